@@ -1,0 +1,27 @@
+package io.fabricemu.topology;
+
+/**
+ * A two-tier leaf-spine: every leaf has {@code hostsPerLeaf} hosts and {@code linksPerSpine} parallel
+ * links to every spine. Oversubscription follows from the counts and the two link rates.
+ */
+public record LeafSpineSpec(int leaves, int hostsPerLeaf, int spines, int linksPerSpine,
+                            LinkSpec hostLink, LinkSpec fabricLink) implements TopologySpec {
+    public LeafSpineSpec {
+        Checks.positive("leaves", leaves);
+        Checks.positive("hostsPerLeaf", hostsPerLeaf);
+        Checks.positive("spines", spines);
+        Checks.positive("linksPerSpine", linksPerSpine);
+        Checks.present("hostLink", hostLink);
+        Checks.present("fabricLink", fabricLink);
+    }
+
+    @Override
+    public String kind() {
+        return "leaf-spine";
+    }
+
+    @Override
+    public int hostCount() {
+        return Math.multiplyExact(leaves, hostsPerLeaf);
+    }
+}

@@ -1,0 +1,44 @@
+package io.fabricemu.topology;
+
+/**
+ * Rail-optimised segments (seed 002, Fig 6-1). A segment has {@code nodesPerSegment} nodes of
+ * {@code gpusPerNode} GPUs, each GPU with its own NIC port; the segment has one leaf per rail, and GPU
+ * {@code g} of every node in the segment connects to rail leaf {@code g}. Every leaf of a pod connects to
+ * every one of the pod's {@code spinesPerPod} spines. With more than one pod, every spine connects to every
+ * one of {@code superSpines} super-spines; a single pod has none. Fig 6-1 is two segments of two nodes of
+ * two GPUs with two spines: {@code new RailOptimisedSpec(1, 2, 2, 2, 2, 0, ...)}.
+ */
+public record RailOptimisedSpec(int pods, int segmentsPerPod, int nodesPerSegment, int gpusPerNode,
+                                int spinesPerPod, int superSpines,
+                                LinkSpec hostLink, LinkSpec fabricLink, LinkSpec superLink)
+        implements TopologySpec {
+    public RailOptimisedSpec {
+        Checks.positive("pods", pods);
+        Checks.positive("segmentsPerPod", segmentsPerPod);
+        Checks.positive("nodesPerSegment", nodesPerSegment);
+        Checks.positive("gpusPerNode", gpusPerNode);
+        Checks.positive("spinesPerPod", spinesPerPod);
+        if (pods == 1 && superSpines != 0) {
+            throw new IllegalArgumentException("superSpines must be 0 with a single pod, was " + superSpines);
+        }
+        if (pods > 1 && superSpines <= 0) {
+            throw new IllegalArgumentException("superSpines must be > 0 with " + pods + " pods");
+        }
+        Checks.present("hostLink", hostLink);
+        Checks.present("fabricLink", fabricLink);
+        if (pods > 1) {
+            Checks.present("superLink", superLink);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return "rail-optimised";
+    }
+
+    @Override
+    public int hostCount() {
+        return Math.multiplyExact(Math.multiplyExact(Math.multiplyExact(pods, segmentsPerPod), nodesPerSegment),
+                gpusPerNode);
+    }
+}
