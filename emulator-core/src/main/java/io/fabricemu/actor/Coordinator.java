@@ -1,0 +1,143 @@
+package io.fabricemu.actor;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.ChildFailed;
+import akka.actor.typed.javadsl.AbstractBehavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.Receive;
+import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.engine.ElementReport;
+import io.fabricemu.engine.EngineResult;
+import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.RunLimits;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Chooses the windows of virtual time. Once every shard has reported its earliest pending time, the next
+ * window starts at the global minimum (so empty stretches of virtual time cost nothing) and lasts one
+ * lookahead: nothing any element sends in it can land in it. The coordinator's work per window is one
+ * message to and from each shard, whatever the number of elements.
+ *
+ * <p>The run ends when every flow has completed, nothing is pending, or the stop time is reached; then
+ * every element reports and the result completes the caller's future.
+ */
+final class Coordinator extends AbstractBehavior<Coordinator.Command> {
+
+    /** What the coordinator accepts. */
+    sealed interface Command permits ShardReady, ShardReported {
+    }
+
+    /** A shard finished a window (or started) and has all its input for the next one. */
+    record ShardReady(int shard, long earliestPs, long events, long activations, int flowsCompleted,
+                      long lastHandledPs) implements Command {
+    }
+
+    /** A shard's element reports, element ids and reports in the same order. */
+    record ShardReported(int shard, List<Integer> elementIds, List<ElementReport> reports) implements Command {
+    }
+
+    private final ElementFactory factory;
+    private final RunLimits limits;
+    private final Progress progress;
+    private final CompletableFuture<EngineResult> result;
+    private final List<ActorRef<ShardActor.Command>> shards = new ArrayList<>();
+    private final ShardReady[] ready;
+    private int readyCount;
+    private long windows;
+    private boolean reachedStop;
+    private EngineResult summary;
+    private ElementReport[] reports;
+    private int reportedShards;
+
+    private Coordinator(ActorContext<Command> ctx, ElementFactory factory, RunLimits limits, Progress progress,
+                        CompletableFuture<EngineResult> result) {
+        super(ctx);
+        this.factory = factory;
+        this.limits = limits;
+        this.progress = progress;
+        this.result = result;
+        this.ready = new ShardReady[limits.shards()];
+        for (int s = 0; s < limits.shards(); s++) {
+            ActorRef<ShardActor.Command> shard = ctx.spawn(ShardActor.create(s, factory, limits, ctx.getSelf()),
+                    "shard" + s);
+            ctx.watch(shard);
+            shards.add(shard);
+        }
+        for (ActorRef<ShardActor.Command> shard : shards) {
+            shard.tell(new ShardActor.Peers(List.copyOf(shards)));
+        }
+    }
+
+    static Behavior<Command> create(ElementFactory factory, RunLimits limits, Progress progress,
+                                    CompletableFuture<EngineResult> result) {
+        return Behaviors.setup(ctx -> new Coordinator(ctx, factory, limits, progress, result));
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(ShardReady.class, this::onShardReady)
+                .onMessage(ShardReported.class, this::onShardReported)
+                .onSignal(ChildFailed.class, this::onShardFailed)
+                .build();
+    }
+
+    private Behavior<Command> onShardReady(ShardReady r) {
+        ready[r.shard()] = r;
+        if (++readyCount < ready.length) {
+            return this;
+        }
+        readyCount = 0;
+        long earliest = Long.MAX_VALUE;
+        long events = 0;
+        long activations = 0;
+        int flows = 0;
+        long last = Long.MIN_VALUE;
+        for (ShardReady s : ready) {
+            earliest = Math.min(earliest, s.earliestPs());
+            events += s.events();
+            activations += s.activations();
+            flows += s.flowsCompleted();
+            last = Math.max(last, s.lastHandledPs());
+        }
+        progress.update(Math.max(0, last), events, windows, flows);
+        boolean allDone = flows >= factory.flowCount() || earliest == Long.MAX_VALUE;
+        if (allDone || earliest >= limits.stopPs()) {
+            reachedStop = !allDone;
+            summary = new EngineResult(Math.max(0, last), events, windows, activations, flows, reachedStop, List.of());
+            reports = new ElementReport[limits.shardOf().length];
+            for (ActorRef<ShardActor.Command> shard : shards) {
+                shard.tell(ShardActor.Collect.INSTANCE);
+            }
+            return this;
+        }
+        long end = Math.min(earliest + factory.lookaheadPs(), limits.stopPs());
+        windows++;
+        for (ActorRef<ShardActor.Command> shard : shards) {
+            shard.tell(new ShardActor.OpenWindow(end));
+        }
+        return this;
+    }
+
+    private Behavior<Command> onShardReported(ShardReported r) {
+        for (int i = 0; i < r.elementIds().size(); i++) {
+            reports[r.elementIds().get(i)] = r.reports().get(i);
+        }
+        if (++reportedShards < shards.size()) {
+            return this;
+        }
+        result.complete(new EngineResult(summary.virtualEndPs(), summary.events(), summary.windows(),
+                summary.activations(), summary.flowsCompleted(), summary.reachedStop(), Arrays.asList(reports)));
+        return Behaviors.stopped();
+    }
+
+    private Behavior<Command> onShardFailed(ChildFailed f) {
+        result.completeExceptionally(f.getCause());
+        return Behaviors.stopped();
+    }
+}

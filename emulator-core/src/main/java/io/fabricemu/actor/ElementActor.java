@@ -1,0 +1,68 @@
+package io.fabricemu.actor;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.ExtensibleBehavior;
+import akka.actor.typed.TypedActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import io.fabricemu.engine.ElementRunner;
+import io.fabricemu.engine.Event;
+import java.util.List;
+
+/**
+ * Hosts one element (a NIC, a switch port or a link): turns a window message into a call of the model and
+ * sends back what the model sent. The hottest actor there is, so it dispatches with a single
+ * {@code receive} and {@code instanceof} instead of a receive builder.
+ */
+final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
+
+    /** What an element actor accepts. */
+    sealed interface Command permits Start, RunWindow, Report {
+    }
+
+    /** Let the element schedule its first events and report its first pending time. */
+    enum Start implements Command {
+        INSTANCE
+    }
+
+    /** Handle the events in {@code inbox} and every own event earlier than {@code endPs}. */
+    record RunWindow(long endPs, List<Event> inbox) implements Command {
+    }
+
+    /** Send the element's report. */
+    enum Report implements Command {
+        INSTANCE
+    }
+
+    private final ElementRunner runner;
+    private final ActorRef<ShardActor.Command> shard;
+
+    private ElementActor(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
+        this.runner = runner;
+        this.shard = shard;
+    }
+
+    static Behavior<Command> create(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
+        return Behaviors.setup(ctx -> new ElementActor(runner, shard));
+    }
+
+    @Override
+    public Behavior<Command> receive(TypedActorContext<Command> ctx, Command msg) {
+        if (msg instanceof RunWindow w) {
+            int handled = runner.runWindow(w.endPs(), w.inbox());
+            shard.tell(new ShardActor.WindowDone(runner.id(), runner.nextEventPs(), runner.drainOutbox(), handled,
+                    runner.drainFlowsCompleted(), runner.lastHandledPs()));
+        } else if (msg == Start.INSTANCE) {
+            long first = runner.start();
+            shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));
+        } else if (msg == Report.INSTANCE) {
+            shard.tell(new ShardActor.ElementReported(runner.id(), runner.element().report()));
+        }
+        return this;
+    }
+
+    @Override
+    public Behavior<Command> receiveSignal(TypedActorContext<Command> ctx, akka.actor.typed.Signal msg) {
+        return this;
+    }
+}

@@ -1,0 +1,63 @@
+package io.fabricemu.actor;
+
+import akka.actor.typed.ActorSystem;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.engine.EngineResult;
+import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.RunLimits;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Runs a fabric to completion in an actor system of this JVM: one coordinator, its shards, one actor per element. */
+public final class Engine {
+    private static final Config CONFIG = ConfigFactory.parseString(String.join("\n",
+            "akka.loglevel = WARNING",
+            "akka.stdout-loglevel = WARNING",
+            "akka.loggers = [\"akka.event.slf4j.Slf4jLogger\"]",
+            "akka.logging-filter = \"akka.event.slf4j.Slf4jLoggingFilter\"",
+            "akka.log-dead-letters = off",
+            "akka.log-dead-letters-during-shutdown = off",
+            "akka.actor.default-dispatcher.throughput = 64",
+            "akka.actor.default-dispatcher.fork-join-executor.parallelism-min = 2",
+            "akka.actor.default-dispatcher.fork-join-executor.parallelism-factor = 1.0",
+            "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = off"))
+            .withFallback(ConfigFactory.load());
+
+    private Engine() {
+    }
+
+    /**
+     * Runs the fabric and returns what the engine measured; blocks until the run is over.
+     *
+     * @throws IllegalStateException wrapping the cause when an element failed
+     */
+    public static EngineResult run(ElementFactory factory, RunLimits limits, Progress progress) {
+        if (limits.shardOf().length != factory.elementCount()) {
+            throw new IllegalArgumentException("a shard for each of the " + factory.elementCount() + " elements");
+        }
+        CompletableFuture<EngineResult> result = new CompletableFuture<>();
+        ActorSystem<Coordinator.Command> system = ActorSystem.create(
+                Coordinator.create(factory, limits, progress, result), "fabric-emu", CONFIG);
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the emulation failed: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            system.terminate();
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the run's result is already decided; a slow shutdown changes nothing
+            }
+        }
+    }
+}

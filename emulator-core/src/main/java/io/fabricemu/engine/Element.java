@@ -1,0 +1,20 @@
+package io.fabricemu.engine;
+
+/**
+ * A NIC, a switch port or a link: a plain single-threaded model that reacts to events in virtual time.
+ * It never reads a clock or a shared mutable structure; everything it learns arrives as an event and
+ * everything it does leaves through its {@link EventContext}. An actor hosts it (see the actor package),
+ * but the model does not know that.
+ */
+public interface Element {
+
+    /** Called once before the first window: schedule the element's own first events (flow starts). */
+    default void start(EventContext ctx) {
+    }
+
+    /** Handle one event at {@code ctx.nowPs()}. */
+    void onEvent(Signal signal, EventContext ctx);
+
+    /** What this element contributes to the results, read once after the run. */
+    ElementReport report();
+}

@@ -1,0 +1,19 @@
+package io.fabricemu.engine;
+
+/**
+ * Everything the engine needs to know of a fabric: how many elements it has, how to create any one of
+ * them (so each shard, in whatever JVM, creates only its own), the lookahead and the number of flows.
+ */
+public interface ElementFactory {
+
+    int elementCount();
+
+    /** A new element with the given id; called once per id, by the shard that owns it. */
+    Element create(int elementId);
+
+    /** The smallest delay of any interaction between two elements, in ps: the window length. */
+    long lookaheadPs();
+
+    /** Flows that must complete for the run to be done. */
+    int flowCount();
+}

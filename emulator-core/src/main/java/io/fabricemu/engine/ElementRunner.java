@@ -1,0 +1,127 @@
+package io.fabricemu.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs one element through windows of virtual time. It owns the element's event queue and sequence
+ * counter, enforces the conservative rule (events are handled in non-decreasing key order, and nothing an
+ * element sends may land inside the window being run) and collects what the element sends.
+ *
+ * <p>Not thread-safe: exactly one owner (the element's actor) drives it.
+ */
+public final class ElementRunner implements EventContext {
+    private final int id;
+    private final Element element;
+    private final EventQueue queue = new EventQueue();
+    private long seq;
+    private long nowPs;
+    private long windowEndPs;
+    private long lastHandledPs = Long.MIN_VALUE;
+    private ArrayList<Event> outbox = new ArrayList<>();
+    private int flowsCompleted;
+
+    public ElementRunner(int id, Element element) {
+        this.id = id;
+        this.element = element;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public Element element() {
+        return element;
+    }
+
+    /** Lets the element schedule its first events; returns the time of the earliest pending one. */
+    public long start() {
+        nowPs = 0;
+        windowEndPs = 0;
+        element.start(this);
+        return queue.peekTimePs();
+    }
+
+    /**
+     * Adds {@code inbox} to the pending events, then handles, in key order, every pending event earlier
+     * than {@code endPs}.
+     *
+     * @return the number of events handled
+     */
+    public int runWindow(long endPs, List<Event> inbox) {
+        for (int i = 0, n = inbox.size(); i < n; i++) {
+            Event e = inbox.get(i);
+            if (e.timePs() < lastHandledPs) {
+                throw new IllegalStateException("element " + id + " received an event at " + e.timePs()
+                        + " ps after it had handled one at " + lastHandledPs + " ps");
+            }
+            queue.add(e);
+        }
+        windowEndPs = endPs;
+        int handled = 0;
+        while (queue.peekTimePs() < endPs) {
+            Event e = queue.poll();
+            nowPs = e.timePs();
+            lastHandledPs = nowPs;
+            element.onEvent(e.signal(), this);
+            handled++;
+        }
+        return handled;
+    }
+
+    /** Time of the last event handled, or {@link Long#MIN_VALUE} before the first. */
+    public long lastHandledPs() {
+        return lastHandledPs;
+    }
+
+    /** Time of the earliest pending event, or {@link Long#MAX_VALUE}. */
+    public long nextEventPs() {
+        return queue.peekTimePs();
+    }
+
+    /** What the element sent since the last call, in the order sent; the runner starts a new list. */
+    public List<Event> drainOutbox() {
+        if (outbox.isEmpty()) {
+            return List.of();
+        }
+        List<Event> out = outbox;
+        outbox = new ArrayList<>();
+        return out;
+    }
+
+    /** Flows completed since the last call. */
+    public int drainFlowsCompleted() {
+        int n = flowsCompleted;
+        flowsCompleted = 0;
+        return n;
+    }
+
+    @Override
+    public long nowPs() {
+        return nowPs;
+    }
+
+    @Override
+    public void send(int targetId, long atPs, Signal signal) {
+        if (atPs < windowEndPs) {
+            throw new IllegalStateException("element " + id + " at " + nowPs + " ps sent " + signal
+                    + " to element " + targetId + " for " + atPs + " ps, inside the window ending at "
+                    + windowEndPs + " ps: the interaction delay is below the lookahead");
+        }
+        outbox.add(new Event(atPs, id, seq++, targetId, signal));
+    }
+
+    @Override
+    public void schedule(long atPs, Signal signal) {
+        if (atPs < nowPs) {
+            throw new IllegalStateException("element " + id + " at " + nowPs + " ps scheduled " + signal
+                    + " in its past, at " + atPs + " ps");
+        }
+        queue.add(new Event(atPs, id, seq++, id, signal));
+    }
+
+    @Override
+    public void flowCompleted() {
+        flowsCompleted++;
+    }
+}

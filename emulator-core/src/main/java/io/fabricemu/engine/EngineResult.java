@@ -1,0 +1,18 @@
+package io.fabricemu.engine;
+
+import java.util.List;
+
+/**
+ * What the engine reports after a run.
+ *
+ * @param virtualEndPs    time of the last event handled
+ * @param events          events handled, all elements together
+ * @param windows         windows of virtual time run
+ * @param activations     element activations (one per woken element per window)
+ * @param flowsCompleted  flows whose last byte was acknowledged
+ * @param reachedStop     the run ended at its stop time with work still pending
+ * @param reports         every element's report, by element id
+ */
+public record EngineResult(long virtualEndPs, long events, long windows, long activations, int flowsCompleted,
+                           boolean reachedStop, List<ElementReport> reports) {
+}

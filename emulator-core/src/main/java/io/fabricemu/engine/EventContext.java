@@ -1,0 +1,21 @@
+package io.fabricemu.engine;
+
+/** What an element may do while it handles an event. */
+public interface EventContext {
+
+    /** The virtual time of the event being handled, in picoseconds. */
+    long nowPs();
+
+    /**
+     * Sends {@code signal} to another element, to be handled at {@code atPs}. The delay
+     * {@code atPs - nowPs()} must be at least the engine's lookahead: every interaction between elements
+     * takes positive virtual time, and that is what lets elements run in parallel.
+     */
+    void send(int targetId, long atPs, Signal signal);
+
+    /** Schedules {@code signal} for this element itself at {@code atPs >= nowPs()} (a timer). */
+    void schedule(long atPs, Signal signal);
+
+    /** Records that a flow this element sends has completed (counted to know when a run is done). */
+    void flowCompleted();
+}

@@ -1,0 +1,154 @@
+package io.fabricemu.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The bookkeeping of one shard (the elements of one JVM, or of one part of it) under windowed
+ * conservative synchronisation.
+ *
+ * <p>Every element has an effective next time: the earlier of its own next pending event and the
+ * earliest event waiting for it in this shard's inbox. A window {@code [start, end)} activates exactly the
+ * elements whose effective time is before {@code end}; an element that has nothing to do is never touched,
+ * so the cost of a window grows with the work in it, not with the size of the fabric. Events an element
+ * sends are routed when it completes: to a local element's inbox, or into the batch for the shard that
+ * owns the target, which is sent once per window and neighbour.
+ *
+ * <p>Order never depends on routing order: an element sorts what it receives by event key.
+ * Single-threaded; one owner.
+ */
+public final class ShardScheduler {
+    private final int shard;
+    private final int[] shardOf;
+    private final long[] nextOwnPs;
+    private final long[] inboxMinPs;
+    private final ArrayList<Event>[] inbox;
+    private final boolean[] running;
+    private final ArrayList<Event>[] outbound;
+    private final ActivationHeap heap = new ActivationHeap();
+
+    /** A woken element and the events delivered to it for this window. */
+    public record Activation(int elementId, List<Event> inbox) {
+    }
+
+    /**
+     * @param shard    this shard's index
+     * @param shardOf  for every element id of the fabric, the shard that owns it
+     * @param shards   the number of shards
+     */
+    @SuppressWarnings("unchecked")
+    public ShardScheduler(int shard, int[] shardOf, int shards) {
+        this.shard = shard;
+        this.shardOf = shardOf;
+        int n = shardOf.length;
+        nextOwnPs = new long[n];
+        inboxMinPs = new long[n];
+        inbox = new ArrayList[n];
+        running = new boolean[n];
+        java.util.Arrays.fill(nextOwnPs, Long.MAX_VALUE);
+        java.util.Arrays.fill(inboxMinPs, Long.MAX_VALUE);
+        outbound = new ArrayList[shards];
+        for (int s = 0; s < shards; s++) {
+            outbound[s] = new ArrayList<>();
+        }
+    }
+
+    public boolean owns(int elementId) {
+        return shardOf[elementId] == shard;
+    }
+
+    /** The earliest effective time of any element in this shard, or {@link Long#MAX_VALUE}. */
+    public long earliestPs() {
+        while (!heap.isEmpty()) {
+            int id = heap.peekId();
+            if (heap.peekTime() == effectivePs(id) && !running[id]) {
+                return heap.peekTime();
+            }
+            heap.pop();
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * Opens a window ending (exclusive) at {@code endPs} and returns the elements to run in it; each must
+     * be reported back through {@link #completed} before the next window opens.
+     */
+    public List<Activation> activate(long endPs) {
+        List<Activation> woken = new ArrayList<>();
+        while (heap.peekTime() < endPs) {
+            long t = heap.peekTime();
+            int id = heap.peekId();
+            heap.pop();
+            if (t != effectivePs(id) || running[id]) {
+                continue;
+            }
+            running[id] = true;
+            List<Event> events = inbox[id] == null ? List.of() : inbox[id];
+            inbox[id] = null;
+            inboxMinPs[id] = Long.MAX_VALUE;
+            woken.add(new Activation(id, events));
+        }
+        return woken;
+    }
+
+    /**
+     * An element finished a window (or started): remember its next own event and route what it sent.
+     */
+    public void completed(int elementId, long nextOwnEventPs, List<Event> sent) {
+        nextOwnPs[elementId] = nextOwnEventPs;
+        running[elementId] = false;
+        for (int i = 0, n = sent.size(); i < n; i++) {
+            route(sent.get(i));
+        }
+        reschedule(elementId);
+    }
+
+    /** Events another shard sent to elements of this one. */
+    public void receive(List<Event> batch) {
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            route(batch.get(i));
+        }
+    }
+
+    /** The events for {@code toShard} routed since the last call (possibly none); a new batch starts. */
+    public List<Event> takeOutbound(int toShard) {
+        ArrayList<Event> out = outbound[toShard];
+        if (out.isEmpty()) {
+            return List.of();
+        }
+        outbound[toShard] = new ArrayList<>();
+        return out;
+    }
+
+    private void route(Event e) {
+        int target = e.targetId();
+        int owner = shardOf[target];
+        if (owner != shard) {
+            outbound[owner].add(e);
+            return;
+        }
+        ArrayList<Event> list = inbox[target];
+        if (list == null) {
+            list = new ArrayList<>(4);
+            inbox[target] = list;
+        }
+        list.add(e);
+        if (e.timePs() < inboxMinPs[target]) {
+            inboxMinPs[target] = e.timePs();
+            if (!running[target]) {
+                reschedule(target);
+            }
+        }
+    }
+
+    private void reschedule(int id) {
+        long t = effectivePs(id);
+        if (t != Long.MAX_VALUE) {
+            heap.push(t, id);
+        }
+    }
+
+    private long effectivePs(int id) {
+        return Math.min(nextOwnPs[id], inboxMinPs[id]);
+    }
+}

@@ -1,0 +1,44 @@
+package io.fabricemu.fabric;
+
+/**
+ * A packet as the fabric sees it. Immutable: a switch that changes a field (an ECN mark, a trim) makes a
+ * copy, so a packet can be handed between elements without anyone else changing it.
+ *
+ * @param kind             data or acknowledgement
+ * @param flowId           the flow (connection) it belongs to
+ * @param src              sending host
+ * @param dst              receiving host
+ * @param sizeBytes        bytes on the wire, header included
+ * @param payloadBytes     bytes of flow data it carries (0 for an ACK)
+ * @param trafficClass     egress class; higher classes are served first
+ * @param ecn              the two ECN bits: 0 not-ECT, 1 and 2 ECT, 3 CE (congestion experienced)
+ * @param entropy          entropy value hashed by ECMP with the 5-tuple; changing it changes the path
+ * @param psn              DATA: its packet sequence number; ACK: the cumulative PSN (first one missing)
+ * @param timestampPs      DATA: when it was first put on the wire; ACK: the echoed timestamp of the DATA
+ *                         packet that caused it (for RTT samples)
+ * @param flags            bit flags, e.g. {@link #FLAG_ECN_ECHO}
+ */
+public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes,
+                     int trafficClass, int ecn, int entropy, long psn, long timestampPs, int flags) {
+
+    /** ECN codepoint ECT(0): the sender supports ECN; switches may mark it CE. */
+    public static final int ECN_ECT0 = 2;
+    /** ECN codepoint CE: congestion experienced. */
+    public static final int ECN_CE = 3;
+    /** ACK flag: the acknowledged data packet arrived marked CE. */
+    public static final int FLAG_ECN_ECHO = 1;
+
+    /** UDP destination port of RoCEv2 and of UET over UDP; part of the ECMP 5-tuple. */
+    public static final int UDP_DST_PORT = 4791;
+    /** IP protocol number of UDP; part of the ECMP 5-tuple. */
+    public static final int PROTO_UDP = 17;
+
+    /** The UDP source port, derived from the flow as NICs do (one per connection, in the dynamic range). */
+    public int udpSrcPort() {
+        return 49152 + (flowId & 0x3FFF);
+    }
+
+    public boolean congestionExperienced() {
+        return ecn == ECN_CE;
+    }
+}

@@ -1,0 +1,9 @@
+package io.fabricemu.fabric;
+
+/** What a packet is for. */
+public enum PacketKind {
+    /** Payload of a flow. */
+    DATA,
+    /** A cumulative acknowledgement, header only, in the control class. */
+    ACK
+}

@@ -1,0 +1,24 @@
+package io.fabricemu.fabric;
+
+import io.fabricemu.transport.CongestionControl;
+import java.util.function.IntFunction;
+
+/**
+ * How every NIC runs the transport.
+ *
+ * @param headerBytes      header bytes of every packet (an ACK is header only)
+ * @param payloadBytes     payload bytes of a full data packet (MTU on the wire minus the header)
+ * @param rtoPs            retransmission timeout
+ * @param dataClass        traffic class of data packets
+ * @param controlClass     traffic class of ACKs (higher: served first)
+ * @param ccFactory        a new congestion controller for the flow with the given id
+ */
+public record TransportPlan(int headerBytes, int payloadBytes, long rtoPs, int dataClass, int controlClass,
+                            IntFunction<CongestionControl> ccFactory) {
+    public TransportPlan {
+        if (headerBytes <= 0 || payloadBytes <= 0 || rtoPs <= 0 || controlClass <= dataClass) {
+            throw new IllegalArgumentException("headerBytes " + headerBytes + ", payloadBytes " + payloadBytes
+                    + ", rtoPs " + rtoPs + ", dataClass " + dataClass + ", controlClass " + controlClass);
+        }
+    }
+}

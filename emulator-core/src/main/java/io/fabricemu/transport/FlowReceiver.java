@@ -1,0 +1,74 @@
+package io.fabricemu.transport;
+
+import java.util.BitSet;
+
+/**
+ * The receiving half of the baseline transport for one flow: remembers which PSNs arrived, counts each
+ * payload byte once, and gives the cumulative PSN (the first one missing) to acknowledge.
+ */
+public final class FlowReceiver {
+    private final int flowId;
+    private final long totalBytes;
+    private final long packetCount;
+    private final BitSet received = new BitSet();
+    private long cumulativePsn;
+    private long deliveredBytes;
+    private long duplicatePackets;
+    private long finishPs = -1;
+
+    public FlowReceiver(int flowId, long totalBytes, int payloadPerPacketBytes) {
+        this.flowId = flowId;
+        this.totalBytes = totalBytes;
+        this.packetCount = (totalBytes + payloadPerPacketBytes - 1) / payloadPerPacketBytes;
+    }
+
+    public int flowId() {
+        return flowId;
+    }
+
+    /**
+     * A data packet's last bit arrived at {@code nowPs}.
+     *
+     * @return the cumulative PSN to acknowledge
+     */
+    public long onData(long psn, int payloadBytes, long nowPs) {
+        if (psn < 0 || psn >= packetCount) {
+            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " outside 0.." + (packetCount - 1));
+        }
+        int index = (int) psn;
+        if (received.get(index)) {
+            duplicatePackets++;
+            return cumulativePsn;
+        }
+        received.set(index);
+        deliveredBytes += payloadBytes;
+        if (psn == cumulativePsn) {
+            cumulativePsn = received.nextClearBit(index);
+        }
+        if (cumulativePsn == packetCount && finishPs < 0) {
+            finishPs = nowPs;
+        }
+        return cumulativePsn;
+    }
+
+    public boolean complete() {
+        return finishPs >= 0;
+    }
+
+    public long deliveredBytes() {
+        return deliveredBytes;
+    }
+
+    public long totalBytes() {
+        return totalBytes;
+    }
+
+    public long duplicatePackets() {
+        return duplicatePackets;
+    }
+
+    /** When the last missing byte arrived, or -1. */
+    public long finishPs() {
+        return finishPs;
+    }
+}
