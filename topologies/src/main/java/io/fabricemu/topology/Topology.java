@@ -1,0 +1,205 @@
+package io.fabricemu.topology;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A built fabric: numbered nodes, ports, cables and equal-cost (ECMP) routes; immutable. Made by
+ * {@link Topologies#build(TopologySpec)}.
+ *
+ * <p>Nodes: hosts are {@code 0 .. hostCount() - 1} and switches follow. Leaf-spine and fat tree: host
+ * {@code i} hangs off edge switch {@code i / hostsPerEdge}, edge switches in pod order. Rail-optimised: the
+ * host is the GPU rank {@code ((pod * segmentsPerPod + segment) * nodesPerSegment + node) * gpusPerNode + gpu}.
+ *
+ * <p>Ports: a host has one port, 0. A switch numbers its downlinks first (ascending by peer node id,
+ * parallel cables in link order), then its uplinks (ascending by peer node id).
+ *
+ * <p>Routes: {@link #nextPorts(int, int)} gives every egress port on a shortest path, counted in switch
+ * hops, so a packet that takes any of them at every switch arrives in {@link #switchHops(int, int)}
+ * switches.
+ */
+public final class Topology {
+    private final TopologySpec spec;
+    private final Wiring wiring;
+    private final EcmpRoutes routes;
+
+    Topology(TopologySpec spec, Wiring wiring, EcmpRoutes routes) {
+        this.spec = spec;
+        this.wiring = wiring;
+        this.routes = routes;
+    }
+
+    /** The spec this topology was built from. */
+    public TopologySpec spec() {
+        return spec;
+    }
+
+    /** Number of hosts (NIC ports, one per GPU in a rail-optimised fabric). */
+    public int hostCount() {
+        return wiring.hostCount();
+    }
+
+    /** Number of switches of every tier. */
+    public int switchCount() {
+        return nodeCount() - hostCount();
+    }
+
+    /** Hosts plus switches; node ids are {@code 0 .. nodeCount() - 1}. */
+    public int nodeCount() {
+        return wiring.nodeCount();
+    }
+
+    /** Whether {@code node} is a host (a node id below {@link #hostCount()}). */
+    public boolean isHost(int node) {
+        return Objects.checkIndex(node, nodeCount()) < hostCount();
+    }
+
+    /** Unique, stable name: {@code h<i>} for hosts, e.g. {@code leaf0}, {@code tor1.0}, {@code super3}. */
+    public String name(int node) {
+        return isHost(node) ? "h" + node : wiring.switchNames()[node - hostCount()];
+    }
+
+    /** 0 host, 1 leaf or ToR, 2 spine or aggregation, 3 core or super-spine. */
+    public int tier(int node) {
+        return wiring.tiers()[Objects.checkIndex(node, nodeCount())];
+    }
+
+    /** Number of ports of {@code node}; ports are numbered {@code 0 .. portCount - 1}. */
+    public int portCount(int node) {
+        return wiring.portCount(Objects.checkIndex(node, nodeCount()));
+    }
+
+    /** Number of cables; cable ids are {@code 0 .. cableCount() - 1}. */
+    public int cableCount() {
+        return wiring.cables().length;
+    }
+
+    /** The cable with id {@code id}. */
+    public Cable cable(int id) {
+        return wiring.cables()[Objects.checkIndex(id, cableCount())];
+    }
+
+    /** The cable plugged into {@code port} of {@code node}. */
+    public Cable cableAt(int node, int port) {
+        return wiring.cables()[wiring.portCable()[slot(node, port)]];
+    }
+
+    /** The node at the other end of {@code port} of {@code node}. */
+    public int peerNode(int node, int port) {
+        return wiring.portPeer()[slot(node, port)];
+    }
+
+    /** The port number at the other end of {@code port} of {@code node}. */
+    public int peerPort(int node, int port) {
+        return wiring.portPeerPort()[slot(node, port)];
+    }
+
+    /** The switch that {@code host}'s only port connects to. */
+    public int edgeSwitchOf(int host) {
+        return routes.edgeSwitchOf(checkHost(host));
+    }
+
+    /**
+     * Egress ports of {@code switchNode} on shortest paths (in switch hops) toward {@code dstHost},
+     * ascending and never empty. The array is shared between callers: do not modify it.
+     */
+    public int[] nextPorts(int switchNode, int dstHost) {
+        if (isHost(switchNode)) {
+            throw new IllegalArgumentException("node " + switchNode + " is a host, not a switch");
+        }
+        return routes.nextPorts(switchNode, checkHost(dstHost));
+    }
+
+    /** Number of switches on a shortest path from {@code srcHost} to {@code dstHost}; 1 on one edge switch. */
+    public int switchHops(int srcHost, int dstHost) {
+        int at = edgeSwitchOf(srcHost);
+        int target = edgeSwitchOf(dstHost);
+        int hops = 1;
+        while (at != target) {
+            at = peerNode(at, routes.nextPorts(at, dstHost)[0]);
+            hops++;
+        }
+        return hops;
+    }
+
+    /**
+     * One line: kind, hosts, switches by role, cables and the edge oversubscription (host-facing capacity
+     * to uplink capacity of the most oversubscribed edge switch), e.g. {@code fat-tree: 1024 hosts,
+     * 320 switches (128 tor, 128 agg, 64 core), 3072 cables, edge oversubscription 1:1}.
+     */
+    public String describe() {
+        return spec.kind() + ": " + hostCount() + " hosts, " + switchCount() + " switches ("
+                + roleCounts() + "), " + cableCount() + " cables, edge oversubscription " + edgeOversubscription();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+
+    /** Number of distinct route-row arrays: small when the tables are interned as they should be. */
+    int distinctRouteRows() {
+        return routes.distinctRows();
+    }
+
+    private String roleCounts() {
+        List<String> roles = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        for (String role : wiring.switchRoles()) {
+            int i = roles.indexOf(role);
+            if (i < 0) {
+                roles.add(role);
+                counts.add(1);
+            } else {
+                counts.set(i, counts.get(i) + 1);
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < roles.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(counts.get(i)).append(' ').append(roles.get(i));
+        }
+        return out.toString();
+    }
+
+    /** Worst edge switch's host-facing rate over its uplink rate, as {@code "1:1"}, {@code "1.5:1"}. */
+    String edgeOversubscription() {
+        BigDecimal worst = BigDecimal.ZERO;
+        for (int edge = hostCount(); edge < nodeCount(); edge++) {
+            long down = 0;
+            long up = 0;
+            for (int port = 0; port < portCount(edge); port++) {
+                int peer = peerNode(edge, port);
+                long rate = cableAt(edge, port).spec().rateBps();
+                if (isHost(peer)) {
+                    down += rate;
+                } else if (tier(peer) > tier(edge)) {
+                    up += rate;
+                }
+            }
+            if (down == 0) {
+                continue;
+            }
+            if (up == 0) {
+                return "no uplinks";
+            }
+            BigDecimal ratio = BigDecimal.valueOf(down).divide(BigDecimal.valueOf(up), 2, RoundingMode.HALF_UP);
+            worst = ratio.max(worst);
+        }
+        return worst.stripTrailingZeros().toPlainString() + ":1";
+    }
+
+    private int slot(int node, int port) {
+        Objects.checkIndex(port, portCount(node));
+        return wiring.portBase()[node] + port;
+    }
+
+    private int checkHost(int host) {
+        if (!isHost(host)) {
+            throw new IllegalArgumentException("node " + host + " is a switch, not a host");
+        }
+        return host;
+    }
+}

@@ -1,0 +1,51 @@
+package io.fabricemu.topology;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SpecValidationTest {
+    private static final LinkSpec L = Fixtures.G100;
+
+    static Stream<Arguments> badSpecs() {
+        return Stream.of(
+                bad("rateBps", () -> new LinkSpec(0, 1, 0)),
+                bad("delayPs", () -> new LinkSpec(1, 0, 0)),
+                bad("fecDelayPs", () -> new LinkSpec(1, 1, -1)),
+                bad("leaves", () -> new LeafSpineSpec(0, 1, 1, 1, L, L)),
+                bad("hostsPerLeaf", () -> new LeafSpineSpec(1, -1, 1, 1, L, L)),
+                bad("spines", () -> new LeafSpineSpec(1, 1, 0, 1, L, L)),
+                bad("linksPerSpine", () -> new LeafSpineSpec(1, 1, 1, 0, L, L)),
+                bad("fabricLink", () -> new LeafSpineSpec(1, 1, 1, 1, L, null)),
+                bad("pods", () -> new FatTreeSpec(0, 1, 1, 1, 1, L, L, L)),
+                bad("torsPerPod", () -> new FatTreeSpec(1, 0, 1, 1, 1, L, L, L)),
+                bad("hostsPerTor", () -> new FatTreeSpec(1, 1, 0, 1, 1, L, L, L)),
+                bad("aggsPerPod", () -> new FatTreeSpec(1, 1, 1, 0, 1, L, L, L)),
+                bad("cores", () -> new FatTreeSpec(1, 1, 1, 2, 3, L, L, L)),
+                bad("coreLink", () -> new FatTreeSpec(1, 1, 1, 1, 1, L, L, null)),
+                bad("k", () -> FatTreeSpec.kAry(5, L, L, L)),
+                bad("segmentsPerPod", () -> new RailOptimisedSpec(1, 0, 1, 1, 1, 0, L, L, null)),
+                bad("gpusPerNode", () -> new RailOptimisedSpec(1, 1, 1, 0, 1, 0, L, L, null)),
+                bad("superSpines", () -> new RailOptimisedSpec(1, 1, 1, 1, 1, 2, L, L, null)),
+                bad("superSpines", () -> new RailOptimisedSpec(2, 1, 1, 1, 1, 0, L, L, L)),
+                bad("superLink", () -> new RailOptimisedSpec(2, 1, 1, 1, 1, 1, L, L, null)),
+                bad("spec", () -> Topologies.build(null)),
+                bad("tier", () -> new Cable(0, 0, 0, 1, 0, L, null)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badSpecs")
+    void constructor_badArgument_throwsNamingTheField(String field, Executable construct) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, construct);
+        assertTrue(e.getMessage().contains(field), e.getMessage());
+    }
+
+    private static Arguments bad(String field, Executable construct) {
+        return Arguments.of(field, construct);
+    }
+}
