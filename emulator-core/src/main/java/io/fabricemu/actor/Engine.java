@@ -27,6 +27,11 @@ public final class Engine {
             "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = off"))
             .withFallback(ConfigFactory.load());
 
+    static {
+        // Initialise logging before Akka asks for it, so SLF4J does not replay intercepted start-up calls.
+        org.slf4j.LoggerFactory.getILoggerFactory();
+    }
+
     private Engine() {
     }
 

@@ -1,0 +1,175 @@
+package io.fabricemu.fabric;
+
+import io.fabricemu.engine.Element;
+import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.topology.Cable;
+import io.fabricemu.topology.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns a topology, switch and transport settings and a list of flows into elements.
+ *
+ * <p>Element ids: NIC of host {@code h} is {@code h}; then the ports of every switch in node order
+ * ({@code portBase[node] + port}); then two links per cable ({@code linkBase + 2 * cable + direction},
+ * direction 0 from the cable's A end to its B end). Everything shared (switch plans, per-host flow lists)
+ * is built in the constructor and immutable, so shards may create their elements concurrently.
+ */
+public final class FabricBuilder implements ElementFactory {
+    private final Topology topology;
+    private final SwitchSettings switches;
+    private final TransportPlan transport;
+    private final double lossProbability;
+    private final long seed;
+    private final int hosts;
+    private final int[] portBase;
+    private final int linkBase;
+    private final int elementCount;
+    private final SwitchPlan[] plans;
+    private final List<List<NicFlow>> outgoing;
+    private final List<List<NicFlow>> incoming;
+    private final int flowCount;
+    private final long lookaheadPs;
+
+    /**
+     * @param lossProbability probability that a link loses a packet (0 in normal runs; tests inject loss)
+     * @param seed            the scenario seed; ECMP salts, entropy values and loss draws derive from it
+     */
+    public FabricBuilder(Topology topology, SwitchSettings switches, TransportPlan transport, List<FlowSpec> flows,
+                         double lossProbability, long seed) {
+        this.topology = topology;
+        this.switches = switches;
+        this.transport = transport;
+        this.lossProbability = lossProbability;
+        this.seed = seed;
+        this.hosts = topology.hostCount();
+        this.portBase = new int[topology.nodeCount()];
+        int next = hosts;
+        for (int node = hosts; node < topology.nodeCount(); node++) {
+            portBase[node] = next;
+            next += topology.portCount(node);
+        }
+        this.linkBase = next;
+        this.elementCount = linkBase + 2 * topology.cableCount();
+        this.plans = new SwitchPlan[topology.nodeCount()];
+        for (int node = hosts; node < topology.nodeCount(); node++) {
+            plans[node] = planOf(node);
+        }
+        this.outgoing = new ArrayList<>();
+        this.incoming = new ArrayList<>();
+        for (int h = 0; h < hosts; h++) {
+            outgoing.add(new ArrayList<>());
+            incoming.add(new ArrayList<>());
+        }
+        for (int id = 0; id < flows.size(); id++) {
+            FlowSpec f = flows.get(id);
+            int entropy = (int) (Ecmp.mix(seed ^ (0x5EED_0000_0000L + id)) & 0xFFFF);
+            outgoing.get(f.src()).add(new NicFlow(id, f.dst(), f.bytes(), f.startPs(), entropy));
+            incoming.get(f.dst()).add(new NicFlow(id, f.src(), f.bytes(), f.startPs(), entropy));
+        }
+        this.flowCount = flows.size();
+        long minFlight = Long.MAX_VALUE;
+        for (int c = 0; c < topology.cableCount(); c++) {
+            minFlight = Math.min(minFlight, topology.cable(c).spec().flightPs());
+        }
+        this.lookaheadPs = Math.min(switches.latencyPs(), minFlight / 2);
+        if (lookaheadPs <= 0) {
+            throw new IllegalArgumentException("every link needs a flight time of at least 2 ps");
+        }
+    }
+
+    private SwitchPlan planOf(int node) {
+        int ports = topology.portCount(node);
+        int[] ids = new int[ports];
+        long[] rates = new long[ports];
+        for (int p = 0; p < ports; p++) {
+            ids[p] = portBase[node] + p;
+            rates[p] = topology.cableAt(node, p).spec().rateBps();
+        }
+        return new SwitchPlan(node, ids, rates, switches.latencyPs(), switches.mode(),
+                Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts);
+    }
+
+    @Override
+    public int elementCount() {
+        return elementCount;
+    }
+
+    @Override
+    public long lookaheadPs() {
+        return lookaheadPs;
+    }
+
+    @Override
+    public int flowCount() {
+        return flowCount;
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The element id of the NIC or switch port at ({@code node}, {@code port}). */
+    public int elementAt(int node, int port) {
+        return topology.isHost(node) ? node : portBase[node] + port;
+    }
+
+    /** The node whose NIC, port or outgoing link element {@code id} is. */
+    public int nodeOf(int id) {
+        if (id < hosts) {
+            return id;
+        }
+        if (id < linkBase) {
+            return switchOfPort(id);
+        }
+        Cable c = topology.cable((id - linkBase) / 2);
+        return (id - linkBase) % 2 == 0 ? c.nodeA() : c.nodeB();
+    }
+
+    @Override
+    public Element create(int id) {
+        if (id < 0 || id >= elementCount) {
+            throw new IndexOutOfBoundsException("element " + id + " outside 0.." + (elementCount - 1));
+        }
+        if (id < hosts) {
+            Cable c = topology.cableAt(id, 0);
+            return new Nic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
+                    c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport);
+        }
+        if (id < linkBase) {
+            int node = switchOfPort(id);
+            int port = id - portBase[node];
+            Cable c = topology.cableAt(node, port);
+            return new SwitchPort(plans[node], topology.name(node) + ":p" + port, topology.tier(node),
+                    linkOut(node, port), c.spec().flightPs() / 2, switches.trafficClasses(),
+                    switches.queueBytesPerClass(), port);
+        }
+        int cable = (id - linkBase) / 2;
+        Cable c = topology.cable(cable);
+        boolean aToB = (id - linkBase) % 2 == 0;
+        int toNode = aToB ? c.nodeB() : c.nodeA();
+        int toPort = aToB ? c.portB() : c.portA();
+        boolean wholePacket = topology.isHost(toNode) || switches.mode() == ForwardingMode.STORE_AND_FORWARD;
+        return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, lossProbability,
+                Ecmp.mix(seed ^ (0x1055_0000_0000L + id)));
+    }
+
+    private int linkOut(int node, int port) {
+        Cable c = topology.cableAt(node, port);
+        boolean fromA = c.nodeA() == node && c.portA() == port;
+        return linkBase + 2 * c.id() + (fromA ? 0 : 1);
+    }
+
+    private int switchOfPort(int id) {
+        int i = Arrays.binarySearch(portBase, hosts, portBase.length, id);
+        if (i >= 0) {
+            while (i + 1 < portBase.length && portBase[i + 1] == id) {
+                i++;
+            }
+            return i;
+        }
+        return -i - 2;
+    }
+}

@@ -1,0 +1,18 @@
+package io.fabricemu.fabric;
+
+/**
+ * Settings every switch of a fabric shares.
+ *
+ * @param latencyPs          pipeline latency, ingress to egress, greater than zero
+ * @param mode               cut-through or store-and-forward
+ * @param queueBytesPerClass tail-drop limit of each egress queue (port x traffic class)
+ * @param trafficClasses     egress classes per port
+ */
+public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses) {
+    public SwitchSettings {
+        if (latencyPs <= 0 || queueBytesPerClass <= 0 || trafficClasses < 2) {
+            throw new IllegalArgumentException("latencyPs " + latencyPs + ", queueBytesPerClass "
+                    + queueBytesPerClass + ", trafficClasses " + trafficClasses);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.fabricemu.run;
+
+import io.fabricemu.actor.Engine;
+import io.fabricemu.engine.EngineResult;
+import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.RunLimits;
+import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.results.Digest;
+import io.fabricemu.results.FlowResult;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.scenario.FlowSpec;
+import java.util.List;
+
+/** Runs one emulation in this JVM and turns what the engine reports into results. */
+public final class Emulation {
+    private Emulation() {
+    }
+
+    /**
+     * @param name     scenario name, for the results
+     * @param seed     scenario seed, for the results
+     * @param fabric   the fabric, built from the scenario
+     * @param flows    the workload's flows, in flow-id order (the fabric was built from the same list)
+     * @param stopPs   virtual-time limit
+     * @param shards   how many shards to split the elements into (results do not depend on it)
+     * @param progress live progress, for display
+     */
+    public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
+                                int shards, Progress progress) {
+        int[] shardOf = Partitioner.shardOf(fabric, shards);
+        long wallStart = System.nanoTime();
+        EngineResult r = Engine.run(fabric, new RunLimits(stopPs, shardOf, shards), progress);
+        long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
+        List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
+        return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),
+                r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
+                r.reachedStop(), wallMillis, flowResults, FlowResults.ports(r.reports()));
+    }
+}

@@ -1,0 +1,49 @@
+package io.fabricemu.run;
+
+import io.fabricemu.engine.ElementReport;
+import io.fabricemu.results.FlowReceiverStats;
+import io.fabricemu.results.FlowResult;
+import io.fabricemu.results.FlowSenderStats;
+import io.fabricemu.results.PortStats;
+import io.fabricemu.scenario.FlowSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Joins what senders and receivers reported into one result per flow, and collects port counters. */
+final class FlowResults {
+    private FlowResults() {
+    }
+
+    static List<FlowResult> join(List<FlowSpec> flows, List<ElementReport> reports) {
+        long[] retransmitted = new long[flows.size()];
+        long[] finish = new long[flows.size()];
+        java.util.Arrays.fill(finish, -1);
+        for (ElementReport r : reports) {
+            for (FlowSenderStats s : r.senders()) {
+                retransmitted[s.flowId()] = s.retransmittedBytes();
+            }
+            for (FlowReceiverStats s : r.receivers()) {
+                if (s.finishPs() >= 0 && s.deliveredBytes() != flows.get(s.flowId()).bytes()) {
+                    throw new IllegalStateException("flow " + s.flowId() + " finished with " + s.deliveredBytes()
+                            + " of " + flows.get(s.flowId()).bytes() + " bytes");
+                }
+                finish[s.flowId()] = s.finishPs();
+            }
+        }
+        List<FlowResult> out = new ArrayList<>(flows.size());
+        for (int id = 0; id < flows.size(); id++) {
+            FlowSpec f = flows.get(id);
+            long fct = finish[id] >= 0 ? finish[id] - f.startPs() : -1;
+            out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), f.startPs(), finish[id], fct, retransmitted[id]));
+        }
+        return out;
+    }
+
+    static List<PortStats> ports(List<ElementReport> reports) {
+        List<PortStats> out = new ArrayList<>();
+        for (ElementReport r : reports) {
+            out.addAll(r.ports());
+        }
+        return out;
+    }
+}
