@@ -1,0 +1,126 @@
+package io.fabricemu.cli;
+
+import io.fabricemu.engine.Progress;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.run.PreparedRun;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code fabric-emu bench}: runs scenarios several times in this JVM and reports the engine's speed and
+ * memory: wall time, events per second, windows per second, events per window and peak heap. Writes no
+ * results folder. Prints a Markdown table for BENCHMARKS.md.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measures the engine on scenarios (default: the 1024-host fat-tree permutation and the",
+                "127:1 incast from topologies/scenarios): wall time, events/s, windows/s, events per window",
+                "and peak heap, as the median of the measured runs after warm-up runs."})
+final class BenchCommand implements Callable<Integer> {
+    static final List<Path> DEFAULT_SCENARIOS = List.of(
+            Path.of("topologies", "scenarios", "permutation-1024.yaml"),
+            Path.of("topologies", "scenarios", "incast-127to1.yaml"));
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "Scenario files (default: the two above).")
+    List<Path> scenarios = new ArrayList<>();
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Measured runs per scenario (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--shards", paramLabel = "N", defaultValue = "1", description = "Shards per run (default: ${DEFAULT-VALUE}).")
+    int shards;
+
+    @Option(names = "--set", paramLabel = "FIELD=VALUE", description = "Override a field of every scenario. Repeatable.")
+    List<String> overrides = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (runs < 1 || warmup < 0 || shards < 1) {
+            err.println("error: --runs must be >= 1, --warmup >= 0 and --shards >= 1");
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        List<Path> files = scenarios.isEmpty() ? DEFAULT_SCENARIOS : scenarios;
+        for (Path f : files) {
+            if (!Files.isRegularFile(f)) {
+                err.println("error: " + f + ": no such scenario file"
+                        + (scenarios.isEmpty() ? " (run bench from the repository root, or name scenario files)" : ""));
+                err.flush();
+                return Main.BAD_INPUT;
+            }
+        }
+        out.printf("JVM %s, %d processors, max heap %,d MiB, %d shard(s)%n", System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, shards);
+        out.println("| scenario | actors | flows | events | windows | wall s (median) | events/s | windows/s | events/window | peak heap MiB | digest |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        out.flush();
+        for (Path file : files) {
+            PreparedRun prepared = ScenarioInput.prepare(file, overrides, err);
+            if (prepared == null) {
+                return Main.BAD_INPUT;
+            }
+            for (int i = 0; i < warmup; i++) {
+                prepared.run(shards, new Progress());
+            }
+            long[] wall = new long[runs];
+            long peakHeap = 0;
+            RunResult last = null;
+            for (int i = 0; i < runs; i++) {
+                System.gc();
+                resetPeaks();
+                long start = System.nanoTime();
+                last = prepared.run(shards, new Progress());
+                wall[i] = System.nanoTime() - start;
+                peakHeap = Math.max(peakHeap, heapPeakBytes());
+            }
+            Arrays.sort(wall);
+            double seconds = wall[runs / 2] / 1e9;
+            out.printf(Locale.ROOT, "| %s | %,d | %d | %,d | %,d | %.2f | %,.0f | %,.0f | %.1f | %,d | %s |%n",
+                    prepared.scenario().name(), prepared.fabric().elementCount(), prepared.flows().size(),
+                    last.events(), last.windows(), seconds, last.events() / seconds, last.windows() / seconds,
+                    last.events() / (double) Math.max(1, last.windows()), peakHeap >> 20, last.digest().substring(0, 12));
+            out.flush();
+        }
+        return 0;
+    }
+
+    private static void resetPeaks() {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                pool.resetPeakUsage();
+            }
+        }
+    }
+
+    /** Sum of the heap pools' peaks since the last reset (an upper bound of the true peak). */
+    private static long heapPeakBytes() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,33 @@
+package io.fabricemu.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code fabric-emu} command. */
+@Command(name = "fabric-emu", mixinStandardHelpOptions = true, version = "fabric-emu 0.1.0",
+        description = "Packet-level emulator of AI/HPC datacenter fabrics on a virtual-time actor engine.",
+        subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)"})
+public final class Main implements Runnable {
+    /** Bad input: a scenario file, an option or a value. */
+    static final int BAD_INPUT = 2;
+    /** The emulation itself failed. */
+    static final int FAILED = 1;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: run, validate or bench");
+    }
+}

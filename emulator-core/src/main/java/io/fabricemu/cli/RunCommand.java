@@ -1,0 +1,86 @@
+package io.fabricemu.cli;
+
+import io.fabricemu.engine.Progress;
+import io.fabricemu.results.ResultsWriter;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.results.Summary;
+import io.fabricemu.results.SummaryTable;
+import io.fabricemu.run.PreparedRun;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code fabric-emu run}: one emulation in this JVM. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a scenario in this JVM: shows progress in virtual time while it runs, prints a",
+                "summary table at the end and writes the output folder (results.json, flows.csv, ports.csv)",
+                "atomically."})
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML).")
+    Path scenario;
+
+    @Option(names = "--set", paramLabel = "FIELD=VALUE",
+            description = {"Override a scenario field, e.g. --set workload.bytes=1MiB --set seed=7.",
+                    "Dotted path; a number indexes a list (workload.flows.0.bytes). Repeatable."})
+    List<String> overrides = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Output folder (default: results/<scenario name>). An existing folder is replaced.")
+    Path out;
+
+    @Option(names = "--shards", paramLabel = "N", defaultValue = "1",
+            description = {"Split the fabric's actors into N shards that exchange one batch per window",
+                    "(default: ${DEFAULT-VALUE}). Results are identical for every N."})
+    int shards;
+
+    @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        if (shards < 1 || shards > 1024) {
+            err.println("error: --shards: " + shards + " is out of range; use 1..1024");
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        PreparedRun prepared = ScenarioInput.prepare(scenario, overrides, err);
+        if (prepared == null) {
+            return Main.BAD_INPUT;
+        }
+        Path outDir = out != null ? out : Path.of("results", prepared.scenario().name());
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (!quiet) {
+            stdout.printf("fabric-emu: %s: %s, %d flows, %,d actors%n", prepared.scenario().name(),
+                    prepared.fabric().topology().describe(), prepared.flows().size(), prepared.fabric().elementCount());
+            stdout.flush();
+        }
+        Progress progress = new Progress();
+        RunResult result;
+        try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size())) {
+            result = prepared.run(shards, progress);
+        } catch (IllegalStateException e) {
+            err.println("error: the emulation failed: " + e.getMessage());
+            err.flush();
+            return Main.FAILED;
+        }
+        Summary summary = Summary.of(result);
+        ResultsWriter.write(result, summary, scenario.toString(), overrides, outDir);
+        if (!quiet) {
+            stdout.print(SummaryTable.render(result, summary));
+            stdout.println("  results written to " + outDir);
+            stdout.flush();
+        }
+        return 0;
+    }
+}

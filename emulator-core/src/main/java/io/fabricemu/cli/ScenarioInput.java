@@ -1,0 +1,27 @@
+package io.fabricemu.cli;
+
+import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.ScenarioException;
+import io.fabricemu.scenario.ScenarioLoader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Loads and prepares a scenario for a subcommand, turning every kind of bad input into one clear message. */
+final class ScenarioInput {
+    private ScenarioInput() {
+    }
+
+    /** The prepared run, or null after printing why the input is bad. */
+    static PreparedRun prepare(Path file, List<String> overrides, PrintWriter err) {
+        try {
+            return PreparedRun.of(ScenarioLoader.load(file, overrides));
+        } catch (ScenarioException e) {
+            err.println("error: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + file + ": " + e.getMessage());
+        }
+        err.flush();
+        return null;
+    }
+}

@@ -1,0 +1,56 @@
+package io.fabricemu.run;
+
+import io.fabricemu.engine.Progress;
+import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.fabric.SwitchSettings;
+import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.scenario.Scenario;
+import io.fabricemu.scenario.SwitchConfig;
+import io.fabricemu.scenario.TransportConfig;
+import io.fabricemu.topology.Topologies;
+import io.fabricemu.topology.Topology;
+import io.fabricemu.transport.CongestionControl;
+import io.fabricemu.transport.FixedWindow;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * A scenario turned into a fabric and its flows, ready to run: everything that can be checked without
+ * running is checked here, so {@code validate} and {@code run} reject the same inputs.
+ *
+ * @param scenario the scenario
+ * @param flows    the workload's flows in flow-id order
+ * @param fabric   the elements
+ */
+public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder fabric) {
+
+    /** Data packets use class 0; control packets (ACKs) the highest class. */
+    static final int DATA_CLASS = 0;
+
+    public static PreparedRun of(Scenario s) {
+        Topology topology = Topologies.build(s.topology());
+        List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
+        SwitchConfig sw = s.switchConfig();
+        SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
+                sw.trafficClasses());
+        TransportConfig t = s.transport();
+        TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
+                sw.trafficClasses() - 1, congestionControl(t));
+        return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
+    }
+
+    private static IntFunction<CongestionControl> congestionControl(TransportConfig t) {
+        if (!"none".equals(t.congestionControl())) {
+            throw new IllegalArgumentException("transport.cc: '" + t.congestionControl() + "' is not available");
+        }
+        long window = t.windowBytes();
+        return flowId -> new FixedWindow(window);
+    }
+
+    /** Runs it in this JVM on {@code shards} shards. */
+    public RunResult run(int shards, Progress progress) {
+        return Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), shards, progress);
+    }
+}
