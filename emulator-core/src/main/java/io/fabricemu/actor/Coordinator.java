@@ -106,7 +106,7 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             last = Math.max(last, s.lastHandledPs());
         }
         progress.update(Math.max(0, last), events, windows, flows);
-        boolean allDone = flows >= factory.flowCount() || earliest == Long.MAX_VALUE;
+        boolean allDone = (factory.flowCount() > 0 && flows >= factory.flowCount()) || earliest == Long.MAX_VALUE;
         if (allDone || earliest >= limits.stopPs()) {
             reachedStop = !allDone;
             summary = new EngineResult(Math.max(0, last), events, windows, activations, flows, reachedStop, List.of());

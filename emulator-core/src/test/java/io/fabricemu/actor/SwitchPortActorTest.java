@@ -1,0 +1,106 @@
+package io.fabricemu.actor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorRef;
+import io.fabricemu.engine.ElementRunner;
+import io.fabricemu.engine.Event;
+import io.fabricemu.fabric.Arrival;
+import io.fabricemu.fabric.Forward;
+import io.fabricemu.fabric.ForwardingMode;
+import io.fabricemu.fabric.OnWire;
+import io.fabricemu.fabric.Packet;
+import io.fabricemu.fabric.PacketKind;
+import io.fabricemu.fabric.SwitchPlan;
+import io.fabricemu.fabric.SwitchPort;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** A switch port hosted by its actor: serializes, hands to its link and forwards at exact virtual times. */
+class SwitchPortActorTest {
+    static final ActorTestKit testKit = ActorTestKit.create();
+
+    private static final long RATE = 100_000_000_000L;
+    private static final long HANDOFF = 250_000;
+    private static final long LATENCY = 400_000;
+    private static final int LINK = 100;
+
+    @AfterAll
+    static void shutdown() {
+        testKit.shutdownTestKit();
+    }
+
+    private static Packet packet(long psn, int size, int dst) {
+        return new Packet(PacketKind.DATA, 1, 0, dst, size, size - 64, 0, Packet.ECN_ECT0, 0, psn, 0, 0);
+    }
+
+    /** Port 0 of a two-port switch; everything goes out through port 1 (element 11). */
+    private static SwitchPort port(ForwardingMode mode, long port1RateBps) {
+        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, port1RateBps}, LATENCY, mode, 7L,
+                (node, dst) -> new int[] {1});
+        return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 2, 1 << 20, 0);
+    }
+
+    private static ShardActor.WindowDone run(ActorRef<ElementActor.Command> actor, TestProbe<ShardActor.Command> shard,
+                                             long endPs, List<Event> inbox) {
+        actor.tell(new ElementActor.RunWindow(endPs, inbox));
+        return shard.expectMessageClass(ShardActor.WindowDone.class);
+    }
+
+    @Test
+    void egress_serializesBackToBackAndHandsEachPacketToTheLink() {
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard.getRef()));
+        Packet p1 = packet(1, 4150, 3);
+        Packet p2 = packet(2, 4150, 3);
+        // Two packets become ready at the same time; the key (origin, seq) decides the order, not arrival.
+        ShardActor.WindowDone w1 = run(actor, shard, 250_000,
+                List.of(new Event(1_000, 5, 9, 10, new Forward(p2)), new Event(1_000, 5, 8, 10, new Forward(p1))));
+        assertEquals(2, w1.events());
+        assertEquals(List.of(new Event(251_000, 10, 0, LINK, new OnWire(p1, 1_000, 333_000))), w1.sent());
+        assertEquals(333_000, w1.nextPs(), "the first packet's last bit leaves after 332,000 ps");
+
+        ShardActor.WindowDone w2 = run(actor, shard, 500_000, List.of());
+        assertEquals(List.of(new Event(583_000, 10, 2, LINK, new OnWire(p2, 333_000, 665_000))), w2.sent());
+        assertEquals(665_000, w2.nextPs());
+    }
+
+    @Test
+    void ingress_cutThroughForwardsOneLatencyAfterTheFirstBit() {
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard.getRef()));
+        Packet p = packet(1, 4150, 3);
+        ShardActor.WindowDone w = run(actor, shard, 400_000,
+                List.of(new Event(1_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
+        assertEquals(List.of(new Event(401_000, 10, 0, 11, new Forward(p))), w.sent());
+    }
+
+    @Test
+    void ingress_cutThroughIntoAFasterPortWaitsForTheTail() {
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, 4 * RATE)), shard.getRef()));
+        Packet p = packet(1, 4150, 3);
+        // In at 100 Gb/s (332,000 ps), out at 400 Gb/s (83,000 ps): the last bit may leave no earlier than
+        // LATENCY after it arrived, so the packet starts at 333,000 + 400,000 - 83,000.
+        ShardActor.WindowDone w = run(actor, shard, 400_000,
+                List.of(new Event(1_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
+        assertEquals(650_000, w.sent().get(0).timePs());
+    }
+
+    @Test
+    void ingress_storeAndForwardWaitsForTheWholePacket() {
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.STORE_AND_FORWARD, RATE)), shard.getRef()));
+        Packet p = packet(1, 4150, 3);
+        ShardActor.WindowDone w = run(actor, shard, 400_000,
+                List.of(new Event(333_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
+        assertEquals(733_000, w.sent().get(0).timePs());
+    }
+}
