@@ -42,7 +42,7 @@ final class YamlTree {
     }
 
     private static Node parse(String text, String source, String override) throws ScenarioException {
-        try (YAMLParser parser = (YAMLParser) FACTORY.createParser(text)) {
+        try (YAMLParser parser = FACTORY.createParser(text)) {
             YamlTree tree = new YamlTree(parser, source, override);
             JsonToken first = parser.nextToken();
             if (first == null) {
