@@ -1,0 +1,40 @@
+package io.fabricemu.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every host sends {@code bytes} to every other host, all starting at {@code startPs}: n(n-1) flows,
+ * ordered by (src, dst).
+ */
+public record AllToAll(long bytes, long startPs) implements WorkloadSpec {
+    public AllToAll {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
+        }
+        if (startPs < 0) {
+            throw new IllegalArgumentException("startPs must be >= 0, was " + startPs);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return "all-to-all";
+    }
+
+    @Override
+    public List<FlowSpec> flows(int hostCount, long seed) {
+        if (hostCount < 2) {
+            throw new IllegalArgumentException("all-to-all needs at least 2 hosts, this topology has " + hostCount);
+        }
+        List<FlowSpec> flows = new ArrayList<>(Math.multiplyExact(hostCount, hostCount - 1));
+        for (int src = 0; src < hostCount; src++) {
+            for (int dst = 0; dst < hostCount; dst++) {
+                if (src != dst) {
+                    flows.add(new FlowSpec(src, dst, bytes, startPs));
+                }
+            }
+        }
+        return List.copyOf(flows);
+    }
+}

@@ -1,0 +1,27 @@
+package io.fabricemu.scenario;
+
+import java.util.List;
+
+/** An explicit list of flows, kept in the order given. */
+public record FlowList(List<FlowSpec> flows) implements WorkloadSpec {
+    public FlowList {
+        flows = List.copyOf(flows);
+        if (flows.isEmpty()) {
+            throw new IllegalArgumentException("flows must not be empty");
+        }
+    }
+
+    @Override
+    public String kind() {
+        return "flows";
+    }
+
+    @Override
+    public List<FlowSpec> flows(int hostCount, long seed) {
+        for (FlowSpec flow : flows) {
+            HostRange.require("src", flow.src(), hostCount);
+            HostRange.require("dst", flow.dst(), hostCount);
+        }
+        return flows;
+    }
+}

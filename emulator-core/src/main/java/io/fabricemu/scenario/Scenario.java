@@ -1,0 +1,40 @@
+package io.fabricemu.scenario;
+
+import io.fabricemu.topology.TopologySpec;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Everything one emulation run needs, as loaded from a scenario file by {@link ScenarioLoader}.
+ *
+ * @param name         short identifier, letters, digits, '.', '_' and '-'
+ * @param seed         seed every random generator of the run is derived from, &gt;= 0
+ * @param topology     the fabric's shape
+ * @param switchConfig what every switch is like
+ * @param transport    how every host sends
+ * @param workload     the traffic; {@code workload.flows(topology.hostCount(), seed)} gives the flows
+ * @param stopPs       virtual time at which the run stops, in picoseconds, &gt; 0
+ * @param source       where the scenario came from (a file path), for messages and reports
+ */
+public record Scenario(String name, long seed, TopologySpec topology, SwitchConfig switchConfig,
+                       TransportConfig transport, WorkloadSpec workload, long stopPs, String source) {
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+    public Scenario {
+        Objects.requireNonNull(name, "name");
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("name must match " + NAME.pattern() + ", was '" + name + "'");
+        }
+        if (seed < 0) {
+            throw new IllegalArgumentException("seed must be >= 0, was " + seed);
+        }
+        Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(switchConfig, "switchConfig");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(workload, "workload");
+        if (stopPs <= 0) {
+            throw new IllegalArgumentException("stopPs must be > 0, was " + stopPs);
+        }
+        Objects.requireNonNull(source, "source");
+    }
+}

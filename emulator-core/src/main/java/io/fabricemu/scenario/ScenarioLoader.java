@@ -1,0 +1,115 @@
+package io.fabricemu.scenario;
+
+import io.fabricemu.topology.TopologySpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Loads a scenario file into a {@link Scenario}, applying {@code --set path=value} overrides first.
+ *
+ * <h2>How</h2>
+ * The YAML text is read into a small tree of maps, lists and scalars that remembers each node's line
+ * ({@link YamlTree}); overrides replace nodes of that tree ({@link Overrides}); then one binder per section
+ * reads the tree field by field ({@link Section}, {@link Field}). So every error names the file and line
+ * (or the override), the field's dotted path and what is allowed:
+ * <pre>
+ *   scenarios/x.yaml:14: workload.bytes: '2XB' is not a size; use a number with B, KB, MB, GB, KiB, MiB or GiB (e.g. 4150B, 2MiB)
+ *   scenarios/x.yaml: --set seed=-1: seed: '-1' is out of range; it must be at least 0
+ * </pre>
+ *
+ * <h2>Format reference</h2>
+ * Sizes take B, KB, MB, GB (1000-based), KiB, MiB, GiB (1024-based); rates bps, Kbps, Mbps, Gbps, Tbps;
+ * times ps, ns, us, ms, s. A unit is always required and the value must come out whole ({@code 1.5us} is
+ * fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
+ * <pre>
+ * name: incast-7to1            # required, [A-Za-z0-9._-]+
+ * seed: 1                      # optional, default 1, integer &gt;= 0
+ * topology:                    # required; kind: leaf-spine | fat-tree | rail-optimised
+ *   kind: leaf-spine
+ *   leaves: 2                  # every count is an integer 1..1000000
+ *   hostsPerLeaf: 8
+ *   spines: 2
+ *   linksPerSpine: 1           # optional, default 1
+ *   hostLink:   {rate: 100Gbps, delay: 500ns}             # rate &gt; 0, delay &gt; 0, fec optional (default 0ns)
+ *   fabricLink: {rate: 400Gbps, delay: 500ns, fec: 150ns}
+ *   # fat-tree: either  k: 8  (even, 2..1000: k pods of k/2 ToRs and k/2 aggs, k/2 hosts per ToR, (k/2)^2
+ *   #   cores; pods/torsPerPod/hostsPerTor/aggsPerPod/cores are then not allowed) or all of  pods, torsPerPod,
+ *   #   hostsPerTor, aggsPerPod, cores (a multiple of aggsPerPod);  and hostLink, aggLink, coreLink
+ *   # rail-optimised: pods (default 1), segmentsPerPod, nodesPerSegment, gpusPerNode, spinesPerPod,
+ *   #   superSpines (default 0; must be 0 when pods = 1 and &gt;= 1 when pods &gt; 1), hostLink, fabricLink,
+ *   #   superLink (required when pods &gt; 1, not allowed when pods = 1)
+ * switch:                      # optional section, defaults shown
+ *   latency: 500ns             # &gt; 0: every hop inside a switch takes positive time
+ *   forwarding: cut-through    # cut-through | store-and-forward
+ *   queue: 1MiB                # per egress queue (port x traffic class), &gt;= transport.mtu
+ *   sharedBuffer: 0B           # per-switch shared pool; 0B = none
+ *   trafficClasses: 2          # 2..8 (class 0 = data, the highest class = control/ACKs)
+ * transport:                   # optional section, defaults shown
+ *   mtu: 4150B                 # on the wire, header included; header &lt; mtu &lt;= 65535B
+ *   header: 64B                # 1B..65534B; payload per packet = mtu - header
+ *   window: 256KiB             # fixed bytes in flight per flow, &gt;= mtu
+ *   rto: 100us                 # retransmission timeout, &gt; 0
+ *   cc: none                   # one of TransportConfig.CONGESTION_CONTROLS: none
+ * workload:                    # required; kind: incast | permutation | all-to-all | flows
+ *   kind: incast
+ *   receiver: 0                # hosts are numbered 0..hostCount-1
+ *   senders: [1, 2, 3]         # distinct, not the receiver; or a count N: the N lowest hosts other than the receiver
+ *   bytes: 2MiB                # per flow, &gt;= 1B
+ *   start: 0ns                 # optional, default 0ns
+ *   # permutation: bytes, start; a random derangement drawn from the seed, each host sends to one other
+ *   # all-to-all: bytes, start; every ordered pair of distinct hosts
+ *   # flows: a list of {src, dst, bytes, start}, start optional (0ns), src != dst; order kept
+ * stop: 1s                     # optional virtual-time limit, default 1s, &gt; 0
+ * </pre>
+ *
+ * <h2>Overrides</h2>
+ * Each override is {@code dotted.path=value}, e.g. {@code seed=7}, {@code workload.bytes=1MiB},
+ * {@code topology.hostLink.rate=400Gbps} or {@code workload.flows.0.bytes=1MB} (a number indexes a list).
+ * Missing map entries on the path are created; the value is read as YAML ({@code 7} a number,
+ * {@code [1, 2]} a list). They apply in order, before any field is read.
+ */
+public final class ScenarioLoader {
+    /** Virtual time at which a run stops if the file does not say: one second. */
+    static final long DEFAULT_STOP_PS = 1_000_000_000_000L;
+    static final long DEFAULT_SEED = 1;
+
+    private ScenarioLoader() {
+    }
+
+    /** Reads and loads a scenario file; the file name as given is the source in messages. */
+    public static Scenario load(Path file, List<String> overrides) throws ScenarioException {
+        String source = file.toString();
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ScenarioException(source, Origin.ofLine(0), "", "cannot read the file: "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()));
+        }
+        return parse(text, source, overrides);
+    }
+
+    /** Loads a scenario from YAML text; {@code sourceName} stands for the file in messages. */
+    public static Scenario parse(String yamlText, String sourceName, List<String> overrides)
+            throws ScenarioException {
+        Node tree = YamlTree.parseFile(yamlText, sourceName);
+        tree = Overrides.apply(tree, overrides, sourceName);
+        return bind(Section.root(tree, sourceName), sourceName);
+    }
+
+    private static Scenario bind(Section root, String source) throws ScenarioException {
+        root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop");
+        root.rejectUnknownFields();
+        String name = root.requiredText("name", Scenario.NAME, "use letters, digits, '.', '_' or '-'");
+        long seed = root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE);
+        TopologySpec topology = TopologyBinder.bind(root.requiredSection("topology"));
+        TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));
+        SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport.mtuBytes());
+        WorkloadSpec workload = WorkloadBinder.bind(root.requiredSection("workload"), topology.hostCount());
+        long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Long.MAX_VALUE);
+        return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source);
+    }
+}

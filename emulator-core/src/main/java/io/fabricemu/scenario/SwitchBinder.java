@@ -1,0 +1,35 @@
+package io.fabricemu.scenario;
+
+import io.fabricemu.fabric.ForwardingMode;
+import java.util.List;
+
+/** Binds the optional {@code switch} section; an absent field takes its value from {@link SwitchConfig#defaults()}. */
+final class SwitchBinder {
+    static final List<String> FORWARDING = List.of("cut-through", "store-and-forward");
+
+    private SwitchBinder() {
+    }
+
+    /** {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error. */
+    static SwitchConfig bind(Section sw, int mtuBytes) throws ScenarioException {
+        SwitchConfig d = SwitchConfig.defaults();
+        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses");
+        sw.rejectUnknownFields();
+        long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
+        String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
+        long queueBytes = sw.optionalBytes("queue", d.queueBytes(), 1, Long.MAX_VALUE);
+        if (queueBytes < mtuBytes) {
+            throw sw.error("queue", "'" + sw.optional("queue").text() + "' cannot hold one packet; it must be at"
+                    + " least transport.mtu (" + Units.exactBytes(mtuBytes) + ")");
+        }
+        long sharedBufferBytes = sw.optionalBytes("sharedBuffer", d.sharedBufferBytes(), 0, Long.MAX_VALUE);
+        int trafficClasses = sw.optionalInt("trafficClasses", d.trafficClasses(),
+                SwitchConfig.MIN_TRAFFIC_CLASSES, SwitchConfig.MAX_TRAFFIC_CLASSES);
+        ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
+        try {
+            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses);
+        } catch (IllegalArgumentException invalid) {
+            throw sw.error(invalid);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.fabricemu.scenario;
+
+import io.fabricemu.fabric.ForwardingMode;
+import java.util.Objects;
+
+/**
+ * What every switch of a scenario's fabric is like.
+ *
+ * @param latencyPs         pipeline latency of one hop inside a switch in picoseconds, &gt; 0 (every hop
+ *                          must take positive virtual time: it is the engine's lookahead)
+ * @param forwarding        cut-through or store-and-forward
+ * @param queueBytes        limit of one egress queue, that is per port and per traffic class, &gt; 0
+ * @param sharedBufferBytes per-switch shared pool that queues may borrow from; 0 means no shared pool
+ * @param trafficClasses    number of traffic classes, 2..8; class 0 carries data and the highest class
+ *                          carries control packets (ACKs, NACKs)
+ */
+public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
+                           int trafficClasses) {
+    public static final int MIN_TRAFFIC_CLASSES = 2;
+    public static final int MAX_TRAFFIC_CLASSES = 8;
+
+    public SwitchConfig {
+        if (latencyPs <= 0) {
+            throw new IllegalArgumentException("latencyPs must be > 0, was " + latencyPs);
+        }
+        Objects.requireNonNull(forwarding, "forwarding");
+        if (queueBytes <= 0) {
+            throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
+        }
+        if (sharedBufferBytes < 0) {
+            throw new IllegalArgumentException("sharedBufferBytes must be >= 0, was " + sharedBufferBytes);
+        }
+        if (trafficClasses < MIN_TRAFFIC_CLASSES || trafficClasses > MAX_TRAFFIC_CLASSES) {
+            throw new IllegalArgumentException("trafficClasses must be " + MIN_TRAFFIC_CLASSES + ".."
+                    + MAX_TRAFFIC_CLASSES + ", was " + trafficClasses);
+        }
+    }
+
+    /** The values a scenario file gets when it leaves out the {@code switch} section. */
+    public static SwitchConfig defaults() {
+        return new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2);
+    }
+}

@@ -1,0 +1,153 @@
+package io.fabricemu.scenario;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Binds the {@code workload} section by its {@code kind}, checking every host it names against the
+ * topology's host count so that a wrong host is reported at its own line.
+ */
+final class WorkloadBinder {
+    static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows");
+
+    private final Section workload;
+    private final int hostCount;
+
+    private WorkloadBinder(Section workload, int hostCount) {
+        this.workload = workload;
+        this.hostCount = hostCount;
+    }
+
+    static WorkloadSpec bind(Section workload, int hostCount) throws ScenarioException {
+        workload.declare("kind");
+        String kind = workload.requiredOneOf("kind", KINDS);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount);
+        try {
+            return switch (kind) {
+                case "incast" -> binder.incast();
+                case "permutation" -> binder.permutation();
+                case "all-to-all" -> binder.allToAll();
+                case "flows" -> binder.flowList();
+                default -> throw new AssertionError(kind);
+            };
+        } catch (IllegalArgumentException invalid) {
+            throw workload.error(invalid);
+        }
+    }
+
+    private Incast incast() throws ScenarioException {
+        workload.declare("receiver", "senders", "bytes", "start");
+        workload.rejectUnknownFields("for kind incast");
+        int receiver = host(workload.required("receiver", "a host number, " + HostRange.describe(hostCount)));
+        Field senders = workload.required("senders", "a list of hosts such as [1, 2, 3] or a count such as 7");
+        List<Integer> hosts = senders.isList() ? senderList(senders, receiver) : senderCount(senders, receiver);
+        long bytes = bytes(workload);
+        return new Incast(receiver, hosts, bytes, startPs(workload));
+    }
+
+    private List<Integer> senderList(Field senders, int receiver) throws ScenarioException {
+        List<Field> items = senders.asList("a list of hosts");
+        if (items.isEmpty()) {
+            throw senders.error("the list is empty; name at least one sender");
+        }
+        List<Integer> hosts = new ArrayList<>(items.size());
+        for (Field item : items) {
+            int host = host(item);
+            if (host == receiver) {
+                throw item.error("host " + host + " is the receiver; a host cannot send to itself");
+            }
+            int earlier = hosts.indexOf(host);
+            if (earlier >= 0) {
+                throw item.error("host " + host + " is listed twice (also at " + items.get(earlier).path()
+                        + "); list each sender once");
+            }
+            hosts.add(host);
+        }
+        return hosts;
+    }
+
+    private List<Integer> senderCount(Field senders, int receiver) throws ScenarioException {
+        if (!senders.isInteger()) {
+            throw senders.error("expected a list of hosts such as [1, 2, 3] or a count such as 7, found "
+                    + senders.node().describe());
+        }
+        int others = hostCount - 1;
+        if (others < 1) {
+            throw senders.error("there is no host other than the receiver; " + HostRange.describe(hostCount));
+        }
+        int count = senders.asInt(1, others);
+        return Incast.lowestSenders(receiver, count);
+    }
+
+    private Permutation permutation() throws ScenarioException {
+        everyHostSends("permutation");
+        return new Permutation(bytes(workload), startPs(workload));
+    }
+
+    private AllToAll allToAll() throws ScenarioException {
+        everyHostSends("all-to-all");
+        return new AllToAll(bytes(workload), startPs(workload));
+    }
+
+    /** The checks shared by the kinds where every host sends: only bytes and start, and two hosts at least. */
+    private void everyHostSends(String kind) throws ScenarioException {
+        workload.declare("bytes", "start");
+        workload.rejectUnknownFields("for kind " + kind);
+        if (hostCount < 2) {
+            throw workload.error("kind", kind + " needs at least 2 hosts; " + HostRange.describe(hostCount));
+        }
+    }
+
+    private FlowList flowList() throws ScenarioException {
+        workload.declare("flows");
+        workload.rejectUnknownFields("for kind flows");
+        Field list = workload.required("flows", "a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
+        List<Field> items = list.asList("a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
+        if (items.isEmpty()) {
+            throw list.error("the list is empty; give at least one flow {src, dst, bytes, start}");
+        }
+        List<FlowSpec> flows = new ArrayList<>(items.size());
+        for (Field item : items) {
+            flows.add(flow(item.asSection()));
+        }
+        return new FlowList(flows);
+    }
+
+    private FlowSpec flow(Section flow) throws ScenarioException {
+        flow.declare("src", "dst", "bytes", "start");
+        flow.rejectUnknownFields();
+        String expected = "a host number, " + HostRange.describe(hostCount);
+        int src = host(flow.required("src", expected));
+        Field dstField = flow.required("dst", expected);
+        int dst = host(dstField);
+        if (dst == src) {
+            throw dstField.error("host " + dst + " is also the source; a flow needs two different hosts");
+        }
+        try {
+            return new FlowSpec(src, dst, bytes(flow), startPs(flow));
+        } catch (IllegalArgumentException invalid) {
+            throw flow.error(invalid);
+        }
+    }
+
+    private int host(Field field) throws ScenarioException {
+        if (!field.isInteger()) {
+            throw field.error("expected a host number, found " + field.node().describe() + "; "
+                    + HostRange.describe(hostCount));
+        }
+        BigInteger host = new BigInteger(field.integerText());
+        if (host.signum() < 0 || host.compareTo(BigInteger.valueOf(hostCount)) >= 0) {
+            throw field.error("host " + host + " does not exist; " + HostRange.describe(hostCount));
+        }
+        return host.intValueExact();
+    }
+
+    private static long bytes(Section section) throws ScenarioException {
+        return section.requiredBytes("bytes", 1, Long.MAX_VALUE);
+    }
+
+    private static long startPs(Section section) throws ScenarioException {
+        return section.optionalTimePs("start", 0, 0, Long.MAX_VALUE);
+    }
+}

@@ -1,0 +1,216 @@
+package io.fabricemu.scenario;
+
+import static io.fabricemu.scenario.ScenarioTexts.BASE;
+import static io.fabricemu.scenario.ScenarioTexts.FAT_TREE;
+import static io.fabricemu.scenario.ScenarioTexts.FLOWS;
+import static io.fabricemu.scenario.ScenarioTexts.with;
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every kind of bad input gives a message with the file, the line, the field's path and what is allowed.
+ * Each case changes one line of a valid scenario, so the expected line is known.
+ */
+class ScenarioErrorsTest {
+    private static final String SOURCE = "scenarios/err.yaml";
+
+    record Case(String name, String yaml, int line, String field, List<String> fragments) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static Case c(String name, String yaml, int line, String field, String... fragments) {
+        return new Case(name, yaml, line, field, List.of(fragments));
+    }
+
+    static Stream<Case> cases() {
+        return Stream.of(
+                // malformed YAML
+                c("malformed: mapping value in a scalar", with(BASE, 13, "  queue: 1MiB: 2MiB"), 13, "",
+                        "malformed YAML", "mapping values are not allowed here"),
+                c("malformed: tab indentation", with(BASE, 11, "\tlatency: 500ns"), 11, "",
+                        "malformed YAML", "TAB"),
+                c("malformed: duplicate key", with(BASE, 6, "  leaves: 3"), 6, "",
+                        "key 'leaves' appears twice", "first on line 5"),
+                c("malformed: alias", with(BASE, 25, "  bytes: *size"), 25, "", "aliases", "not supported"),
+                c("malformed: second document", BASE + "---\nname: two\n", 29, "", "single YAML document"),
+                // unknown fields
+                c("unknown field: misspelt count", with(BASE, 5, "  leafs: 2"), 5, "topology.leafs",
+                        "unknown field",
+                        "allowed fields of topology for kind leaf-spine are kind, leaves, hostsPerLeaf, spines,"
+                                + " linksPerSpine, hostLink, fabricLink", "did you mean 'leaves'?"),
+                c("unknown field: top level", with(BASE, 2, "sed: 3"), 2, "sed",
+                        "allowed fields of the scenario are name, seed, topology, switch, transport, workload, stop",
+                        "did you mean 'seed'?"),
+                c("unknown field: inside a link", with(BASE, 8, "  hostLink: {rate: 100Gbps, delay: 500ns, lat: 1ns}"),
+                        8, "topology.hostLink.lat", "allowed fields of topology.hostLink are rate, delay, fec"),
+                c("unknown field: switch", with(BASE, 14, "  buffer: 2MiB"), 14, "switch.buffer",
+                        "allowed fields of switch are latency, forwarding, queue, sharedBuffer, trafficClasses"),
+                c("unknown field: other kind's field", with(BASE, 24, "  flows: []"), 24, "workload.flows",
+                        "allowed fields of workload for kind incast are kind, receiver, senders, bytes, start"),
+                c("unknown field: in a flow", with(FLOWS, 25, "    - {src: 3, dst: 4, size: 1MiB}"), 25,
+                        "workload.flows[1].size", "allowed fields of workload.flows[1] are src, dst, bytes, start"),
+                // missing required fields
+                c("missing: spines", with(BASE, 7, "  # no spines"), 4, "topology.spines",
+                        "is required", "an integer from 1 to 1000000"),
+                c("missing: name", with(BASE, 1, "# nameless"), 2, "name", "is required"),
+                c("missing: empty value", with(BASE, 25, "  bytes:"), 25, "workload.bytes",
+                        "has no value", "a size at least 1B"),
+                c("missing: link delay", with(BASE, 8, "  hostLink: {rate: 100Gbps}"), 8, "topology.hostLink.delay",
+                        "is required", "a time at least 1ps"),
+                c("missing: superLink with two pods", String.join("\n", "name: rail", "topology:",
+                        "  kind: rail-optimised", "  pods: 2", "  segmentsPerPod: 1", "  nodesPerSegment: 2",
+                        "  gpusPerNode: 2", "  spinesPerPod: 1", "  superSpines: 1",
+                        "  hostLink: {rate: 100Gbps, delay: 500ns}", "  fabricLink: {rate: 100Gbps, delay: 500ns}",
+                        "workload: {kind: all-to-all, bytes: 1MiB}", ""), 3, "topology.superLink",
+                        "is required when pods > 1"),
+                // wrong types
+                c("type: word for a count", with(BASE, 5, "  leaves: two"), 5, "topology.leaves",
+                        "'two' is not an integer", "from 1 to 1000000"),
+                c("type: list for a count", with(BASE, 5, "  leaves: [2]"), 5, "topology.leaves",
+                        "expected an integer from 1 to 1000000, found a list"),
+                c("type: fraction for a count", with(BASE, 6, "  hostsPerLeaf: 2.5"), 6, "topology.hostsPerLeaf",
+                        "'2.5' is not an integer"),
+                c("type: scalar for a link", with(BASE, 8, "  hostLink: 100Gbps"), 8, "topology.hostLink",
+                        "expected a map of fields", "found '100Gbps'"),
+                c("type: map for senders", with(BASE, 24, "  senders: {a: 1}"), 24, "workload.senders",
+                        "expected a list of hosts such as [1, 2, 3] or a count such as 7, found a map"),
+                c("type: root is a list", "- name: x\n", 1, "", "a scenario is a map of fields"),
+                // units
+                c("unit: unknown size unit", with(BASE, 25, "  bytes: 2XB"), 25, "workload.bytes",
+                        "'2XB' is not a size; use a number with B, KB, MB, GB, KiB, MiB or GiB (e.g. 4150B, 2MiB)"),
+                c("unit: missing time unit", with(BASE, 11, "  latency: 500"), 11, "switch.latency",
+                        "'500' has no unit; use a number with ps, ns, us, ms or s"),
+                c("unit: bare zero", with(BASE, 26, "  start: 0"), 26, "workload.start", "'0' has no unit"),
+                c("unit: bytes for a rate", with(BASE, 9, "  fabricLink: {rate: 400GB, delay: 500ns}"), 9,
+                        "topology.fabricLink.rate", "'400GB' is not a rate", "Gbps"),
+                c("unit: negative", with(BASE, 19, "  rto: -1us"), 19, "transport.rto", "'-1us' is negative"),
+                c("unit: not whole", with(BASE, 17, "  header: 0.5B"), 17, "transport.header",
+                        "not a whole number of bytes"),
+                // ranges
+                c("range: zero leaves", with(BASE, 5, "  leaves: 0"), 5, "topology.leaves",
+                        "'0' is out of range; it must be from 1 to 1000000"),
+                c("range: traffic classes", with(BASE, 14, "  trafficClasses: 9"), 14, "switch.trafficClasses",
+                        "'9' is out of range; it must be from 2 to 8"),
+                c("range: mtu above 64KiB", with(BASE, 16, "  mtu: 70000B"), 16, "transport.mtu",
+                        "it must be from 65B to 65535B"),
+                c("range: window below mtu", with(BASE, 18, "  window: 4KiB"), 18, "transport.window",
+                        "it must be at least 4150B"),
+                c("range: queue below mtu", with(BASE, 13, "  queue: 4000B"), 13, "switch.queue",
+                        "'4000B' cannot hold one packet", "transport.mtu (4150B)"),
+                c("range: header above the default mtu", with(BASE, 16, "  # default mtu", 17, "  header: 5000B"),
+                        17, "transport.header", "'5000B' must be less than transport.mtu (4150B, the default)"),
+                c("range: zero latency", with(BASE, 11, "  latency: 0ns"), 11, "switch.latency",
+                        "'0ns' is out of range; it must be at least 1ps"),
+                c("range: negative seed", with(BASE, 2, "seed: -1"), 2, "seed", "it must be at least 0"),
+                c("range: huge seed", with(BASE, 2, "seed: 99999999999999999999"), 2, "seed",
+                        "'99999999999999999999' is out of range"),
+                c("range: zero stop", with(BASE, 27, "stop: 0s"), 27, "stop", "it must be at least 1ps"),
+                c("range: odd k", with(FAT_TREE, 5, "  k: 3", 6, "", 7, "", 8, "", 9, ""),
+                        5, "topology.k",
+                        "k must be an even number >= 2, was 3"),
+                c("range: sender count", with(BASE, 24, "  senders: 16"), 24, "workload.senders",
+                        "'16' is out of range; it must be from 1 to 15"),
+                // enumerations
+                c("enum: forwarding", with(BASE, 12, "  forwarding: cut-thru"), 12, "switch.forwarding",
+                        "'cut-thru' is not allowed; use one of cut-through, store-and-forward",
+                        "did you mean 'cut-through'?"),
+                c("enum: congestion control", with(BASE, 20, "  cc: nscc"), 20, "transport.cc",
+                        "'nscc' is not allowed; use one of none"),
+                c("enum: topology kind", with(BASE, 4, "  kind: clos"), 4, "topology.kind",
+                        "use one of leaf-spine, fat-tree, rail-optimised"),
+                c("enum: workload kind", with(BASE, 22, "  kind: alltoall"), 22, "workload.kind",
+                        "use one of incast, permutation, all-to-all, flows", "did you mean 'all-to-all'?"),
+                c("name: space", with(BASE, 1, "name: my scenario"), 1, "name",
+                        "'my scenario' is not allowed; use letters, digits, '.', '_' or '-'"),
+                // hosts
+                c("host: unknown receiver", with(BASE, 23, "  receiver: 99"), 23, "workload.receiver",
+                        "host 99 does not exist; this topology has hosts 0..15"),
+                c("host: unknown sender", with(BASE, 24, "  senders: [1, 2, 16]"), 24, "workload.senders[2]",
+                        "host 16 does not exist; this topology has hosts 0..15"),
+                c("host: negative sender", with(BASE, 24, "  senders: [-1]"), 24, "workload.senders[0]",
+                        "host -1 does not exist"),
+                c("host: duplicate sender", with(BASE, 24, "  senders: [1, 2, 1]"), 24, "workload.senders[2]",
+                        "host 1 is listed twice (also at workload.senders[0])"),
+                c("host: receiver among senders", with(BASE, 24, "  senders: [1, 0]"), 24, "workload.senders[1]",
+                        "host 0 is the receiver; a host cannot send to itself"),
+                c("host: empty senders", with(BASE, 24, "  senders: []"), 24, "workload.senders",
+                        "the list is empty"),
+                c("host: flow to itself", with(FLOWS, 25, "    - {src: 3, dst: 3, bytes: 1MiB}"), 25,
+                        "workload.flows[1].dst", "host 3 is also the source; a flow needs two different hosts"),
+                c("host: flow to unknown host", with(FLOWS, 26, "    - {src: 4, dst: 16, bytes: 1MiB}"), 26,
+                        "workload.flows[2].dst", "host 16 does not exist; this topology has hosts 0..15"),
+                c("host: flow bytes unit", with(FLOWS, 24, "    - {src: 1, dst: 2, bytes: 1Mi}"), 24,
+                        "workload.flows[0].bytes", "'1Mi' is not a size"),
+                c("host: permutation on one host", with(BASE, 5, "  leaves: 1", 6, "  hostsPerLeaf: 1",
+                        22, "  kind: permutation", 23, "", 24, ""), 22, "workload.kind",
+                        "permutation needs at least 2 hosts; this topology has only host 0"),
+                // spec-record checks mapped to their field
+                c("spec: k together with pods", with(FAT_TREE, 6, "  k: 4"), 5, "topology.pods",
+                        "not allowed together with k"),
+                c("spec: superSpines with one pod", String.join("\n", "name: rail", "topology:",
+                        "  kind: rail-optimised", "  segmentsPerPod: 1", "  nodesPerSegment: 2",
+                        "  gpusPerNode: 2", "  spinesPerPod: 1", "  superSpines: 2",
+                        "  hostLink: {rate: 100Gbps, delay: 500ns}", "  fabricLink: {rate: 100Gbps, delay: 500ns}",
+                        "workload: {kind: all-to-all, bytes: 1MiB}", ""), 8, "topology.superSpines",
+                        "must be 0 with a single pod"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void parse_badInput_namesFileLineFieldAndAllowed(Case bad) {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parse(bad.yaml, SOURCE, List.of()));
+        String prefix = SOURCE + ":" + bad.line + ": " + (bad.field.isEmpty() ? "" : bad.field + ": ");
+        assertAll(
+                () -> assertTrue(e.getMessage().startsWith(prefix), () -> "expected prefix " + prefix + " in\n"
+                        + e.getMessage()),
+                () -> assertEquals(SOURCE, e.source()),
+                () -> assertEquals(bad.line, e.line()),
+                () -> assertEquals(bad.field, e.field()),
+                () -> assertTrue(bad.fragments.stream().allMatch(e.getMessage()::contains),
+                        () -> "expected " + bad.fragments + " in\n" + e.getMessage()));
+    }
+
+    @Test
+    void parse_unknownSizeUnit_givesTheWholeMessage() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parse(with(BASE, 25, "  bytes: 2XB"), SOURCE, List.of()));
+        assertEquals("scenarios/err.yaml:25: workload.bytes: '2XB' is not a size; use a number with B, KB, MB, GB,"
+                + " KiB, MiB or GiB (e.g. 4150B, 2MiB)", e.getMessage());
+    }
+
+    @Test
+    void parse_coresNotMultipleOfAggs_reportsTheSpecCheckAtCores() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parse(FAT_TREE.replace("  cores: 4", "  cores: 3"), SOURCE, List.of()));
+        assertEquals("scenarios/err.yaml:9: topology.cores: cores (3) must be a multiple of aggsPerPod (2)",
+                e.getMessage());
+    }
+
+    @Test
+    void parse_unknownFieldNothingLike_suggestsNothing() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parse(with(BASE, 14, "  colour: blue"), SOURCE, List.of()));
+        assertEquals("scenarios/err.yaml:14: switch.colour: unknown field; allowed fields of switch are latency,"
+                + " forwarding, queue, sharedBuffer, trafficClasses", e.getMessage());
+    }
+
+    @Test
+    void parse_emptyFile_saysWhatIsNeeded() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parse("# nothing here\n", SOURCE, List.of()));
+        assertEquals("scenarios/err.yaml:1: the file is empty; a scenario needs at least name, topology and workload",
+                e.getMessage());
+    }
+}

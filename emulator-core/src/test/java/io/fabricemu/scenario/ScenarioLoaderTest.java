@@ -1,0 +1,112 @@
+package io.fabricemu.scenario;
+
+import io.fabricemu.fabric.ForwardingMode;
+import static io.fabricemu.scenario.ScenarioTexts.BASE;
+import static io.fabricemu.scenario.ScenarioTexts.FAT_TREE;
+import static io.fabricemu.scenario.ScenarioTexts.MINIMAL;
+import static io.fabricemu.scenario.ScenarioTexts.with;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabricemu.topology.FatTreeSpec;
+import io.fabricemu.topology.LeafSpineSpec;
+import io.fabricemu.topology.LinkSpec;
+import io.fabricemu.topology.RailOptimisedSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioLoaderTest {
+    private static final LinkSpec HOST_100G = new LinkSpec(100_000_000_000L, 500_000, 0);
+
+    @Test
+    void parse_everyField_bindsToTheRecords() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(BASE, "base.yaml", List.of());
+        Scenario expected = new Scenario("err", 3,
+                new LeafSpineSpec(2, 8, 2, 1, HOST_100G, new LinkSpec(400_000_000_000L, 500_000, 150_000)),
+                new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2),
+                new TransportConfig(4150, 64, 256 * 1024, 100_000_000, "none"),
+                new Incast(0, List.of(1, 2, 3), 2L << 20, 0),
+                1_000_000_000_000L, "base.yaml");
+        assertEquals(expected, s);
+        assertEquals(4086, s.transport().payloadBytes());
+    }
+
+    @Test
+    void parse_onlyRequiredFields_takesTheDefaults() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(MINIMAL, "min.yaml", List.of());
+        assertEquals(1, s.seed());
+        assertEquals(SwitchConfig.defaults(), s.switchConfig());
+        assertEquals(TransportConfig.defaults(), s.transport());
+        assertEquals(1_000_000_000_000L, s.stopPs());
+        assertEquals(new AllToAll(1L << 20, 0), s.workload());
+        assertEquals(1, ((LeafSpineSpec) s.topology()).linksPerSpine());
+    }
+
+    @Test
+    void parse_emptySections_takeTheDefaults() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(MINIMAL + "switch:\ntransport: ~\n", "min.yaml", List.of());
+        assertEquals(SwitchConfig.defaults(), s.switchConfig());
+        assertEquals(TransportConfig.defaults(), s.transport());
+    }
+
+    @Test
+    void parse_storeAndForwardAndSharedBuffer() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(MINIMAL + "switch: {forwarding: store-and-forward, sharedBuffer: 16MiB,"
+                + " trafficClasses: 8, queue: 64KiB, latency: 1.5us}\n", "min.yaml", List.of());
+        assertEquals(new SwitchConfig(1_500_000, ForwardingMode.STORE_AND_FORWARD, 65_536, 16L << 20, 8),
+                s.switchConfig());
+    }
+
+    @Test
+    void parse_explicitFatTree() throws ScenarioException {
+        FatTreeSpec spec = (FatTreeSpec) ScenarioLoader.parse(FAT_TREE, "f.yaml", List.of()).topology();
+        assertEquals(new FatTreeSpec(4, 2, 2, 2, 4, HOST_100G, HOST_100G, HOST_100G), spec);
+        assertEquals(16, spec.hostCount());
+    }
+
+    @Test
+    void parse_kAryFatTree() throws ScenarioException {
+        String yaml = with(FAT_TREE, 5, "  k: 4", 6, "", 7, "", 8, "", 9, "");
+        FatTreeSpec spec = (FatTreeSpec) ScenarioLoader.parse(yaml, "f.yaml", List.of()).topology();
+        assertEquals(FatTreeSpec.kAry(4, HOST_100G, HOST_100G, HOST_100G), spec);
+    }
+
+    @Test
+    void parse_railOptimisedAcrossPods() throws ScenarioException {
+        String yaml = String.join("\n", "name: rail", "topology:", "  kind: rail-optimised", "  pods: 2",
+                "  segmentsPerPod: 2", "  nodesPerSegment: 2", "  gpusPerNode: 4", "  spinesPerPod: 2",
+                "  superSpines: 2", "  hostLink: {rate: 100Gbps, delay: 500ns}",
+                "  fabricLink: {rate: 100Gbps, delay: 500ns}", "  superLink: {rate: 400Gbps, delay: 1us}",
+                "workload: {kind: permutation, bytes: 1MiB, start: 1us}", "");
+        Scenario s = ScenarioLoader.parse(yaml, "r.yaml", List.of());
+        assertEquals(new RailOptimisedSpec(2, 2, 2, 4, 2, 2, HOST_100G, HOST_100G,
+                new LinkSpec(400_000_000_000L, 1_000_000, 0)), s.topology());
+        assertEquals(32, s.workload().flows(s.topology().hostCount(), s.seed()).size());
+    }
+
+    @Test
+    void load_readsAFileAndNamesItInErrors(@TempDir Path dir) throws IOException, ScenarioException {
+        Path good = Files.writeString(dir.resolve("good.yaml"), MINIMAL);
+        Scenario s = ScenarioLoader.load(good, List.of("seed=5"));
+        assertEquals(good.toString(), s.source());
+        assertEquals(5, s.seed());
+
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), with(MINIMAL, 4, "  leaves: 0"));
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(bad, List.of()));
+        assertTrue(e.getMessage().startsWith(bad + ":4: topology.leaves: "), e.getMessage());
+    }
+
+    @Test
+    void load_missingFile_saysItCannotBeRead(@TempDir Path dir) {
+        Path missing = dir.resolve("missing.yaml");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(missing, List.of()));
+        assertTrue(e.getMessage().startsWith(missing + ": cannot read the file: NoSuchFileException"),
+                e.getMessage());
+        assertEquals(0, e.line());
+    }
+}
