@@ -22,7 +22,8 @@ public final class Main implements Runnable {
         System.exit(commandLine().execute(args));
     }
 
-    static CommandLine commandLine() {
+    /** The command line with every subcommand, for embedding and tests. */
+    public static CommandLine commandLine() {
         return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
     }
 

@@ -1,0 +1,122 @@
+package io.fabricemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command line end to end: what a user types, what comes back, what lands on disk. */
+class CommandLineTest {
+    private static final String SMALL = Cli.scenario("fat-tree-16-permutation.yaml");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void run_writesTheOutputFolderWithEveryDocumentedField() throws IOException {
+        Path out = tmp.resolve("run");
+        Cli.Outcome o = Cli.run("run", SMALL, "--quiet", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        JsonNode r = Cli.results(out);
+        for (String field : List.of("scenario", "seed", "digest", "virtualEndPs", "events", "wallMillis", "flows", "ports")) {
+            assertTrue(r.has(field), "results.json has " + field);
+        }
+        assertEquals(16, r.get("flows").size());
+        JsonNode flow = r.get("flows").get(0);
+        for (String field : List.of("src", "dst", "bytes", "startPs", "finishPs", "fctPs", "retransmittedBytes")) {
+            assertTrue(flow.has(field), "a flow has " + field);
+        }
+        JsonNode port = r.get("ports").get(0);
+        for (String field : List.of("id", "maxQueueBytes", "drops", "txBytes")) {
+            assertTrue(port.has(field), "a port has " + field);
+        }
+        assertEquals(64, r.get("digest").asText().length());
+        assertEquals(17, Files.readAllLines(out.resolve("flows.csv")).size(), "a header and one line per flow");
+    }
+
+    @Test
+    void run_printsTheSummaryTable() {
+        Cli.Outcome o = Cli.run("run", SMALL, "--out", tmp.resolve("x").toString());
+        assertEquals(0, o.exitCode(), o.err());
+        for (String row : List.of("flows finished", "FCT min / median", "FCT p99 / max", "aggregate goodput",
+                "hottest port", "drops", "digest")) {
+            assertTrue(o.out().contains(row), "summary shows " + row + ":\n" + o.out());
+        }
+    }
+
+    @Test
+    void run_setOverridesAnyField() throws IOException {
+        Path out = tmp.resolve("set");
+        Cli.Outcome o = Cli.run("run", SMALL, "--quiet", "--set", "seed=7", "--set", "workload.bytes=1MiB",
+                "--set", "switch.forwarding=store-and-forward", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        JsonNode r = Cli.results(out);
+        assertEquals(7, r.get("seed").asLong());
+        assertEquals(1 << 20, r.get("flows").get(3).get("bytes").asLong());
+        assertEquals(List.of("seed=7", "workload.bytes=1MiB", "switch.forwarding=store-and-forward"),
+                List.of(r.get("overrides").get(0).asText(), r.get("overrides").get(1).asText(),
+                        r.get("overrides").get(2).asText()));
+    }
+
+    @Test
+    void run_replacesAnExistingOutputFolderWholeAndLeavesNoStagingBehind() throws IOException {
+        Path out = tmp.resolve("replace");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("stale.txt"), "from an older run");
+        assertEquals(0, Cli.run("run", SMALL, "--quiet", "--out", out.toString()).exitCode());
+        assertFalse(Files.exists(out.resolve("stale.txt")));
+        assertTrue(Files.exists(out.resolve("results.json")));
+        try (Stream<Path> siblings = Files.list(tmp)) {
+            assertEquals(List.of(out), siblings.toList());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"run", "validate", "bench"})
+    void help_everySubcommandDescribesItsOptions(String subcommand) {
+        Cli.Outcome o = Cli.run(subcommand, "--help");
+        assertEquals(0, o.exitCode());
+        assertTrue(o.out().contains("Usage: fabric-emu " + subcommand), o.out());
+        assertTrue(o.out().contains("--help"));
+        if (!subcommand.equals("validate")) {
+            assertTrue(o.out().contains("--shards"), o.out());
+        }
+        if (subcommand.equals("run")) {
+            assertTrue(o.out().contains("--set") && o.out().contains("--out"), o.out());
+        }
+    }
+
+    @Test
+    void help_topLevelListsTheSubcommandsAndExitCodes() {
+        Cli.Outcome o = Cli.run("--help");
+        assertEquals(0, o.exitCode());
+        for (String word : List.of("run", "validate", "bench", "Exit codes")) {
+            assertTrue(o.out().contains(word), o.out());
+        }
+    }
+
+    @Test
+    void validate_goodFilesExitZeroAndSayWhatTheyDescribe() {
+        Cli.Outcome o = Cli.run("validate", SMALL, Cli.scenario("incast-7to1.yaml"));
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("ok: ") && o.out().contains("16 flows"), o.out());
+    }
+
+    @Test
+    void run_badOptionValueExitsTwo() {
+        assertEquals(2, Cli.run("run", SMALL, "--shards", "0").exitCode());
+        assertEquals(2, Cli.run("run", SMALL, "--shards", "lots").exitCode());
+        assertEquals(2, Cli.run("run").exitCode(), "a missing scenario is a usage error");
+        assertEquals(2, Cli.run("frobnicate").exitCode());
+    }
+}
