@@ -34,7 +34,7 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     /** A shard finished a window (or started) and has all its input for the next one. */
     record ShardReady(int shard, long earliestPs, long events, long activations, int flowsCompleted,
-                      long lastHandledPs) implements Command {
+                      long lastHandledPs, long busyNanos) implements Command {
     }
 
     /** A shard's element reports, element ids and reports in the same order. */
@@ -53,6 +53,7 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private EngineResult summary;
     private ElementReport[] reports;
     private int reportedShards;
+    private long busyNanos;
 
     private Coordinator(ActorContext<Command> ctx, ElementFactory factory, RunLimits limits, Progress progress,
                         CompletableFuture<EngineResult> result) {
@@ -88,6 +89,13 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
 
     private Behavior<Command> onShardReady(ShardReady r) {
+        long startNanos = System.nanoTime();
+        Behavior<Command> next = nextWindow(r);
+        busyNanos += System.nanoTime() - startNanos;
+        return next;
+    }
+
+    private Behavior<Command> nextWindow(ShardReady r) {
         ready[r.shard()] = r;
         if (++readyCount < ready.length) {
             return this;
@@ -98,7 +106,9 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         long activations = 0;
         int flows = 0;
         long last = Long.MIN_VALUE;
+        long shardBusyNanos = 0;
         for (ShardReady s : ready) {
+            shardBusyNanos += s.busyNanos();
             earliest = Math.min(earliest, s.earliestPs());
             events += s.events();
             activations += s.activations();
@@ -109,7 +119,8 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         boolean allDone = (factory.flowCount() > 0 && flows >= factory.flowCount()) || earliest == Long.MAX_VALUE;
         if (allDone || earliest >= limits.stopPs()) {
             reachedStop = !allDone;
-            summary = new EngineResult(Math.max(0, last), events, windows, activations, flows, reachedStop, List.of());
+            summary = new EngineResult(Math.max(0, last), events, windows, activations, flows, reachedStop,
+                    (shardBusyNanos + busyNanos) / 1_000_000, List.of());
             reports = new ElementReport[limits.shardOf().length];
             for (ActorRef<ShardActor.Command> shard : shards) {
                 shard.tell(ShardActor.Collect.INSTANCE);
@@ -132,7 +143,8 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             return this;
         }
         result.complete(new EngineResult(summary.virtualEndPs(), summary.events(), summary.windows(),
-                summary.activations(), summary.flowsCompleted(), summary.reachedStop(), Arrays.asList(reports)));
+                summary.activations(), summary.flowsCompleted(), summary.reachedStop(), summary.coordinationMillis(),
+                Arrays.asList(reports)));
         return Behaviors.stopped();
     }
 

@@ -77,6 +77,7 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private long activations;
     private int flowsCompleted;
     private long lastHandledPs = Long.MIN_VALUE;
+    private long busyNanos;
     private final List<Integer> reportIds = new ArrayList<>();
     private final List<ElementReport> reports = new ArrayList<>();
 
@@ -111,6 +112,14 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     @Override
     public Behavior<Command> receive(TypedActorContext<Command> ctx, Command msg) {
+        long startNanos = System.nanoTime();
+        handle(msg);
+        busyNanos += System.nanoTime() - startNanos;
+        return this;
+    }
+
+    /** Wall-clock time is read only to report how busy coordination was; nothing in the run depends on it. */
+    private void handle(Command msg) {
         if (msg instanceof WindowDone d) {
             onWindowDone(d);
         } else if (msg instanceof PeerBatch b) {
@@ -149,7 +158,6 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                 coordinator.tell(new Coordinator.ShardReported(shard, List.copyOf(reportIds), List.copyOf(reports)));
             }
         }
-        return this;
     }
 
     private void openWindow(long endPs) {
@@ -193,7 +201,7 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         if (localDone && awaitedPeers == 0 && awaitedElements == 0) {
             localDone = false;
             coordinator.tell(new Coordinator.ShardReady(shard, scheduler.earliestPs(), events, activations,
-                    flowsCompleted, lastHandledPs));
+                    flowsCompleted, lastHandledPs, busyNanos));
         }
     }
 

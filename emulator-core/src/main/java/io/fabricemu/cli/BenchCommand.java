@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code fabric-emu bench}: runs scenarios several times in this JVM and reports the engine's speed and
- * memory: wall time, events per second, windows per second, events per window and peak heap. Writes no
+ * memory: wall time, events per second, windows per second, events per window, the share of wall time the
+ * shards and coordinator were busy coordinating, and peak heap. Writes no
  * results folder. Prints a Markdown table for BENCHMARKS.md.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
@@ -72,8 +73,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         out.printf("JVM %s, %d processors, max heap %,d MiB, %d shard(s)%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, shards);
-        out.println("| scenario | actors | flows | events | windows | wall s (median) | events/s | windows/s | events/window | peak heap MiB | digest |");
-        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        out.println("| scenario | actors | flows | events | windows | wall s (median) | events/s | windows/s | events/window | coordination % | peak heap MiB | digest |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         out.flush();
         for (Path file : files) {
             PreparedRun prepared = ScenarioInput.prepare(file, overrides, err);
@@ -86,20 +87,24 @@ final class BenchCommand implements Callable<Integer> {
             long[] wall = new long[runs];
             long peakHeap = 0;
             RunResult last = null;
+            long[] coordination = new long[runs];
             for (int i = 0; i < runs; i++) {
                 System.gc();
                 resetPeaks();
                 long start = System.nanoTime();
                 last = prepared.run(shards, new Progress());
                 wall[i] = System.nanoTime() - start;
+                coordination[i] = last.coordinationMillis() * 1000 / Math.max(1, last.wallMillis());
                 peakHeap = Math.max(peakHeap, heapPeakBytes());
             }
             Arrays.sort(wall);
+            Arrays.sort(coordination);
             double seconds = wall[runs / 2] / 1e9;
-            out.printf(Locale.ROOT, "| %s | %,d | %d | %,d | %,d | %.2f | %,.0f | %,.0f | %.1f | %,d | %s |%n",
+            out.printf(Locale.ROOT, "| %s | %,d | %d | %,d | %,d | %.2f | %,.0f | %,.0f | %.1f | %.1f | %,d | %s |%n",
                     prepared.scenario().name(), prepared.fabric().elementCount(), prepared.flows().size(),
                     last.events(), last.windows(), seconds, last.events() / seconds, last.windows() / seconds,
-                    last.events() / (double) Math.max(1, last.windows()), peakHeap >> 20, last.digest().substring(0, 12));
+                    last.events() / (double) Math.max(1, last.windows()), coordination[runs / 2] / 10.0, peakHeap >> 20,
+                    last.digest().substring(0, 12));
             out.flush();
         }
         return 0;

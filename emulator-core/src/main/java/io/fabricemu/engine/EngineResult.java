@@ -11,8 +11,10 @@ import java.util.List;
  * @param activations     element activations (one per woken element per window)
  * @param flowsCompleted  flows whose last byte was acknowledged
  * @param reachedStop     the run ended at its stop time with work still pending
+ * @param coordinationMillis wall time the shards and the coordinator spent handling their messages
+ *                        (activating, routing, batching), all shards together; display only
  * @param reports         every element's report, by element id
  */
 public record EngineResult(long virtualEndPs, long events, long windows, long activations, int flowsCompleted,
-                           boolean reachedStop, List<ElementReport> reports) {
+                           boolean reachedStop, long coordinationMillis, List<ElementReport> reports) {
 }

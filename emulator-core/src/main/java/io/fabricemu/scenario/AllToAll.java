@@ -9,12 +9,7 @@ import java.util.List;
  */
 public record AllToAll(long bytes, long startPs) implements WorkloadSpec {
     public AllToAll {
-        if (bytes <= 0) {
-            throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
-        }
-        if (startPs < 0) {
-            throw new IllegalArgumentException("startPs must be >= 0, was " + startPs);
-        }
+        WorkloadChecks.bytesAndStart(bytes, startPs);
     }
 
     @Override

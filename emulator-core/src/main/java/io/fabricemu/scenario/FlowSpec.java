@@ -12,11 +12,6 @@ public record FlowSpec(int src, int dst, long bytes, long startPs) {
         if (src == dst) {
             throw new IllegalArgumentException("a flow needs two different hosts, src and dst are both " + src);
         }
-        if (bytes <= 0) {
-            throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
-        }
-        if (startPs < 0) {
-            throw new IllegalArgumentException("startPs must be >= 0, was " + startPs);
-        }
+        WorkloadChecks.bytesAndStart(bytes, startPs);
     }
 }

@@ -30,12 +30,7 @@ public record Incast(int receiver, List<Integer> senders, long bytes, long start
                 throw new IllegalArgumentException("senders lists host " + sender + " twice");
             }
         }
-        if (bytes <= 0) {
-            throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
-        }
-        if (startPs < 0) {
-            throw new IllegalArgumentException("startPs must be >= 0, was " + startPs);
-        }
+        WorkloadChecks.bytesAndStart(bytes, startPs);
     }
 
     /**

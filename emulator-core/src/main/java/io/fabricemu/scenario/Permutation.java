@@ -15,12 +15,7 @@ import java.util.SplittableRandom;
  */
 public record Permutation(long bytes, long startPs) implements WorkloadSpec {
     public Permutation {
-        if (bytes <= 0) {
-            throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
-        }
-        if (startPs < 0) {
-            throw new IllegalArgumentException("startPs must be >= 0, was " + startPs);
-        }
+        WorkloadChecks.bytesAndStart(bytes, startPs);
     }
 
     @Override
