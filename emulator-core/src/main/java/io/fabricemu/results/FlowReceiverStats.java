@@ -1,0 +1,11 @@
+package io.fabricemu.results;
+
+/**
+ * What a receiving NIC knows of one flow at the end of a run.
+ *
+ * @param flowId         the flow
+ * @param deliveredBytes distinct payload bytes received (duplicates are not counted)
+ * @param finishPs       when the last missing byte arrived (last bit), or -1 if the flow is incomplete
+ */
+public record FlowReceiverStats(int flowId, long deliveredBytes, long finishPs) {
+}

@@ -1,0 +1,13 @@
+package io.fabricemu.results;
+
+/**
+ * Counters of one egress port (a switch port or a NIC's transmitter).
+ *
+ * @param id            a stable name, e.g. {@code tor0.1:p3} or {@code h7:nic}
+ * @param tier          the tier of the node the port belongs to (0 host, 1 leaf/ToR, 2 spine/agg, 3 core)
+ * @param maxQueueBytes the largest number of bytes queued at once (all classes, the one in service included)
+ * @param drops         packets dropped at enqueue (tail drop)
+ * @param txBytes       bytes transmitted, headers included
+ */
+public record PortStats(String id, int tier, long maxQueueBytes, long drops, long txBytes) {
+}

@@ -1,0 +1,35 @@
+package io.fabricemu.results;
+
+import java.util.List;
+
+/**
+ * Everything a run produced.
+ *
+ * @param scenario      scenario name
+ * @param seed          scenario seed
+ * @param topology      one-line description of the fabric
+ * @param digest        sha256 (hex) of the canonical rendering of the per-flow results
+ * @param virtualEndPs  virtual time of the last event handled
+ * @param events        events handled
+ * @param windows       windows of virtual time run
+ * @param activations   element activations
+ * @param lookaheadPs   the window length
+ * @param elements      number of elements (NICs, switch ports, links), each an actor
+ * @param shards        number of shards the run used
+ * @param reachedStop   the stop time ended the run with work pending
+ * @param wallMillis    wall-clock duration of the run (not part of the digest)
+ * @param flows         per-flow results, by flow id
+ * @param ports         per-port counters: NIC transmitters first (by host), then switch ports
+ */
+public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
+                        long windows, long activations, long lookaheadPs, int elements, int shards,
+                        boolean reachedStop, long wallMillis, List<FlowResult> flows, List<PortStats> ports) {
+    public RunResult {
+        flows = List.copyOf(flows);
+        ports = List.copyOf(ports);
+    }
+
+    public long flowsFinished() {
+        return flows.stream().filter(FlowResult::finished).count();
+    }
+}

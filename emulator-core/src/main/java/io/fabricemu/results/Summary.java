@@ -1,0 +1,64 @@
+package io.fabricemu.results;
+
+import java.util.Comparator;
+
+/**
+ * The headline numbers of a run. FCT percentiles use the nearest-rank method over finished flows.
+ * Goodput is the payload delivered by finished flows divided by the span from the first start to the
+ * last finish.
+ *
+ * @param flows              flows in the workload
+ * @param flowsFinished      flows whose last byte arrived
+ * @param fctMinPs           smallest FCT, or -1 when no flow finished (likewise the others)
+ * @param fctMedianPs        median FCT
+ * @param fctP99Ps           99th percentile FCT
+ * @param fctMaxPs           largest FCT
+ * @param goodputBps         aggregate goodput in bits per second, 0 when no flow finished
+ * @param hottestPort        the port with the largest peak queue, or "" when there are no ports
+ * @param hottestPortBytes   its peak queue in bytes
+ * @param drops              packets dropped at all ports
+ * @param retransmittedBytes payload bytes sent more than once, all flows
+ */
+public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
+                      long goodputBps, String hottestPort, long hottestPortBytes, long drops,
+                      long retransmittedBytes) {
+
+    public static Summary of(RunResult r) {
+        long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
+        long firstStart = Long.MAX_VALUE;
+        long lastFinish = Long.MIN_VALUE;
+        long delivered = 0;
+        long retransmitted = 0;
+        for (FlowResult f : r.flows()) {
+            retransmitted += f.retransmittedBytes();
+            if (f.finished()) {
+                firstStart = Math.min(firstStart, f.startPs());
+                lastFinish = Math.max(lastFinish, f.finishPs());
+                delivered += f.bytes();
+            }
+        }
+        long goodput = fcts.length == 0 || lastFinish <= firstStart ? 0
+                : java.math.BigInteger.valueOf(delivered).multiply(java.math.BigInteger.valueOf(8_000_000_000_000L))
+                        .divide(java.math.BigInteger.valueOf(lastFinish - firstStart)).longValueExact();
+        PortStats hottest = r.ports().stream()
+                .max(Comparator.comparingLong(PortStats::maxQueueBytes).thenComparing(PortStats::id,
+                        Comparator.reverseOrder()))
+                .orElse(null);
+        long drops = r.ports().stream().mapToLong(PortStats::drops).sum();
+        return new Summary(r.flows().size(), fcts.length, rank(fcts, 0), rank(fcts, 50), rank(fcts, 99),
+                rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
+                hottest == null ? 0 : hottest.maxQueueBytes(), drops, retransmitted);
+    }
+
+    /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */
+    static long rank(long[] sorted, int percentile) {
+        if (sorted.length == 0) {
+            return -1;
+        }
+        if (percentile == 0) {
+            return sorted[0];
+        }
+        int rank = (int) Math.ceil(percentile / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
+    }
+}

@@ -1,0 +1,55 @@
+package io.fabricemu.results;
+
+import io.fabricemu.time.Ps;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The table printed at the end of a run. */
+public final class SummaryTable {
+    private SummaryTable() {
+    }
+
+    public static String render(RunResult r, Summary s) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"scenario", r.scenario() + " (seed " + r.seed() + ")"});
+        rows.add(new String[] {"fabric", r.topology()});
+        rows.add(new String[] {"flows finished", s.flowsFinished() + " / " + s.flows()
+                + (r.reachedStop() ? "  (stopped at the stop time)" : "")});
+        rows.add(new String[] {"FCT min / median", time(s.fctMinPs()) + " / " + time(s.fctMedianPs())});
+        rows.add(new String[] {"FCT p99 / max", time(s.fctP99Ps()) + " / " + time(s.fctMaxPs())});
+        rows.add(new String[] {"aggregate goodput", rate(s.goodputBps())});
+        rows.add(new String[] {"hottest port", s.hottestPort().isEmpty() ? "-"
+                : s.hottestPort() + ", peak queue " + String.format(Locale.ROOT, "%,d B", s.hottestPortBytes())});
+        rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d B retransmitted", s.drops(),
+                s.retransmittedBytes())});
+        rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
+        rows.add(new String[] {"engine", String.format(Locale.ROOT,
+                "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),
+                Ps.format(r.lookaheadPs()), r.elements(), r.shards(), r.shards() == 1 ? "" : "s")});
+        double seconds = Math.max(1, r.wallMillis()) / 1000.0;
+        rows.add(new String[] {"wall time", String.format(Locale.ROOT, "%.2f s, %,.0f events/s", seconds,
+                r.events() / seconds)});
+        rows.add(new String[] {"digest", r.digest()});
+        int width = rows.stream().mapToInt(row -> row[0].length()).max().orElse(0);
+        StringBuilder out = new StringBuilder();
+        for (String[] row : rows) {
+            out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", row[0], row[1]));
+        }
+        return out.toString();
+    }
+
+    private static String time(long ps) {
+        return ps < 0 ? "-" : Ps.format(ps);
+    }
+
+    private static String rate(long bps) {
+        if (bps >= 1_000_000_000_000L) {
+            return String.format(Locale.ROOT, "%.2f Tb/s", bps / 1e12);
+        }
+        if (bps >= 1_000_000_000L) {
+            return String.format(Locale.ROOT, "%.2f Gb/s", bps / 1e9);
+        }
+        return String.format(Locale.ROOT, "%.2f Mb/s", bps / 1e6);
+    }
+}
