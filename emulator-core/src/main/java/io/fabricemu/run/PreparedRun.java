@@ -38,7 +38,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                     + " use 0B (each egress queue has its own switch.queue limit)");
         }
         SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
-                sw.trafficClasses());
+                sw.trafficClasses(), 0);
         TransportConfig t = s.transport();
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
                 sw.trafficClasses() - 1, congestionControl(t));
