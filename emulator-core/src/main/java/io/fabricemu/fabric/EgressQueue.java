@@ -4,8 +4,16 @@ import java.util.ArrayDeque;
 
 /**
  * The egress queues of one port: one FIFO per traffic class, strict priority (the highest non-empty class
- * is served first), a byte limit per class with tail drop. A packet in service still occupies its bytes
- * until {@link #finishService()}: the buffer holds it until its last bit has left.
+ * is served first), a dedicated byte limit per class with tail drop. A packet in service still occupies its
+ * bytes until {@link #finishService()}: the buffer holds it until its last bit has left.
+ *
+ * <p>Shared space, as in a switch with a dedicated minimum per queue plus a shared pool: the bytes of a
+ * class above its dedicated limit are the port's shared bytes, {@code sum over classes of
+ * max(0, classBytes - limit)}. The caller says how many more shared bytes the port may take
+ * ({@link #offer(Packet, long)}; for a port of a switch with a pool, the unused part of its lease); a packet
+ * is admitted when the growth of the port's shared bytes it causes fits in that. No packet is tagged as
+ * dedicated or shared: whichever packet leaves, the shared bytes are recomputed from the class counts, so
+ * a queue drains its shared part first.
  */
 final class EgressQueue {
     private final ArrayDeque<Packet>[] fifos;
@@ -13,6 +21,8 @@ final class EgressQueue {
     private final long limitBytesPerClass;
     private long totalBytes;
     private long peakBytes;
+    private long sharedBytes;
+    private long peakSharedBytes;
     private long drops;
     private Packet inService;
 
@@ -34,18 +44,36 @@ final class EgressQueue {
 
     /** Queues {@code p} unless its class would exceed its limit; returns false (and counts a drop) then. */
     boolean offer(Packet p) {
+        return offer(p, 0);
+    }
+
+    /**
+     * Queues {@code p} unless the shared bytes it would take beyond its class's dedicated limit exceed
+     * {@code sharedRoomBytes}; returns false (and counts a drop) then. With a room of 0 this is
+     * {@link #offer(Packet)}: the class must stay within its limit.
+     */
+    boolean offer(Packet p, long sharedRoomBytes) {
         int c = p.trafficClass();
-        if (classBytes[c] + p.sizeBytes() > limitBytesPerClass) {
+        long growthBytes = overLimit(classBytes[c] + p.sizeBytes()) - overLimit(classBytes[c]);
+        if (growthBytes > sharedRoomBytes) {
             drops++;
             return false;
         }
         fifos[c].addLast(p);
         classBytes[c] += p.sizeBytes();
         totalBytes += p.sizeBytes();
+        sharedBytes += growthBytes;
         if (totalBytes > peakBytes) {
             peakBytes = totalBytes;
         }
+        if (sharedBytes > peakSharedBytes) {
+            peakSharedBytes = sharedBytes;
+        }
         return true;
+    }
+
+    private long overLimit(long bytes) {
+        return Math.max(0, bytes - limitBytesPerClass);
     }
 
     /** True when a packet waits (not counting the one in service). */
@@ -77,7 +105,9 @@ final class EgressQueue {
     void finishService() {
         Packet p = inService;
         inService = null;
-        classBytes[p.trafficClass()] -= p.sizeBytes();
+        int c = p.trafficClass();
+        sharedBytes -= overLimit(classBytes[c]) - overLimit(classBytes[c] - p.sizeBytes());
+        classBytes[c] -= p.sizeBytes();
         totalBytes -= p.sizeBytes();
     }
 
@@ -87,6 +117,25 @@ final class EgressQueue {
 
     long classBytes(int trafficClass) {
         return classBytes[trafficClass];
+    }
+
+    /** Bytes held beyond the classes' dedicated limits, in shared space. */
+    long sharedBytes() {
+        return sharedBytes;
+    }
+
+    /** The most bytes held in shared space at once. */
+    long peakSharedBytes() {
+        return peakSharedBytes;
+    }
+
+    /** Dedicated bytes still free in the fullest class: how much the next burst can take without shared space. */
+    long dedicatedFreeBytes() {
+        long fullest = 0;
+        for (long b : classBytes) {
+            fullest = Math.max(fullest, b);
+        }
+        return Math.max(0, limitBytesPerClass - fullest);
     }
 
     long peakBytes() {

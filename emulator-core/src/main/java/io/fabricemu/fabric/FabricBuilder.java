@@ -14,8 +14,10 @@ import java.util.List;
  *
  * <p>Element ids: NIC of host {@code h} is {@code h}; then the ports of every switch in node order
  * ({@code portBase[node] + port}); then two links per cable ({@code linkBase + 2 * cable + direction},
- * direction 0 from the cable's A end to its B end). Everything shared (switch plans, per-host flow lists)
- * is built in the constructor and immutable, so shards may create their elements concurrently.
+ * direction 0 from the cable's A end to its B end); then, only when switches have a shared buffer pool, one
+ * pool per switch in node order ({@code poolBase + node - hosts}), so a fabric without pools numbers its
+ * elements as it always did. Everything shared (switch plans, per-host flow lists) is built in the
+ * constructor and immutable, so shards may create their elements concurrently.
  */
 public final class FabricBuilder implements ElementFactory {
     private final Topology topology;
@@ -26,6 +28,7 @@ public final class FabricBuilder implements ElementFactory {
     private final int hosts;
     private final int[] portBase;
     private final int linkBase;
+    private final int poolBase;
     private final int elementCount;
     private final SwitchPlan[] plans;
     private final List<List<NicFlow>> outgoing;
@@ -52,7 +55,9 @@ public final class FabricBuilder implements ElementFactory {
             next += topology.portCount(node);
         }
         this.linkBase = next;
-        this.elementCount = linkBase + 2 * topology.cableCount();
+        this.poolBase = linkBase + 2 * topology.cableCount();
+        int pools = switches.sharedBufferBytes() > 0 ? topology.nodeCount() - hosts : 0;
+        this.elementCount = poolBase + pools;
         this.plans = new SwitchPlan[topology.nodeCount()];
         for (int node = hosts; node < topology.nodeCount(); node++) {
             plans[node] = planOf(node);
@@ -88,8 +93,11 @@ public final class FabricBuilder implements ElementFactory {
             ids[p] = portBase[node] + p;
             rates[p] = topology.cableAt(node, p).spec().rateBps();
         }
+        PoolPlan pool = switches.sharedBufferBytes() > 0
+                ? new PoolPlan(poolBase + node - hosts, switches.sharedBufferBytes())
+                : PoolPlan.NONE;
         return new SwitchPlan(node, ids, rates, switches.latencyPs(), switches.mode(),
-                Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts);
+                Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts, pool);
     }
 
     @Override
@@ -116,13 +124,24 @@ public final class FabricBuilder implements ElementFactory {
         return topology.isHost(node) ? node : portBase[node] + port;
     }
 
-    /** The node whose NIC, port or outgoing link element {@code id} is. */
+    /** The element id of switch {@code node}'s shared buffer pool, or -1 when switches have none. */
+    public int poolElementOf(int node) {
+        if (topology.isHost(node)) {
+            throw new IllegalArgumentException("node " + node + " is a host");
+        }
+        return plans[node].pool().elementId();
+    }
+
+    /** The node whose NIC, port, outgoing link or shared buffer pool element {@code id} is. */
     public int nodeOf(int id) {
         if (id < hosts) {
             return id;
         }
         if (id < linkBase) {
             return switchOfPort(id);
+        }
+        if (id >= poolBase) {
+            return hosts + id - poolBase;
         }
         Cable c = topology.cable((id - linkBase) / 2);
         return (id - linkBase) % 2 == 0 ? c.nodeA() : c.nodeB();
@@ -145,6 +164,9 @@ public final class FabricBuilder implements ElementFactory {
             return new SwitchPort(plans[node], topology.name(node) + ":p" + port, topology.tier(node),
                     linkOut(node, port), c.spec().flightPs() / 2, switches.trafficClasses(),
                     switches.queueBytesPerClass(), port);
+        }
+        if (id >= poolBase) {
+            return new SharedBufferPool(plans[nodeOf(id)]);
         }
         int cable = (id - linkBase) / 2;
         Cable c = topology.cable(cable);

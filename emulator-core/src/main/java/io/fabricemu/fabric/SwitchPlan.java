@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * What every port of one switch knows about the switch: its routes, which element each of its ports is,
- * each port's line rate, the pipeline latency and the forwarding mode. Immutable and shared read-only by
+ * each port's line rate, the pipeline latency, the forwarding mode and where its shared buffer pool is. Immutable and shared read-only by
  * the switch's port elements; nothing in it changes during a run.
  *
  * @param node           the switch's node id in the topology
@@ -14,9 +14,10 @@ import java.util.Arrays;
  * @param mode           cut-through or store-and-forward
  * @param ecmpSalt       this switch's ECMP hash salt
  * @param routes         the fabric's forwarding tables
+ * @param pool           the switch's shared buffer pool, or {@link PoolPlan#NONE}
  */
 public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, long latencyPs,
-                         ForwardingMode mode, long ecmpSalt, Routes routes) {
+                         ForwardingMode mode, long ecmpSalt, Routes routes, PoolPlan pool) {
     public SwitchPlan {
         if (latencyPs <= 0) {
             throw new IllegalArgumentException("latencyPs must be > 0 (every hop takes time), was " + latencyPs);
@@ -24,6 +25,7 @@ public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, lo
         if (portElementIds.length != portRatesBps.length) {
             throw new IllegalArgumentException("one rate per port");
         }
+        java.util.Objects.requireNonNull(pool, "pool");
         portElementIds = portElementIds.clone();
         portRatesBps = portRatesBps.clone();
     }

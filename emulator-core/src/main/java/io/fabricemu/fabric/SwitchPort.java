@@ -17,7 +17,9 @@ import io.fabricemu.time.Ps;
  * waits for the tail). Store-and-forward: {@code latency} after the last bit.
  *
  * <p>Egress: per-class queues with strict priority and tail drop ({@link EgressQueue}), served by a
- * {@link Transmitter} at the line rate.
+ * {@link Transmitter} at the line rate. When the switch has a shared buffer pool, a packet beyond its
+ * class's dedicated limit is admitted into the unused part of the port's lease, which the port keeps
+ * topped up by messages to the pool ({@link SharedLease}, {@link SharedBufferPool}).
  */
 public final class SwitchPort implements Element {
     private final SwitchPlan plan;
@@ -25,6 +27,7 @@ public final class SwitchPort implements Element {
     private final int tier;
     private final EgressQueue queue;
     private final Transmitter tx;
+    private final SharedLease lease;
 
     /**
      * @param plan               the switch this port belongs to
@@ -43,6 +46,14 @@ public final class SwitchPort implements Element {
         this.tier = tier;
         this.queue = new EgressQueue(trafficClasses, queueBytesPerClass);
         this.tx = new Transmitter(linkId, plan.portRatesBps()[portNumber], handoffPs);
+        this.lease = plan.pool().exists() ? new SharedLease(plan, portNumber) : null;
+    }
+
+    @Override
+    public void start(EventContext ctx) {
+        if (lease != null) {
+            lease.start(queue, ctx);
+        }
     }
 
     @Override
@@ -54,7 +65,12 @@ public final class SwitchPort implements Element {
         } else if (signal == TxDone.INSTANCE) {
             tx.done();
             queue.finishService();
+            if (lease != null) {
+                lease.queueChanged(queue, ctx);
+            }
             serveNext(ctx);
+        } else if (signal instanceof LeaseGranted g) {
+            lease.granted(g.grantedBytes(), queue, ctx);
         } else {
             throw new IllegalArgumentException("switch port " + name + " cannot handle " + signal);
         }
@@ -76,7 +92,14 @@ public final class SwitchPort implements Element {
     }
 
     private void egress(Packet p, EventContext ctx) {
-        if (queue.offer(p) && !tx.busy()) {
+        boolean admitted;
+        if (lease == null) {
+            admitted = queue.offer(p);
+        } else {
+            admitted = queue.offer(p, lease.unusedBytes(queue));
+            lease.queueChanged(queue, ctx);
+        }
+        if (admitted && !tx.busy()) {
             serveNext(ctx);
         }
     }
@@ -85,6 +108,16 @@ public final class SwitchPort implements Element {
         if (queue.hasWaiting()) {
             tx.start(queue.startService(), ctx);
         }
+    }
+
+    /** The most bytes this port held in shared space at once (0 without a pool). */
+    long peakSharedBytes() {
+        return queue.peakSharedBytes();
+    }
+
+    /** This port's lease, or null when its switch has no pool; for tests. */
+    SharedLease lease() {
+        return lease;
     }
 
     @Override

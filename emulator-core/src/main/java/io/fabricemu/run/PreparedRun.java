@@ -33,12 +33,8 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         Topology topology = Topologies.build(s.topology());
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
         SwitchConfig sw = s.switchConfig();
-        if (sw.sharedBufferBytes() > 0) {
-            throw new IllegalArgumentException("switch.sharedBuffer: shared buffer pools are not modelled yet;"
-                    + " use 0B (each egress queue has its own switch.queue limit)");
-        }
         SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
-                sw.trafficClasses());
+                sw.trafficClasses(), sw.sharedBufferBytes());
         TransportConfig t = s.transport();
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
                 sw.trafficClasses() - 1, congestionControl(t));

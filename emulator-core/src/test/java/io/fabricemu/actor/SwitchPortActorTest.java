@@ -13,6 +13,7 @@ import io.fabricemu.fabric.ForwardingMode;
 import io.fabricemu.fabric.OnWire;
 import io.fabricemu.fabric.Packet;
 import io.fabricemu.fabric.PacketKind;
+import io.fabricemu.fabric.PoolPlan;
 import io.fabricemu.fabric.SwitchPlan;
 import io.fabricemu.fabric.SwitchPort;
 import java.util.List;
@@ -40,7 +41,7 @@ class SwitchPortActorTest {
     /** Port 0 of a two-port switch; everything goes out through port 1 (element 11). */
     private static SwitchPort port(ForwardingMode mode, long port1RateBps) {
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, port1RateBps}, LATENCY, mode, 7L,
-                (node, dst) -> new int[] {1});
+                (node, dst) -> new int[] {1}, PoolPlan.NONE);
         return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 2, 1 << 20, 0);
     }
 

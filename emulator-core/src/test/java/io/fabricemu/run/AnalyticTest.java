@@ -29,7 +29,7 @@ class AnalyticTest {
     private static RunResult run(int hosts, ForwardingMode mode, long windowBytes, long queueBytes, List<FlowSpec> flows) {
         LinkSpec link = new LinkSpec(RATE, FLIGHT, 0);
         var topology = Topologies.build(new LeafSpineSpec(1, hosts, 1, 1, link, link));
-        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, mode, queueBytes, 2),
+        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, mode, queueBytes, 2, 0),
                 new TransportPlan(64, 4086, 1000 * Ps.PER_US, 0, 1, id -> new FixedWindow(windowBytes)), flows, 0, 1);
         return Emulation.run("analytic", 1, fabric, flows, Ps.PER_S, 1, new Progress());
     }
@@ -93,7 +93,7 @@ class AnalyticTest {
         var topology = Topologies.build(new LeafSpineSpec(2, 3, 2, 1, link, link));
         List<FlowSpec> flows = List.of(new FlowSpec(0, 4, 300_000, 0), new FlowSpec(1, 5, 200_000, 1_000),
                 new FlowSpec(3, 0, 250_000, 0), new FlowSpec(2, 1, 100_000, 0));
-        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 2),
+        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 2, 0),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0.02, 9);
         RunResult r = Emulation.run("lossy", 9, fabric, flows, Ps.PER_S, 2, new Progress());
         // FlowResults.join fails the run if a finished flow delivered any other number of bytes.
