@@ -47,8 +47,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--shards", paramLabel = "N", defaultValue = "1", description = "Shards per run (default: ${DEFAULT-VALUE}).")
-    int shards;
+    @Option(names = "--shards", paramLabel = "N", description = "Shards per run (default: one per processor).")
+    Integer shards;
 
     @Option(names = "--set", paramLabel = "FIELD=VALUE", description = "Override a field of every scenario. Repeatable.")
     List<String> overrides = new ArrayList<>();
@@ -57,6 +57,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        int shards = Shards.orDefault(this.shards);
         if (runs < 1 || warmup < 0 || shards < 1) {
             err.println("error: --runs must be >= 1, --warmup >= 0 and --shards >= 1");
             err.flush();

@@ -38,10 +38,10 @@ final class RunCommand implements Callable<Integer> {
             description = "Output folder (default: results/<scenario name>). An existing folder is replaced.")
     Path out;
 
-    @Option(names = "--shards", paramLabel = "N", defaultValue = "1",
+    @Option(names = "--shards", paramLabel = "N",
             description = {"Split the fabric's actors into N shards that exchange one batch per window",
-                    "(default: ${DEFAULT-VALUE}). Results are identical for every N."})
-    int shards;
+                    "(default: one per processor). Results are identical for every N."})
+    Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")
     boolean quiet;
@@ -49,6 +49,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        int shards = Shards.orDefault(this.shards);
         if (shards < 1 || shards > 1024) {
             err.println("error: --shards: " + shards + " is out of range; use 1..1024");
             err.flush();
