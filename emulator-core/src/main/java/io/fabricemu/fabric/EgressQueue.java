@@ -47,6 +47,12 @@ final class EgressQueue {
         return offer(p, 0);
     }
 
+    /** Whether {@link #offer(Packet, long)} would admit {@code p}; changes nothing. */
+    boolean fits(Packet p, long sharedRoomBytes) {
+        int c = p.trafficClass();
+        return overLimit(classBytes[c] + p.sizeBytes()) - overLimit(classBytes[c]) <= sharedRoomBytes;
+    }
+
     /**
      * Queues {@code p} unless the shared bytes it would take beyond its class's dedicated limit exceed
      * {@code sharedRoomBytes}; returns false (and counts a drop) then. With a room of 0 this is

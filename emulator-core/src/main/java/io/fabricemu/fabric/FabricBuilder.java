@@ -96,7 +96,7 @@ public final class FabricBuilder implements ElementFactory {
         PoolPlan pool = switches.sharedBufferBytes() > 0
                 ? new PoolPlan(poolBase + node - hosts, switches.sharedBufferBytes())
                 : PoolPlan.NONE;
-        return new SwitchPlan(node, ids, rates, switches.latencyPs(), switches.mode(),
+        return new SwitchPlan(node, ids, rates, switches,
                 Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts, pool);
     }
 
@@ -162,8 +162,7 @@ public final class FabricBuilder implements ElementFactory {
             int port = id - portBase[node];
             Cable c = topology.cableAt(node, port);
             return new SwitchPort(plans[node], topology.name(node) + ":p" + port, topology.tier(node),
-                    linkOut(node, port), c.spec().flightPs() / 2, switches.trafficClasses(),
-                    switches.queueBytesPerClass(), port);
+                    linkOut(node, port), c.spec().flightPs() / 2, port);
         }
         if (id >= poolBase) {
             return new SharedBufferPool(plans[nodeOf(id)]);

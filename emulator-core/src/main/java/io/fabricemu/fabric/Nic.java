@@ -118,25 +118,36 @@ public final class Nic implements Element {
             if (i < 0) {
                 throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
             }
+            if (p.trimmed()) {
+                reply(p, PacketKind.NACK, p.psn(), 0);
+                return;
+            }
             long cumulative = receivers[i].onData(p.psn(), p.payloadBytes(), now);
-            Packet ack = new Packet(PacketKind.ACK, p.flowId(), host, p.src(), transport.headerBytes(), 0,
-                    transport.controlClass(), 0, p.entropy(), cumulative, p.timestampPs(),
-                    p.congestionExperienced() ? Packet.FLAG_ECN_ECHO : 0);
-            controlQueue.addLast(ack);
-            controlQueueBytes += ack.sizeBytes();
-            peakQueueBytes = Math.max(peakQueueBytes, controlQueueBytes);
-        } else {
-            int i = outIndex.indexOf(p.flowId());
-            if (i < 0) {
-                throw new IllegalStateException("NIC " + name + " received an ACK of unknown flow " + p.flowId());
-            }
-            boolean finished = senders[i].acked(p.psn(), now, p.timestampPs(),
-                    (p.flags() & Packet.FLAG_ECN_ECHO) != 0);
-            if (finished) {
-                ctx.flowCompleted();
-                active.remove(Integer.valueOf(i));
-            }
+            reply(p, PacketKind.ACK, cumulative, p.congestionExperienced() ? Packet.FLAG_ECN_ECHO : 0);
+            return;
         }
+        int i = outIndex.indexOf(p.flowId());
+        if (i < 0) {
+            throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow " + p.flowId());
+        }
+        if (p.kind() == PacketKind.NACK) {
+            senders[i].nacked(p.psn(), now);
+            return;
+        }
+        boolean finished = senders[i].acked(p.psn(), now, p.timestampPs(), (p.flags() & Packet.FLAG_ECN_ECHO) != 0);
+        if (finished) {
+            ctx.flowCompleted();
+            active.remove(Integer.valueOf(i));
+        }
+    }
+
+    /** Queues a header-only control packet back to the sender of {@code data}. */
+    private void reply(Packet data, PacketKind kind, long psn, int flags) {
+        Packet p = new Packet(kind, data.flowId(), host, data.src(), transport.headerBytes(), 0,
+                transport.controlClass(), 0, data.entropy(), psn, data.timestampPs(), flags);
+        controlQueue.addLast(p);
+        controlQueueBytes += p.sizeBytes();
+        peakQueueBytes = Math.max(peakQueueBytes, controlQueueBytes);
     }
 
     private void onTimer(int i, EventContext ctx) {
@@ -182,7 +193,7 @@ public final class Nic implements Element {
             Packet data = new Packet(PacketKind.DATA, f.flowId(), host, f.peer(),
                     payload + transport.headerBytes(), payload, transport.dataClass(), Packet.ECN_ECT0,
                     f.entropy(), psn, now, 0);
-            armTimer(i, s.sent(now), ctx);
+            armTimer(i, s.sent(psn, now), ctx);
             roundRobin = slot + 1;
             tx.start(data, ctx);
             return;
@@ -203,7 +214,7 @@ public final class Nic implements Element {
         for (FlowReceiver r : receivers) {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
         }
-        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, tx.txBytes());
+        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, tx.txBytes());
         return new ElementReport(sent, received, List.of(port));
     }
 }

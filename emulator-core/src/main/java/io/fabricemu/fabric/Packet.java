@@ -27,6 +27,8 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     public static final int ECN_CE = 3;
     /** ACK flag: the acknowledged data packet arrived marked CE. */
     public static final int FLAG_ECN_ECHO = 1;
+    /** DATA flag: a switch cut this packet to its header instead of dropping it. */
+    public static final int FLAG_TRIMMED = 2;
 
     /** UDP destination port of RoCEv2 and of UET over UDP; part of the ECMP 5-tuple. */
     public static final int UDP_DST_PORT = 4791;
@@ -36,6 +38,16 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     /** The UDP source port, derived from the flow as NICs do (one per connection, in the dynamic range). */
     public int udpSrcPort() {
         return 49152 + (flowId & 0x3FFF);
+    }
+
+    public boolean trimmed() {
+        return (flags & FLAG_TRIMMED) != 0;
+    }
+
+    /** This packet cut to its header, in {@code controlClass}, flagged trimmed; the PSN and flow stay. */
+    public Packet trim(int controlClass) {
+        return new Packet(kind, flowId, src, dst, sizeBytes - payloadBytes, 0, controlClass, ecn, entropy, psn,
+                timestampPs, flags | FLAG_TRIMMED);
     }
 
     public boolean congestionExperienced() {

@@ -5,5 +5,7 @@ public enum PacketKind {
     /** Payload of a flow. */
     DATA,
     /** A cumulative acknowledgement, header only, in the control class. */
-    ACK
+    ACK,
+    /** A negative acknowledgement of one PSN whose payload a switch trimmed, header only, control class. */
+    NACK
 }

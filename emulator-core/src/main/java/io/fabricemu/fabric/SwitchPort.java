@@ -19,7 +19,10 @@ import io.fabricemu.time.Ps;
  * <p>Egress: per-class queues with strict priority and tail drop ({@link EgressQueue}), served by a
  * {@link Transmitter} at the line rate. When the switch has a shared buffer pool, a packet beyond its
  * class's dedicated limit is admitted into the unused part of the port's lease, which the port keeps
- * topped up by messages to the pool ({@link SharedLease}, {@link SharedBufferPool}).
+ * topped up by messages to the pool ({@link SharedLease}, {@link SharedBufferPool}). With trimming on, a
+ * data packet that would be dropped is cut to its header and queued in the control class instead (UET
+ * packet trimming, seed 002), so the receiver learns at once which PSN to ask for again; a trimmed header
+ * that does not fit either is dropped.
  */
 public final class SwitchPort implements Element {
     private final SwitchPlan plan;
@@ -28,6 +31,7 @@ public final class SwitchPort implements Element {
     private final EgressQueue queue;
     private final Transmitter tx;
     private final SharedLease lease;
+    private long trims;
 
     /**
      * @param plan               the switch this port belongs to
@@ -35,16 +39,13 @@ public final class SwitchPort implements Element {
      * @param tier               the switch's tier
      * @param linkId             element id of this port's outgoing link
      * @param handoffPs          the outgoing link's handoff time ({@link Link#handoffPs()})
-     * @param trafficClasses     number of egress classes
-     * @param queueBytesPerClass tail-drop limit of each class queue
      * @param portNumber         this port's number on the switch
      */
-    public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int trafficClasses,
-                      long queueBytesPerClass, int portNumber) {
+    public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int portNumber) {
         this.plan = plan;
         this.name = name;
         this.tier = tier;
-        this.queue = new EgressQueue(trafficClasses, queueBytesPerClass);
+        this.queue = new EgressQueue(plan.settings().trafficClasses(), plan.settings().queueBytesPerClass());
         this.tx = new Transmitter(linkId, plan.portRatesBps()[portNumber], handoffPs);
         this.lease = plan.pool().exists() ? new SharedLease(plan, portNumber) : null;
     }
@@ -92,11 +93,13 @@ public final class SwitchPort implements Element {
     }
 
     private void egress(Packet p, EventContext ctx) {
-        boolean admitted;
-        if (lease == null) {
-            admitted = queue.offer(p);
-        } else {
-            admitted = queue.offer(p, lease.unusedBytes(queue));
+        long roomBytes = lease == null ? 0 : lease.unusedBytes(queue);
+        if (plan.settings().trimming() && p.kind() == PacketKind.DATA && !p.trimmed() && !queue.fits(p, roomBytes)) {
+            p = p.trim(plan.settings().controlClass());
+            trims++;
+        }
+        boolean admitted = queue.offer(p, roomBytes);
+        if (lease != null) {
             lease.queueChanged(queue, ctx);
         }
         if (admitted && !tx.busy()) {
@@ -122,6 +125,7 @@ public final class SwitchPort implements Element {
 
     @Override
     public ElementReport report() {
-        return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(), queue.drops(), tx.txBytes()));
+        return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(), queue.drops(), trims,
+                tx.txBytes()));
     }
 }

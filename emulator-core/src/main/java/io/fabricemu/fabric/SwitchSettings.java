@@ -9,14 +9,21 @@ package io.fabricemu.fabric;
  * @param trafficClasses     egress classes per port
  * @param sharedBufferBytes  size of each switch's shared buffer pool, which queues borrow from beyond their
  *                           own limit; 0 means no pool
+ * @param trimming           a data packet that would be dropped is cut to its header and sent on in the
+ *                           control class instead, so the receiver can ask for it at once
  */
 public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
-                             long sharedBufferBytes) {
+                             long sharedBufferBytes, boolean trimming) {
     public SwitchSettings {
         if (latencyPs <= 0 || queueBytesPerClass <= 0 || trafficClasses < 2 || sharedBufferBytes < 0) {
             throw new IllegalArgumentException("latencyPs " + latencyPs + ", queueBytesPerClass "
                     + queueBytesPerClass + ", trafficClasses " + trafficClasses + ", sharedBufferBytes "
                     + sharedBufferBytes);
         }
+    }
+
+    /** The highest class: control packets (ACKs, NACKs) and trimmed headers. */
+    public int controlClass() {
+        return trafficClasses - 1;
     }
 }

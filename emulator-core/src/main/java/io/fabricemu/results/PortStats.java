@@ -7,7 +7,8 @@ package io.fabricemu.results;
  * @param tier          the tier of the node the port belongs to (0 host, 1 leaf/ToR, 2 spine/agg, 3 core)
  * @param maxQueueBytes the largest number of bytes queued at once (all classes, the one in service included)
  * @param drops         packets dropped at enqueue (tail drop)
+ * @param trims         data packets cut to their header instead of being dropped
  * @param txBytes       bytes transmitted, headers included
  */
-public record PortStats(String id, int tier, long maxQueueBytes, long drops, long txBytes) {
+public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long txBytes) {
 }

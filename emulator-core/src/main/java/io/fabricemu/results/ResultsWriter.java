@@ -89,9 +89,10 @@ public final class ResultsWriter {
 
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("id,tier,maxQueueBytes,drops,txBytes\n");
+            w.write("id,tier,maxQueueBytes,drops,trims,txBytes\n");
             for (PortStats p : r.ports()) {
-                w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.txBytes() + "\n");
+                w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
+                        + p.txBytes() + "\n");
             }
         }
     }

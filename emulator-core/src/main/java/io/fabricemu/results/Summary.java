@@ -17,10 +17,11 @@ import java.util.Comparator;
  * @param hottestPort        the port with the largest peak queue, or "" when there are no ports
  * @param hottestPortBytes   its peak queue in bytes
  * @param drops              packets dropped at all ports
+ * @param trims              data packets trimmed to their header at all ports
  * @param retransmittedBytes payload bytes sent more than once, all flows
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
-                      long goodputBps, String hottestPort, long hottestPortBytes, long drops,
+                      long goodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
                       long retransmittedBytes) {
 
     public static Summary of(RunResult r) {
@@ -45,9 +46,10 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                         Comparator.reverseOrder()))
                 .orElse(null);
         long drops = r.ports().stream().mapToLong(PortStats::drops).sum();
+        long trims = r.ports().stream().mapToLong(PortStats::trims).sum();
         return new Summary(r.flows().size(), fcts.length, rank(fcts, 0), rank(fcts, 50), rank(fcts, 99),
                 rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
-                hottest == null ? 0 : hottest.maxQueueBytes(), drops, retransmitted);
+                hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, retransmitted);
     }
 
     /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */

@@ -21,8 +21,8 @@ public final class SummaryTable {
         rows.add(new String[] {"aggregate goodput", rate(s.goodputBps())});
         rows.add(new String[] {"hottest port", s.hottestPort().isEmpty() ? "-"
                 : s.hottestPort() + ", peak queue " + String.format(Locale.ROOT, "%,d B", s.hottestPortBytes())});
-        rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d B retransmitted", s.drops(),
-                s.retransmittedBytes())});
+        rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d trimmed, %,d B retransmitted",
+                s.drops(), s.trims(), s.retransmittedBytes())});
         rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),

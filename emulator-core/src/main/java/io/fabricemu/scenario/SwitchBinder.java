@@ -6,6 +6,7 @@ import java.util.List;
 /** Binds the optional {@code switch} section; an absent field takes its value from {@link SwitchConfig#defaults()}. */
 final class SwitchBinder {
     static final List<String> FORWARDING = List.of("cut-through", "store-and-forward");
+    static final List<String> BOOLEAN = List.of("false", "true");
 
     private SwitchBinder() {
     }
@@ -13,7 +14,7 @@ final class SwitchBinder {
     /** {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error. */
     static SwitchConfig bind(Section sw, int mtuBytes) throws ScenarioException {
         SwitchConfig d = SwitchConfig.defaults();
-        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses");
+        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -25,9 +26,10 @@ final class SwitchBinder {
         long sharedBufferBytes = sw.optionalBytes("sharedBuffer", d.sharedBufferBytes(), 0, Long.MAX_VALUE);
         int trafficClasses = sw.optionalInt("trafficClasses", d.trafficClasses(),
                 SwitchConfig.MIN_TRAFFIC_CLASSES, SwitchConfig.MAX_TRAFFIC_CLASSES);
+        boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
         try {
-            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses);
+            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming);
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

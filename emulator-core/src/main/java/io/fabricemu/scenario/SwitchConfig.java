@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param sharedBufferBytes per-switch shared pool that queues may borrow from; 0 means no shared pool
  * @param trafficClasses    number of traffic classes, 2..8; class 0 carries data and the highest class
  *                          carries control packets (ACKs, NACKs)
+ * @param trimming          cut a data packet that would be dropped to its header and send it on in the
+ *                          control class (UET packet trimming)
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                           int trafficClasses) {
+                           int trafficClasses, boolean trimming) {
     public static final int MIN_TRAFFIC_CLASSES = 2;
     public static final int MAX_TRAFFIC_CLASSES = 8;
 
@@ -38,6 +40,6 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
 
     /** The values a scenario file gets when it leaves out the {@code switch} section. */
     public static SwitchConfig defaults() {
-        return new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2);
+        return new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2, false);
     }
 }

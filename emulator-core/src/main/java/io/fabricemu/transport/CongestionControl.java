@@ -24,6 +24,10 @@ public interface CongestionControl {
     /** An acknowledgement arrived. */
     void onAck(AckFeedback ack);
 
+    /** A switch trimmed a data packet of this flow and the receiver asked for it again. */
+    default void onNack(long nowPs) {
+    }
+
     /** The retransmission timer expired with data outstanding. */
     void onTimeout(long nowPs);
 }

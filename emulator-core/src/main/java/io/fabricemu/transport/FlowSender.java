@@ -9,6 +9,9 @@ package io.fabricemu.transport;
  * {@code [firstUnackedPsn, nextPsn)}. After a timeout {@code nextPsn} falls back to the first
  * unacknowledged PSN; a late cumulative ACK beyond it moves it forward again. Payload sent for a PSN below
  * the highest ever sent counts as retransmitted.
+ *
+ * <p>A NACK (the receiver got only the header of a trimmed packet) queues that PSN for retransmission
+ * ahead of new data. It is still counted in flight, so it goes again without waiting for the window.
  */
 public final class FlowSender {
     private final int flowId;
@@ -23,6 +26,7 @@ public final class FlowSender {
     private long retransmittedBytes;
     private long ackedAllPs = -1;
     private long rtoDeadlinePs = Long.MAX_VALUE;
+    private final java.util.ArrayDeque<Long> nacked = new java.util.ArrayDeque<>();
 
     public FlowSender(int flowId, long totalBytes, int payloadPerPacketBytes, long rtoPs, CongestionControl cc) {
         if (totalBytes <= 0 || payloadPerPacketBytes <= 0 || rtoPs <= 0) {
@@ -72,6 +76,13 @@ public final class FlowSender {
      * window full, or paced to later; see {@link #pacedUntilPs}).
      */
     public long nextSendablePsn(long nowPs) {
+        while (!nacked.isEmpty()) {
+            long psn = nacked.peekFirst();
+            if (psn >= firstUnackedPsn && psn < nextPsn) {
+                return psn;
+            }
+            nacked.pollFirst();
+        }
         if (nextPsn >= packetCount) {
             return -1;
         }
@@ -94,19 +105,24 @@ public final class FlowSender {
     }
 
     /**
-     * Records that packet {@link #nextSendablePsn} left at {@code nowPs}.
+     * Records that packet {@code psn}, as {@link #nextSendablePsn} gave it, left at {@code nowPs}.
      *
      * @return the retransmission deadline to arm if no timer is pending, in ps
      */
-    public long sent(long nowPs) {
-        long psn = nextPsn;
+    public long sent(long psn, long nowPs) {
         int payload = payloadOf(psn);
         if (psn < sentFrontierPsn) {
             retransmittedBytes += payload;
         } else {
             sentFrontierPsn = psn + 1;
         }
-        nextPsn = psn + 1;
+        if (!nacked.isEmpty() && nacked.peekFirst() == psn) {
+            nacked.pollFirst();
+        } else if (psn == nextPsn) {
+            nextPsn = psn + 1;
+        } else {
+            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " is not the one to send");
+        }
         cc.onSend(nowPs, payload);
         if (rtoDeadlinePs == Long.MAX_VALUE) {
             rtoDeadlinePs = nowPs + rtoPs;
@@ -136,6 +152,14 @@ public final class FlowSender {
         return false;
     }
 
+    /** The receiver got PSN {@code psn} trimmed: send it again before new data (if still unacknowledged). */
+    public void nacked(long psn, long nowPs) {
+        if (psn >= firstUnackedPsn && psn < nextPsn && !nacked.contains(psn)) {
+            nacked.addLast(psn);
+        }
+        cc.onNack(nowPs);
+    }
+
     /** The deadline of the retransmission timer, or {@link Long#MAX_VALUE} when nothing is outstanding. */
     public long rtoDeadlinePs() {
         return rtoDeadlinePs;
@@ -152,6 +176,7 @@ public final class FlowSender {
             return false;
         }
         nextPsn = firstUnackedPsn;
+        nacked.clear();
         rtoDeadlinePs = Long.MAX_VALUE;
         cc.onTimeout(nowPs);
         return true;

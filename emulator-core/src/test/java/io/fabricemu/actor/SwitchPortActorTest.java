@@ -16,6 +16,7 @@ import io.fabricemu.fabric.PacketKind;
 import io.fabricemu.fabric.PoolPlan;
 import io.fabricemu.fabric.SwitchPlan;
 import io.fabricemu.fabric.SwitchPort;
+import io.fabricemu.fabric.SwitchSettings;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -40,9 +41,10 @@ class SwitchPortActorTest {
 
     /** Port 0 of a two-port switch; everything goes out through port 1 (element 11). */
     private static SwitchPort port(ForwardingMode mode, long port1RateBps) {
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, port1RateBps}, LATENCY, mode, 7L,
-                (node, dst) -> new int[] {1}, PoolPlan.NONE);
-        return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 2, 1 << 20, 0);
+        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, port1RateBps},
+                new SwitchSettings(LATENCY, mode, 1 << 20, 2, 0, false), 7L, (node, dst) -> new int[] {1},
+                PoolPlan.NONE);
+        return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0);
     }
 
     private static ShardActor.WindowDone run(ActorRef<ElementActor.Command> actor, TestProbe<ShardActor.Command> shard,

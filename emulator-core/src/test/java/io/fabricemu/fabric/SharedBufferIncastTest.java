@@ -82,7 +82,7 @@ class SharedBufferIncastTest {
             flows.add(new FlowSpec(s, 0, 1_000_000, 0));
         }
         var fabric = new FabricBuilder(topology,
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, QUEUE, 2, sharedBufferBytes),
+                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, QUEUE, 2, sharedBufferBytes, false),
                 new TransportPlan(64, 4086, 100 * Ps.PER_US, 0, 1, id -> new FixedWindow(128 * 1024)), flows, 0, 1);
         var factory = new KeepingPools(fabric, new ConcurrentLinkedQueue<>());
         EngineResult r = Engine.run(factory, RunLimits.singleShard(Ps.PER_S, fabric.elementCount()), new Progress());

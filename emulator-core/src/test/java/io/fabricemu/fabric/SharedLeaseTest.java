@@ -16,11 +16,16 @@ class SharedLeaseTest {
     private static final int PACKET = 4150;
 
     private static SwitchPlan plan(long[] ratesBps, long poolBytes) {
+        return plan(ratesBps, poolBytes, 2 * PACKET);
+    }
+
+    private static SwitchPlan plan(long[] ratesBps, long poolBytes, long queueBytes) {
         int[] ids = new int[ratesBps.length];
         for (int p = 0; p < ids.length; p++) {
             ids[p] = 10 + p;
         }
-        return new SwitchPlan(50, ids, ratesBps, LATENCY, ForwardingMode.CUT_THROUGH, 7L,
+        return new SwitchPlan(50, ids, ratesBps,
+                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, queueBytes, 2, poolBytes, false), 7L,
                 (node, dst) -> new int[] {1}, new PoolPlan(POOL, poolBytes));
     }
 
@@ -29,7 +34,7 @@ class SharedLeaseTest {
      * 12,500 B in one round trip to the pool (1 us), so the low-water mark is 12,500 B.
      */
     private static SwitchPort port() {
-        return new SwitchPort(plan(new long[] {RATE, RATE}, 1 << 20), "sw:p0", 1, LINK, 250_000, 2, 2 * PACKET, 0);
+        return new SwitchPort(plan(new long[] {RATE, RATE}, 1 << 20), "sw:p0", 1, LINK, 250_000, 0);
     }
 
     private static Packet packet(long psn) {
@@ -66,8 +71,8 @@ class SharedLeaseTest {
 
     @Test
     void start_dedicatedRoomAboveLowWater_asksNothing() {
-        SwitchPort port = new SwitchPort(plan(new long[] {RATE, RATE}, 1 << 20), "sw:p0", 1, LINK, 250_000, 2,
-                12_500, 0);
+        SwitchPort port = new SwitchPort(plan(new long[] {RATE, RATE}, 1 << 20, 12_500), "sw:p0", 1, LINK,
+                250_000, 0);
         RecordingContext ctx = new RecordingContext();
         port.start(ctx);
         assertEquals(List.of(), ctx.sent);

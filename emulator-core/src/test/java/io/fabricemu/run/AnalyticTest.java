@@ -29,7 +29,7 @@ class AnalyticTest {
     private static RunResult run(int hosts, ForwardingMode mode, long windowBytes, long queueBytes, List<FlowSpec> flows) {
         LinkSpec link = new LinkSpec(RATE, FLIGHT, 0);
         var topology = Topologies.build(new LeafSpineSpec(1, hosts, 1, 1, link, link));
-        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, mode, queueBytes, 2, 0),
+        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, mode, queueBytes, 2, 0, false),
                 new TransportPlan(64, 4086, 1000 * Ps.PER_US, 0, 1, id -> new FixedWindow(windowBytes)), flows, 0, 1);
         return Emulation.run("analytic", 1, fabric, flows, Ps.PER_S, 1, new Progress());
     }
@@ -87,13 +87,45 @@ class AnalyticTest {
         assertTrue(Math.abs(drainRateBps - RATE) / RATE < 0.01, "drained at " + drainRateBps + " b/s");
     }
 
+    /**
+     * Seven senders at line rate into one port with a queue of ten packets: without trimming, tail drops
+     * are repaired only by the retransmission timeout; with it, every lost payload is asked for at once by
+     * a NACK, so nothing is dropped and the incast ends sooner.
+     */
+    @Test
+    void incast_trimmingTurnsDropsIntoNacksAndFinishesSooner() {
+        List<FlowSpec> flows = new ArrayList<>();
+        for (int s = 1; s <= 7; s++) {
+            flows.add(new FlowSpec(s, 0, 500_000, 0));
+        }
+        RunResult dropping = incast(flows, false);
+        RunResult trimming = incast(flows, true);
+        assertEquals(flows.size(), dropping.flowsFinished());
+        assertEquals(flows.size(), trimming.flowsFinished());
+        assertTrue(dropping.ports().stream().mapToLong(PortStats::drops).sum() > 0, "the queue overflows");
+        assertEquals(0, trimming.ports().stream().mapToLong(PortStats::drops).sum());
+        assertTrue(trimming.ports().stream().mapToLong(PortStats::trims).sum() > 0);
+        long lastDropping = dropping.flows().stream().mapToLong(f -> f.finishPs()).max().orElseThrow();
+        long lastTrimming = trimming.flows().stream().mapToLong(f -> f.finishPs()).max().orElseThrow();
+        assertTrue(lastTrimming < lastDropping, lastTrimming + " vs " + lastDropping);
+    }
+
+    private static RunResult incast(List<FlowSpec> flows, boolean trimming) {
+        LinkSpec link = new LinkSpec(RATE, FLIGHT, 0);
+        var topology = Topologies.build(new LeafSpineSpec(1, 8, 1, 1, link, link));
+        var fabric = new FabricBuilder(topology,
+                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 41_500, 2, 0, trimming),
+                new TransportPlan(64, 4086, 100 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 3);
+        return Emulation.run("trim", 3, fabric, flows, Ps.PER_S, 1, new Progress());
+    }
+
     @Test
     void lossyLinks_everyFlowStillDeliversEveryByteExactlyOnce() {
         LinkSpec link = new LinkSpec(RATE, FLIGHT, 0);
         var topology = Topologies.build(new LeafSpineSpec(2, 3, 2, 1, link, link));
         List<FlowSpec> flows = List.of(new FlowSpec(0, 4, 300_000, 0), new FlowSpec(1, 5, 200_000, 1_000),
                 new FlowSpec(3, 0, 250_000, 0), new FlowSpec(2, 1, 100_000, 0));
-        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 2, 0),
+        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 2, 0, false),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0.02, 9);
         RunResult r = Emulation.run("lossy", 9, fabric, flows, Ps.PER_S, 2, new Progress());
         // FlowResults.join fails the run if a finished flow delivered any other number of bytes.

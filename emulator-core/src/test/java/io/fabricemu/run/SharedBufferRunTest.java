@@ -43,7 +43,7 @@ class SharedBufferRunTest {
         }
         flows.add(new FlowSpec(1, 5, 300_000, 0));
         var fabric = new FabricBuilder(topology,
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 16 * 1024, 2, sharedBufferBytes),
+                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 16 * 1024, 2, sharedBufferBytes, false),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 5);
         return Emulation.run("pool", 5, fabric, flows, Ps.PER_S, shards, new Progress());
     }

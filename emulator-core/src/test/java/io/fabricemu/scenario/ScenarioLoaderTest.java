@@ -28,7 +28,7 @@ class ScenarioLoaderTest {
         Scenario s = ScenarioLoader.parse(BASE, "base.yaml", List.of());
         Scenario expected = new Scenario("err", 3,
                 new LeafSpineSpec(2, 8, 2, 1, HOST_100G, new LinkSpec(400_000_000_000L, 500_000, 150_000)),
-                new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2),
+                new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2, false),
                 new TransportConfig(4150, 64, 256 * 1024, 100_000_000, "none"),
                 new Incast(0, List.of(1, 2, 3), 2L << 20, 0),
                 1_000_000_000_000L, "base.yaml");
@@ -57,8 +57,8 @@ class ScenarioLoaderTest {
     @Test
     void parse_storeAndForwardAndSharedBuffer() throws ScenarioException {
         Scenario s = ScenarioLoader.parse(MINIMAL + "switch: {forwarding: store-and-forward, sharedBuffer: 16MiB,"
-                + " trafficClasses: 8, queue: 64KiB, latency: 1.5us}\n", "min.yaml", List.of());
-        assertEquals(new SwitchConfig(1_500_000, ForwardingMode.STORE_AND_FORWARD, 65_536, 16L << 20, 8),
+                + " trafficClasses: 8, queue: 64KiB, latency: 1.5us, trimming: true}\n", "min.yaml", List.of());
+        assertEquals(new SwitchConfig(1_500_000, ForwardingMode.STORE_AND_FORWARD, 65_536, 16L << 20, 8, true),
                 s.switchConfig());
     }
 
