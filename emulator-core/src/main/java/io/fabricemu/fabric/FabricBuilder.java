@@ -162,7 +162,7 @@ public final class FabricBuilder implements ElementFactory {
             int port = id - portBase[node];
             Cable c = topology.cableAt(node, port);
             return new SwitchPort(plans[node], topology.name(node) + ":p" + port, topology.tier(node),
-                    linkOut(node, port), c.spec().flightPs() / 2, port);
+                    linkOut(node, port), c.spec().flightPs() / 2, port, topology.isHost(c.peerOf(node)));
         }
         if (id >= poolBase) {
             return new SharedBufferPool(plans[nodeOf(id)]);

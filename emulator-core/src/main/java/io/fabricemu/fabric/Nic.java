@@ -214,7 +214,7 @@ public final class Nic implements Element {
         for (FlowReceiver r : receivers) {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
         }
-        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, tx.txBytes());
+        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes());
         return new ElementReport(sent, received, List.of(port));
     }
 }

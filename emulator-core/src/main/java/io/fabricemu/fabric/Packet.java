@@ -50,6 +50,12 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
                 timestampPs, flags | FLAG_TRIMMED);
     }
 
+    /** This packet with its ECN field set to {@code ecnCodepoint}. */
+    public Packet withEcn(int ecnCodepoint) {
+        return new Packet(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecnCodepoint, entropy, psn,
+                timestampPs, flags);
+    }
+
     public boolean congestionExperienced() {
         return ecn == ECN_CE;
     }

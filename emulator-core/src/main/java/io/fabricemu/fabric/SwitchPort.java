@@ -1,6 +1,8 @@
 package io.fabricemu.fabric;
 
 import io.fabricemu.engine.Element;
+import io.fabricemu.policy.EcnRamp;
+import java.util.SplittableRandom;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
@@ -23,6 +25,10 @@ import io.fabricemu.time.Ps;
  * data packet that would be dropped is cut to its header and queued in the control class instead (UET
  * packet trimming, seed 002), so the receiver learns at once which PSN to ask for again; a trimmed header
  * that does not fit either is dropped.
+ *
+ * <p>ECN: each class queue may have a marking ramp ({@link EcnPolicy}), evaluated at dequeue on the bytes of
+ * its class the departing packet leaves behind; an ECN-capable packet that draws a mark leaves as CE. The
+ * draws come from the port's own generator, seeded from the switch's salt and the port number.
  */
 public final class SwitchPort implements Element {
     private final SwitchPlan plan;
@@ -32,6 +38,9 @@ public final class SwitchPort implements Element {
     private final Transmitter tx;
     private final SharedLease lease;
     private long trims;
+    private long ecnMarks;
+    private final EcnRamp[] ecnByClass;
+    private final SplittableRandom markRandom;
 
     /**
      * @param plan               the switch this port belongs to
@@ -40,14 +49,21 @@ public final class SwitchPort implements Element {
      * @param linkId             element id of this port's outgoing link
      * @param handoffPs          the outgoing link's handoff time ({@link Link#handoffPs()})
      * @param portNumber         this port's number on the switch
+     * @param hostFacing         the port's link leads to a host (it is a last hop)
      */
-    public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int portNumber) {
+    public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int portNumber,
+                      boolean hostFacing) {
         this.plan = plan;
         this.name = name;
         this.tier = tier;
         this.queue = new EgressQueue(plan.settings().trafficClasses(), plan.settings().queueBytesPerClass());
         this.tx = new Transmitter(linkId, plan.portRatesBps()[portNumber], handoffPs);
         this.lease = plan.pool().exists() ? new SharedLease(plan, portNumber) : null;
+        this.ecnByClass = new EcnRamp[plan.settings().trafficClasses()];
+        for (int c = 0; c < ecnByClass.length; c++) {
+            ecnByClass[c] = plan.settings().ecn().rampFor(tier, hostFacing, c);
+        }
+        this.markRandom = new SplittableRandom(Ecmp.mix(plan.ecmpSalt() ^ (0xEC_0000L + portNumber)));
     }
 
     @Override
@@ -109,7 +125,14 @@ public final class SwitchPort implements Element {
 
     private void serveNext(EventContext ctx) {
         if (queue.hasWaiting()) {
-            tx.start(queue.startService(), ctx);
+            Packet p = queue.startService();
+            EcnRamp ramp = ecnByClass[p.trafficClass()];
+            if (ramp != null && p.ecn() != 0 && !p.congestionExperienced()
+                    && ramp.shouldMark(queue.classBytes(p.trafficClass()) - p.sizeBytes(), markRandom)) {
+                p = p.withEcn(Packet.ECN_CE);
+                ecnMarks++;
+            }
+            tx.start(p, ctx);
         }
     }
 
@@ -125,7 +148,7 @@ public final class SwitchPort implements Element {
 
     @Override
     public ElementReport report() {
-        return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(), queue.drops(), trims,
+        return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(), queue.drops(), trims, ecnMarks,
                 tx.txBytes()));
     }
 }

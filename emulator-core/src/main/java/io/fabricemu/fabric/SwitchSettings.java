@@ -11,10 +11,19 @@ package io.fabricemu.fabric;
  *                           own limit; 0 means no pool
  * @param trimming           a data packet that would be dropped is cut to its header and sent on in the
  *                           control class instead, so the receiver can ask for it at once
+ * @param ecn                where and how egress queues mark ECN at dequeue
  */
 public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
-                             long sharedBufferBytes, boolean trimming) {
+                             long sharedBufferBytes, boolean trimming, EcnPolicy ecn) {
+
+    /** Settings without ECN marking. */
+    public SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
+                          long sharedBufferBytes, boolean trimming) {
+        this(latencyPs, mode, queueBytesPerClass, trafficClasses, sharedBufferBytes, trimming, EcnPolicy.NONE);
+    }
+
     public SwitchSettings {
+        java.util.Objects.requireNonNull(ecn, "ecn");
         if (latencyPs <= 0 || queueBytesPerClass <= 0 || trafficClasses < 2 || sharedBufferBytes < 0) {
             throw new IllegalArgumentException("latencyPs " + latencyPs + ", queueBytesPerClass "
                     + queueBytesPerClass + ", trafficClasses " + trafficClasses + ", sharedBufferBytes "

@@ -8,7 +8,9 @@ package io.fabricemu.results;
  * @param maxQueueBytes the largest number of bytes queued at once (all classes, the one in service included)
  * @param drops         packets dropped at enqueue (tail drop)
  * @param trims         data packets cut to their header instead of being dropped
+ * @param ecnMarks      packets marked CE at dequeue
  * @param txBytes       bytes transmitted, headers included
  */
-public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long txBytes) {
+public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks,
+                        long txBytes) {
 }

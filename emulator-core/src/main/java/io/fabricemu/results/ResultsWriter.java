@@ -89,10 +89,10 @@ public final class ResultsWriter {
 
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("id,tier,maxQueueBytes,drops,trims,txBytes\n");
+            w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes\n");
             for (PortStats p : r.ports()) {
                 w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
-                        + p.txBytes() + "\n");
+                        + p.ecnMarks() + "," + p.txBytes() + "\n");
             }
         }
     }

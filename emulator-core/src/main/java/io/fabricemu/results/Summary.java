@@ -18,11 +18,12 @@ import java.util.Comparator;
  * @param hottestPortBytes   its peak queue in bytes
  * @param drops              packets dropped at all ports
  * @param trims              data packets trimmed to their header at all ports
+ * @param ecnMarks           packets marked CE at all ports
  * @param retransmittedBytes payload bytes sent more than once, all flows
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
                       long goodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
-                      long retransmittedBytes) {
+                      long ecnMarks, long retransmittedBytes) {
 
     public static Summary of(RunResult r) {
         long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
@@ -47,9 +48,10 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 .orElse(null);
         long drops = r.ports().stream().mapToLong(PortStats::drops).sum();
         long trims = r.ports().stream().mapToLong(PortStats::trims).sum();
+        long marks = r.ports().stream().mapToLong(PortStats::ecnMarks).sum();
         return new Summary(r.flows().size(), fcts.length, rank(fcts, 0), rank(fcts, 50), rank(fcts, 99),
                 rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
-                hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, retransmitted);
+                hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, marks, retransmitted);
     }
 
     /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */

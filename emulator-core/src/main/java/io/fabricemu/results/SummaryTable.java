@@ -23,6 +23,7 @@ public final class SummaryTable {
                 : s.hottestPort() + ", peak queue " + String.format(Locale.ROOT, "%,d B", s.hottestPortBytes())});
         rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d trimmed, %,d B retransmitted",
                 s.drops(), s.trims(), s.retransmittedBytes())});
+        rows.add(new String[] {"ECN marks", String.format(Locale.ROOT, "%,d packets", s.ecnMarks())});
         rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),

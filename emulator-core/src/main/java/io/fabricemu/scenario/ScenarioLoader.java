@@ -47,6 +47,8 @@ import java.util.List;
  *   queue: 1MiB                # per egress queue (port x traffic class), &gt;= transport.mtu
  *   sharedBuffer: 0B           # per-switch shared pool; 0B = none
  *   trimming: false            # cut a packet that would be dropped to its header (control class)
+ *   ecn:                       # optional marking rules at dequeue, the last match wins (see EcnBinder)
+ *     - {kmin: 100KB, kmax: 400KB, pmax: 20%}
  *   trafficClasses: 2          # 2..8 (class 0 = data, the highest class = control/ACKs)
  * transport:                   # optional section, defaults shown
  *   mtu: 4150B                 # on the wire, header included; header &lt; mtu &lt;= 65535B

@@ -14,7 +14,7 @@ final class SwitchBinder {
     /** {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error. */
     static SwitchConfig bind(Section sw, int mtuBytes) throws ScenarioException {
         SwitchConfig d = SwitchConfig.defaults();
-        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming");
+        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -29,7 +29,8 @@ final class SwitchBinder {
         boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
         try {
-            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming);
+            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming,
+                    EcnBinder.bind(sw, trafficClasses));
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.fabric.EcnPolicy;
 import io.fabricemu.fabric.ForwardingMode;
 import java.util.Objects;
 
@@ -15,9 +16,17 @@ import java.util.Objects;
  *                          carries control packets (ACKs, NACKs)
  * @param trimming          cut a data packet that would be dropped to its header and send it on in the
  *                          control class (UET packet trimming)
+ * @param ecn               ECN marking rules for the egress queues
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                           int trafficClasses, boolean trimming) {
+                           int trafficClasses, boolean trimming, EcnPolicy ecn) {
+
+    /** A configuration without ECN marking. */
+    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
+                        int trafficClasses, boolean trimming) {
+        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, EcnPolicy.NONE);
+    }
+
     public static final int MIN_TRAFFIC_CLASSES = 2;
     public static final int MAX_TRAFFIC_CLASSES = 8;
 
@@ -26,6 +35,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
             throw new IllegalArgumentException("latencyPs must be > 0, was " + latencyPs);
         }
         Objects.requireNonNull(forwarding, "forwarding");
+        Objects.requireNonNull(ecn, "ecn");
         if (queueBytes <= 0) {
             throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
         }

@@ -44,7 +44,7 @@ class SwitchPortActorTest {
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, port1RateBps},
                 new SwitchSettings(LATENCY, mode, 1 << 20, 2, 0, false), 7L, (node, dst) -> new int[] {1},
                 PoolPlan.NONE);
-        return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0);
+        return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);
     }
 
     private static ShardActor.WindowDone run(ActorRef<ElementActor.Command> actor, TestProbe<ShardActor.Command> shard,

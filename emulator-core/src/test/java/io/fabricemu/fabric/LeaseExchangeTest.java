@@ -69,7 +69,7 @@ class LeaseExchangeTest {
         SwitchPlan plan = new SwitchPlan(50, new int[] {PORT, OTHER_PORT}, new long[] {RATE, RATE},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, PACKET, 2, 1 << 20, false), 7L,
                 (node, dst) -> new int[] {1}, new PoolPlan(POOL, 1 << 20));
-        SwitchPort portModel = new SwitchPort(plan, "sw:p0", 1, LINK, WINDOW, 0);
+        SwitchPort portModel = new SwitchPort(plan, "sw:p0", 1, LINK, WINDOW, 0, false);
         SharedBufferPool poolModel = new SharedBufferPool(plan);
         ElementRunner port = new ElementRunner(PORT, portModel);
         ElementRunner pool = new ElementRunner(POOL, poolModel);

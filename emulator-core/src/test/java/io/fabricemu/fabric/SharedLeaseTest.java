@@ -34,7 +34,7 @@ class SharedLeaseTest {
      * 12,500 B in one round trip to the pool (1 us), so the low-water mark is 12,500 B.
      */
     private static SwitchPort port() {
-        return new SwitchPort(plan(new long[] {RATE, RATE}, 1 << 20), "sw:p0", 1, LINK, 250_000, 0);
+        return new SwitchPort(plan(new long[] {RATE, RATE}, 1 << 20), "sw:p0", 1, LINK, 250_000, 0, false);
     }
 
     private static Packet packet(long psn) {
@@ -72,7 +72,7 @@ class SharedLeaseTest {
     @Test
     void start_dedicatedRoomAboveLowWater_asksNothing() {
         SwitchPort port = new SwitchPort(plan(new long[] {RATE, RATE}, 1 << 20, 12_500), "sw:p0", 1, LINK,
-                250_000, 0);
+                250_000, 0, false);
         RecordingContext ctx = new RecordingContext();
         port.start(ctx);
         assertEquals(List.of(), ctx.sent);

@@ -17,7 +17,7 @@ class TrimmingTest {
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 new SwitchSettings(400_000, ForwardingMode.CUT_THROUGH, 4150, 2, 0, trimming), 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE);
-        return new SwitchPort(plan, "sw:p0", 1, LINK, 250_000, 0);
+        return new SwitchPort(plan, "sw:p0", 1, LINK, 250_000, 0, false);
     }
 
     private static Packet data(long psn) {
