@@ -57,12 +57,11 @@ final class EcnBinder {
         } else {
             long kmin = r.requiredBytes("kmin", 0, Long.MAX_VALUE);
             long kmax = r.requiredBytes("kmax", 0, Long.MAX_VALUE);
-            int pmaxPpm = probabilityPpm(r);
-            try {
-                ramp = new EcnRamp(kmin, kmax, pmaxPpm);
-            } catch (IllegalArgumentException invalid) {
-                throw r.error(invalid.getMessage().startsWith("kmin") ? "kmin" : "kmax", invalid.getMessage());
+            if (kmax < kmin) {
+                throw r.error("kmax", "'" + r.optional("kmax").text() + "' must be at least kmin ('"
+                        + r.optional("kmin").text() + "')");
             }
+            ramp = new EcnRamp(kmin, kmax, probabilityPpm(r));
         }
         return new EcnRule(tier, lastHop, trafficClass, ramp);
     }
