@@ -65,7 +65,10 @@ package io.fabricemu.cc;
  *
  * <p>Not modelled here: htsim's quick_adapt (on loss, cwnd jumps to the bytes achieved in the last round
  * trip), its periodic eta increase, its batching of increases into {@code fulfill_adjustment}, and its
- * exponentially averaged delay (decisions here use each ACK's own sample).
+ * exponentially averaged delay (decisions here use each ACK's own sample). Its decrease differs too: htsim
+ * multiplies cwnd by {@code max(1 - 0.8 x (avg - target) / avg, 0.5)} and allows one per base RTT of
+ * elapsed time; here the cut is sized by the drain argument above and gated by transmit time, which with a
+ * single sample instead of an average keeps stale feedback from cutting twice.
  *
  * <p>Sources: seed 002 (UET congestion management series: Figures 6-7, 6-8, 6-11 to 6-14) and its digest
  * {@code shared/spec/uet-congestion-control.md}; the Ultra Ethernet Consortium's htsim, {@code htsim/sim/uec.cpp}
@@ -95,7 +98,10 @@ public final class Nscc {
         FAIR_INCREASE,
         /** Above target with ECN: cut in proportion to the excess delay. */
         MULTIPLICATIVE_DECREASE,
-        /** No network-driven change: ECN below target, a decrease within the same round trip, or a destination penalty. */
+        /**
+         * No network-driven change: ECN at or below target, a second decrease within one round trip, or a
+         * destination penalty suppressing the increase.
+         */
         HOLD
     }
 

@@ -25,9 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  *   <li>Even that lower end is 9 packets of queue, so the bottleneck never idles: utilisation at least 99%.</li>
  *   <li>Every decrease scales each window by the same factor (1 - c), c >= (K - T) / (B + K) ~ 6.6%, and every
  *       increase adds the same bytes per round trip, so window differences shrink by (1 - c) per cycle: from
- *       a 14:1 start (MaxWnd against two packets) they vanish within a few dozen cycles, and the runs last hundreds. What remains is noise
- *       from flows sampling the queue a packet apart (~3% of a window per cycle against 6.6% contraction, a
- *       spread near 8%): equal shares within 20%, equal mean windows within 25%.</li>
+ *       a 14:1 start (MaxWnd against two packets) they vanish within a few dozen cycles, and the runs last
+ *       hundreds. What remains is noise from flows sampling the queue a packet apart (~3% of a window per
+ *       cycle against 6.6% contraction, a spread near 8%): equal shares within 20%, equal mean windows
+ *       within 25%.</li>
  * </ul>
  */
 class NsccClosedLoopTest {
