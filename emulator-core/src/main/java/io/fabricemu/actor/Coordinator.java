@@ -49,7 +49,6 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private final ShardReady[] ready;
     private int readyCount;
     private long windows;
-    private boolean reachedStop;
     private EngineResult summary;
     private ElementReport[] reports;
     private int reportedShards;
@@ -118,7 +117,7 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         progress.update(Math.max(0, last), events, windows, flows);
         boolean allDone = (factory.flowCount() > 0 && flows >= factory.flowCount()) || earliest == Long.MAX_VALUE;
         if (allDone || earliest >= limits.stopPs()) {
-            reachedStop = !allDone;
+            boolean reachedStop = !allDone;
             summary = new EngineResult(Math.max(0, last), events, windows, activations, flows, reachedStop,
                     (shardBusyNanos + busyNanos) / 1_000_000, List.of());
             reports = new ElementReport[limits.shardOf().length];
@@ -142,9 +141,7 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         if (++reportedShards < shards.size()) {
             return this;
         }
-        result.complete(new EngineResult(summary.virtualEndPs(), summary.events(), summary.windows(),
-                summary.activations(), summary.flowsCompleted(), summary.reachedStop(), summary.coordinationMillis(),
-                Arrays.asList(reports)));
+        result.complete(summary.withReports(Arrays.asList(reports)));
         return Behaviors.stopped();
     }
 

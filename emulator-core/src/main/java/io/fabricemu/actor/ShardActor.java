@@ -65,7 +65,6 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private final int shard;
     private final ActorRef<Coordinator.Command> coordinator;
     private final ShardScheduler scheduler;
-    private final List<ActorRef<ElementActor.Command>> elements = new ArrayList<>();
     private final int[] localIds;
     private final ActorRef<ElementActor.Command>[] byId;
     private List<ActorRef<Command>> peers = List.of();
@@ -101,7 +100,6 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf()), "e" + id);
             ctx.watch(ref);
             byId[id] = ref;
-            elements.add(ref);
         }
     }
 
@@ -139,24 +137,26 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             awaitedElements = localIds.length;
             awaitedPeers = 0;
             localDone = localIds.length == 0;
-            for (ActorRef<ElementActor.Command> e : elements) {
-                e.tell(ElementActor.Start.INSTANCE);
-            }
+            tellAll(ElementActor.Start.INSTANCE);
             maybeReady();
         } else if (msg == Collect.INSTANCE) {
             awaitedElements = localIds.length;
             if (awaitedElements == 0) {
                 coordinator.tell(new Coordinator.ShardReported(shard, List.of(), List.of()));
             }
-            for (ActorRef<ElementActor.Command> e : elements) {
-                e.tell(ElementActor.Report.INSTANCE);
-            }
+            tellAll(ElementActor.Report.INSTANCE);
         } else if (msg instanceof ElementReported r) {
             reportIds.add(r.elementId());
             reports.add(r.report());
             if (--awaitedElements == 0) {
                 coordinator.tell(new Coordinator.ShardReported(shard, List.copyOf(reportIds), List.copyOf(reports)));
             }
+        }
+    }
+
+    private void tellAll(ElementActor.Command command) {
+        for (int id : localIds) {
+            byId[id].tell(command);
         }
     }
 

@@ -17,4 +17,10 @@ import java.util.List;
  */
 public record EngineResult(long virtualEndPs, long events, long windows, long activations, int flowsCompleted,
                            boolean reachedStop, long coordinationMillis, List<ElementReport> reports) {
+
+    /** The same result with the elements' reports. */
+    public EngineResult withReports(List<ElementReport> elementReports) {
+        return new EngineResult(virtualEndPs, events, windows, activations, flowsCompleted, reachedStop,
+                coordinationMillis, elementReports);
+    }
 }

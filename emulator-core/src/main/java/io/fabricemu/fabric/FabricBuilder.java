@@ -120,7 +120,7 @@ public final class FabricBuilder implements ElementFactory {
     }
 
     /** The element id of the NIC or switch port at ({@code node}, {@code port}). */
-    public int elementAt(int node, int port) {
+    private int elementAt(int node, int port) {
         return topology.isHost(node) ? node : portBase[node] + port;
     }
 

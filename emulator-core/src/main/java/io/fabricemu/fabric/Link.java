@@ -23,8 +23,6 @@ public final class Link implements Element {
     private final boolean deliverAtLastBit;
     private final double lossProbability;
     private final SplittableRandom lossRandom;
-    private long carriedPackets;
-    private long lostPackets;
 
     /**
      * @param targetId         the element at the far end
@@ -54,30 +52,15 @@ public final class Link implements Element {
         return handoffPs;
     }
 
-    /** The second part of the flight time: link to receiver, in ps. */
-    public long deliveryPs() {
-        return flightPs - handoffPs;
-    }
-
     @Override
     public void onEvent(Signal signal, EventContext ctx) {
         OnWire w = (OnWire) signal;
         if (lossProbability > 0 && lossRandom.nextDouble() < lossProbability) {
-            lostPackets++;
             return;
         }
-        carriedPackets++;
         long firstBitPs = w.firstBitPs() + flightPs;
         long lastBitPs = w.lastBitPs() + flightPs;
         ctx.send(targetId, deliverAtLastBit ? lastBitPs : firstBitPs, new Arrival(w.packet(), firstBitPs, lastBitPs));
-    }
-
-    long carriedPackets() {
-        return carriedPackets;
-    }
-
-    long lostPackets() {
-        return lostPackets;
     }
 
     @Override

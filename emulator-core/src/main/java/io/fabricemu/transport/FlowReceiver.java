@@ -59,10 +59,6 @@ public final class FlowReceiver {
         return deliveredBytes;
     }
 
-    public long totalBytes() {
-        return totalBytes;
-    }
-
     public long duplicatePackets() {
         return duplicatePackets;
     }
