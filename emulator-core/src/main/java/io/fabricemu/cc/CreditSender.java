@@ -65,6 +65,17 @@ public final class CreditSender {
     }
 
     /**
+     * Work of {@code bytes} posted earlier is no longer needed (a packet queued for retransmission was
+     * acknowledged after all): the backlog shrinks by it.
+     */
+    public void withdraw(long bytes) {
+        if (bytes <= 0 || bytes > backlogBytes()) {
+            throw new IllegalArgumentException("bytes must lie in [1, backlog " + backlogBytes() + "], was " + bytes);
+        }
+        enqueuedBytes -= bytes;
+    }
+
+    /**
      * An {@code ACK_CC} carried the receiver's cumulative grant {@code receivedCumulativeBytes}.
      *
      * @return the bytes newly allowed by it: the increase over the local cumulative credit, 0 for a stale

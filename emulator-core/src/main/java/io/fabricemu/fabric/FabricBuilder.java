@@ -154,6 +154,10 @@ public final class FabricBuilder implements ElementFactory {
         }
         if (id < hosts) {
             Cable c = topology.cableAt(id, 0);
+            if (transport.uet() != null) {
+                return new UetNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
+                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport, seed);
+            }
             return new Nic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
                     c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport);
         }

@@ -17,9 +17,11 @@ package io.fabricemu.fabric;
  * @param timestampPs      DATA: when it was first put on the wire; ACK: the echoed timestamp of the DATA
  *                         packet that caused it (for RTT samples)
  * @param flags            bit flags, e.g. {@link #FLAG_ECN_ECHO}
+ * @param pds              the UET packet delivery sublayer header ({@link PdsRequest} on data,
+ *                         {@link PdsAck} on acknowledgements and credit), or null under the baseline transport
  */
 public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes,
-                     int trafficClass, int ecn, int entropy, long psn, long timestampPs, int flags) {
+                     int trafficClass, int ecn, int entropy, long psn, long timestampPs, int flags, PdsHeader pds) {
 
     /** ECN codepoint ECT(0): the sender supports ECN; switches may mark it CE. */
     public static final int ECN_ECT0 = 2;
@@ -35,6 +37,13 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     /** IP protocol number of UDP; part of the ECMP 5-tuple. */
     public static final int PROTO_UDP = 17;
 
+    /** A packet without a UET header, as the baseline transport sends it. */
+    public Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes, int trafficClass,
+                  int ecn, int entropy, long psn, long timestampPs, int flags) {
+        this(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecn, entropy, psn, timestampPs, flags,
+                null);
+    }
+
     /** The UDP source port, derived from the flow as NICs do (one per connection, in the dynamic range). */
     public int udpSrcPort() {
         return 49152 + (flowId & 0x3FFF);
@@ -47,13 +56,13 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     /** This packet cut to its header, in {@code controlClass}, flagged trimmed; the PSN and flow stay. */
     public Packet trim(int controlClass) {
         return new Packet(kind, flowId, src, dst, sizeBytes - payloadBytes, 0, controlClass, ecn, entropy, psn,
-                timestampPs, flags | FLAG_TRIMMED);
+                timestampPs, flags | FLAG_TRIMMED, pds);
     }
 
     /** This packet with its ECN field set to {@code ecnCodepoint}. */
     public Packet withEcn(int ecnCodepoint) {
         return new Packet(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecnCodepoint, entropy, psn,
-                timestampPs, flags);
+                timestampPs, flags, pds);
     }
 
     public boolean congestionExperienced() {

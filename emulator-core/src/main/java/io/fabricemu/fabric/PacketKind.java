@@ -7,5 +7,7 @@ public enum PacketKind {
     /** A cumulative acknowledgement, header only, in the control class. */
     ACK,
     /** A negative acknowledgement of one PSN whose payload a switch trimmed, header only, control class. */
-    NACK
+    NACK,
+    /** A UET ACK_CC that carries only a receiver credit grant (RCCC), header only, control class. */
+    CREDIT
 }

@@ -11,10 +11,17 @@ import java.util.function.IntFunction;
  * @param rtoPs            retransmission timeout
  * @param dataClass        traffic class of data packets
  * @param controlClass     traffic class of ACKs (higher: served first)
- * @param ccFactory        a new congestion controller for the flow with the given id
+ * @param ccFactory        baseline transport: a new congestion controller for the flow with the given id
+ * @param uet              the Ultra Ethernet transport's settings, or null for the baseline transport
  */
 public record TransportPlan(int headerBytes, int payloadBytes, long rtoPs, int dataClass, int controlClass,
-                            IntFunction<CongestionControl> ccFactory) {
+                            IntFunction<CongestionControl> ccFactory, UetPlan uet) {
+    /** The baseline transport. */
+    public TransportPlan(int headerBytes, int payloadBytes, long rtoPs, int dataClass, int controlClass,
+                         IntFunction<CongestionControl> ccFactory) {
+        this(headerBytes, payloadBytes, rtoPs, dataClass, controlClass, ccFactory, null);
+    }
+
     public TransportPlan {
         if (headerBytes <= 0 || payloadBytes <= 0 || rtoPs <= 0 || controlClass <= dataClass) {
             throw new IllegalArgumentException("headerBytes " + headerBytes + ", payloadBytes " + payloadBytes

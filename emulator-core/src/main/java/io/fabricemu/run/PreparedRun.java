@@ -4,11 +4,13 @@ import io.fabricemu.engine.Progress;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.SwitchSettings;
 import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.fabric.UetPlan;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.scenario.TransportConfig;
+import io.fabricemu.scenario.UetOptions;
 import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.Topology;
 import io.fabricemu.transport.CongestionControl;
@@ -37,16 +39,29 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                 sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn());
         TransportConfig t = s.transport();
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
-                sw.trafficClasses() - 1, congestionControl(t));
+                sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology));
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
     }
 
     private static IntFunction<CongestionControl> congestionControl(TransportConfig t) {
-        if (!"none".equals(t.congestionControl())) {
-            throw new IllegalArgumentException("transport.cc: '" + t.congestionControl() + "' is not available");
-        }
         long window = t.windowBytes();
         return flowId -> new FixedWindow(window);
+    }
+
+    /** The Ultra Ethernet settings, or null when the baseline transport runs. */
+    private static UetPlan uetPlan(TransportConfig t, SwitchConfig sw, Topology topology) {
+        if (!t.ultraEthernet()) {
+            return null;
+        }
+        UetOptions o = t.uet();
+        long baseRttPs = o.baseRttPs() > 0 ? o.baseRttPs()
+                : DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
+        long[] hostRateBps = new long[topology.hostCount()];
+        for (int h = 0; h < hostRateBps.length; h++) {
+            hostRateBps[h] = topology.cableAt(h, 0).spec().rateBps();
+        }
+        return new UetPlan(t.nscc(), t.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
+                o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h]);
     }
 
     /** Runs it in this JVM on {@code shards} shards. */

@@ -55,7 +55,17 @@ import java.util.List;
  *   header: 64B                # 1B..65534B; payload per packet = mtu - header
  *   window: 256KiB             # fixed bytes in flight per flow, &gt;= mtu
  *   rto: 100us                 # retransmission timeout, &gt; 0
- *   cc: none                   # one of TransportConfig.CONGESTION_CONTROLS: none
+ *   cc: none                   # none (baseline: go-back-N, fixed window) | nscc | rccc | nscc+rccc (Ultra Ethernet)
+ *   loadBalancing: ecmp        # ecmp | spray | bitmap | reps; anything but ecmp needs Ultra Ethernet
+ *   # Ultra Ethernet only:
+ *   baseRtt: 0ns               # config_base_rtt; 0ns derives it from the topology's longest path
+ *   initialWindow: 0B          # NSCC's initial window; 0B = one BDP of the path; else &gt;= mtu
+ *   creditSlice: 1us           # RCCC credit time slice
+ *   initialCredit: 12500B      # RCCC pre-provisioned credit of a new context
+ *   receiverMemory:            # optional: every receiver's memory write path (local congestion)
+ *     writeRate: 50Gbps        # required
+ *     buffer: 1MiB             # required, &gt;= mtu
+ *     penaltyThreshold: 256KiB # default buffer / 4: above it ACK_CCs carry rcv_cwnd_pend
  * workload:                    # required; kind: incast | permutation | all-to-all | flows
  *   kind: incast
  *   receiver: 0                # hosts are numbered 0..hostCount-1

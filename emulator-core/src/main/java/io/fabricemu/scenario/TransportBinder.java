@@ -1,5 +1,10 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.time.Ps;
+import io.fabricemu.uet.MemoryParams;
+import java.util.List;
+
 /**
  * Binds the optional {@code transport} section; an absent field takes its value from
  * {@link TransportConfig#defaults()}. The MTU counts the header, so the payload per packet is mtu - header.
@@ -10,7 +15,8 @@ final class TransportBinder {
 
     static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
-        t.declare("mtu", "header", "window", "rto", "cc");
+        t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
+                "initialCredit", "receiverMemory");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -21,10 +27,64 @@ final class TransportBinder {
         long windowBytes = t.optionalBytes("window", d.windowBytes(), mtuBytes, Long.MAX_VALUE);
         long rtoPs = t.optionalTimePs("rto", d.rtoPs(), 1, Long.MAX_VALUE);
         String cc = t.optionalOneOf("cc", d.congestionControl(), TransportConfig.CONGESTION_CONTROLS);
+        UetOptions uet = bindUet(t, cc, mtuBytes);
         try {
-            return new TransportConfig(mtuBytes, headerBytes, windowBytes, rtoPs, cc);
+            return new TransportConfig(mtuBytes, headerBytes, windowBytes, rtoPs, cc, uet);
         } catch (IllegalArgumentException invalid) {
             throw t.error(invalid);
         }
+    }
+
+    private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "creditSlice", "initialCredit",
+            "receiverMemory");
+
+    private static UetOptions bindUet(Section t, String cc, int mtuBytes) throws ScenarioException {
+        UetOptions d = UetOptions.defaults();
+        String balancing = t.optionalOneOf("loadBalancing", d.loadBalancing().scenarioName(),
+                LoadBalancing.scenarioNames());
+        if ("none".equals(cc)) {
+            if (!balancing.equals(LoadBalancing.ECMP.scenarioName())) {
+                throw t.error("loadBalancing", "'" + balancing + "' needs the Ultra Ethernet transport: the baseline "
+                        + "(cc: none) sends each flow on one path; set transport.cc to one of "
+                        + TransportConfig.CONGESTION_CONTROLS.subList(1, TransportConfig.CONGESTION_CONTROLS.size()));
+            }
+            for (String key : UET_ONLY) {
+                if (t.has(key)) {
+                    throw t.error(key, "applies to the Ultra Ethernet transport only; set transport.cc to one of "
+                            + TransportConfig.CONGESTION_CONTROLS.subList(1, TransportConfig.CONGESTION_CONTROLS.size())
+                            + " or remove it");
+                }
+            }
+            return d;
+        }
+        long baseRttPs = t.optionalTimePs("baseRtt", d.baseRttPs(), 0, Ps.PER_S);
+        long initialWindowBytes = t.optionalBytes("initialWindow", d.initialWindowBytes(), 0, Long.MAX_VALUE);
+        if (initialWindowBytes > 0 && initialWindowBytes < mtuBytes) {
+            throw t.error("initialWindow", "'" + t.optional("initialWindow").text() + "' must be 0B (one BDP) or at"
+                    + " least transport.mtu (" + Units.exactBytes(mtuBytes) + ")");
+        }
+        long creditSlicePs = t.optionalTimePs("creditSlice", d.creditSlicePs(), 1, Ps.PER_S);
+        long initialCreditBytes = t.optionalBytes("initialCredit", d.initialCreditBytes(), 0, Long.MAX_VALUE);
+        if (cc.contains("rccc") && initialCreditBytes < mtuBytes) {
+            throw t.error("initialCredit", "'" + t.optional("initialCredit").text() + "' must be at least transport.mtu ("
+                    + Units.exactBytes(mtuBytes) + ") with RCCC: a sender that cannot send one packet never sends its "
+                    + "first request, and the receiver never hears of it");
+        }
+        MemoryParams memory = null;
+        if (t.has("receiverMemory")) {
+            Section m = t.requiredSection("receiverMemory");
+            m.declare("writeRate", "buffer", "penaltyThreshold");
+            m.rejectUnknownFields();
+            long writeRateBps = m.requiredRateBps("writeRate", 1, Long.MAX_VALUE);
+            long bufferBytes = m.requiredBytes("buffer", mtuBytes, Long.MAX_VALUE);
+            long thresholdBytes = m.optionalBytes("penaltyThreshold", bufferBytes / 4, 0, bufferBytes - 1);
+            try {
+                memory = new MemoryParams(writeRateBps, bufferBytes, thresholdBytes);
+            } catch (IllegalArgumentException invalid) {
+                throw m.error(invalid);
+            }
+        }
+        return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
+                initialCreditBytes, memory);
     }
 }

@@ -10,12 +10,14 @@ import java.util.Objects;
  * @param headerBytes       bytes of every packet that are not payload (also the size of an ACK), &gt; 0
  * @param windowBytes       fixed number of bytes a flow may have in flight, {@code >= mtuBytes}
  * @param rtoPs             retransmission timeout in picoseconds, &gt; 0
- * @param congestionControl name of the congestion controller, one of {@link #CONGESTION_CONTROLS}
+ * @param congestionControl name of the congestion controller, one of {@link #CONGESTION_CONTROLS}: "none" is
+ *                          the baseline transport (go-back-N, fixed window); the others run Ultra Ethernet
+ * @param uet               the Ultra Ethernet transport's options (defaults when the baseline runs)
  */
 public record TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs,
-                              String congestionControl) {
+                              String congestionControl, UetOptions uet) {
     /** Every congestion controller a scenario may name; later controllers are added here only. */
-    public static final List<String> CONGESTION_CONTROLS = List.of("none");
+    public static final List<String> CONGESTION_CONTROLS = List.of("none", "nscc", "rccc", "nscc+rccc");
     public static final int MAX_MTU_BYTES = 65_535;
 
     public TransportConfig {
@@ -38,6 +40,27 @@ public record TransportConfig(int mtuBytes, int headerBytes, long windowBytes, l
             throw new IllegalArgumentException("congestionControl must be one of " + CONGESTION_CONTROLS
                     + ", was " + congestionControl);
         }
+        Objects.requireNonNull(uet, "uet");
+    }
+
+    /** The baseline transport, or Ultra Ethernet with default options for any other {@code congestionControl}. */
+    public TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs, String congestionControl) {
+        this(mtuBytes, headerBytes, windowBytes, rtoPs, congestionControl, UetOptions.defaults());
+    }
+
+    /** Whether the Ultra Ethernet transport runs (any congestion control but "none"). */
+    public boolean ultraEthernet() {
+        return !"none".equals(congestionControl);
+    }
+
+    /** Whether UET contexts run NSCC. */
+    public boolean nscc() {
+        return congestionControl.contains("nscc");
+    }
+
+    /** Whether UET contexts run RCCC. */
+    public boolean rccc() {
+        return congestionControl.contains("rccc");
     }
 
     /** The values a scenario file gets when it leaves out the {@code transport} section. */

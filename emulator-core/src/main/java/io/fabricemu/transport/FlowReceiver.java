@@ -14,6 +14,7 @@ public final class FlowReceiver {
     private long cumulativePsn;
     private long deliveredBytes;
     private long duplicatePackets;
+    private long receivedPackets;
     private long finishPs = -1;
 
     public FlowReceiver(int flowId, long totalBytes, int payloadPerPacketBytes) {
@@ -41,6 +42,7 @@ public final class FlowReceiver {
             return cumulativePsn;
         }
         received.set(index);
+        receivedPackets++;
         deliveredBytes += payloadBytes;
         if (psn == cumulativePsn) {
             cumulativePsn = received.nextClearBit(index);
@@ -49,6 +51,16 @@ public final class FlowReceiver {
             finishPs = nowPs;
         }
         return cumulativePsn;
+    }
+
+    /** The first PSN not yet received: every PSN below it has arrived. */
+    public long cumulativePsn() {
+        return cumulativePsn;
+    }
+
+    /** Packets received beyond the cumulative PSN, waiting for the gap before them to fill. */
+    public long outOfOrderCount() {
+        return receivedPackets - cumulativePsn;
     }
 
     public boolean complete() {

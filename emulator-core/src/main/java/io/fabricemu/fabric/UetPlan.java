@@ -1,0 +1,34 @@
+package io.fabricemu.fabric;
+
+import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.uet.MemoryParams;
+import java.util.function.IntToLongFunction;
+
+/**
+ * How every NIC runs the Ultra Ethernet transport: which congestion control its contexts run, how they
+ * spread packets over paths, and the receivers' memory.
+ *
+ * @param nscc               contexts run NSCC (the sender's window)
+ * @param rccc               contexts run RCCC (the receiver's credit)
+ * @param baseRttPs          config_base_rtt, the zero-load round trip of the longest path, in ps
+ * @param initialWindowBytes NSCC's initial window; 0 for one BDP of the path
+ * @param trimming           switches trim: NSCC then aims at a queuing delay of one base RTT, not 3/4
+ * @param sliceLengthPs      RCCC's credit time slice, in ps
+ * @param initialCreditBytes RCCC's pre-provisioned credit of a new context, in bytes
+ * @param loadBalancing      how a PDC picks each packet's entropy value
+ * @param memory             the receivers' memory write path, or null when memory keeps up with any rate
+ * @param hostRateBps        the line rate of each host's NIC, by host id
+ */
+public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                      long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                      IntToLongFunction hostRateBps) {
+    public UetPlan {
+        if (!nscc && !rccc) {
+            throw new IllegalArgumentException("UET contexts need NSCC, RCCC or both");
+        }
+        if (baseRttPs <= 0 || initialWindowBytes < 0 || sliceLengthPs <= 0 || initialCreditBytes < 0) {
+            throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes
+                    + ", sliceLengthPs " + sliceLengthPs + ", initialCreditBytes " + initialCreditBytes);
+        }
+    }
+}

@@ -1,0 +1,308 @@
+package io.fabricemu.fabric;
+
+import io.fabricemu.cc.CreditGrant;
+import io.fabricemu.cc.RcccParams;
+import io.fabricemu.cc.RcccReceiver;
+import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.results.FlowReceiverStats;
+import io.fabricemu.transport.FlowReceiver;
+import io.fabricemu.uet.ReceiverMemory;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * The target half of a UET NIC: its PDCs (one per incoming flow), a context per sender CCC counting the
+ * bytes committed, the optional memory write path, and RCCC's credit scheduler.
+ *
+ * <ul>
+ *   <li>A request with SYN and no PDC yet allocates one (ids from 1 up, in arrival order); its ACK_CCs
+ *       return the id, and every later request must carry it.</li>
+ *   <li>A trimmed packet is NACKed at once. Any other packet goes to memory; when its write commits (at
+ *       once without a memory model) it counts towards the CCC's {@code rcvd_bytes} (first copies only)
+ *       and an ACK_CC is queued. A packet the memory buffer cannot hold is dropped, unacknowledged.</li>
+ *   <li>RCCC: every request's credit target goes to the {@link RcccReceiver}; while it has active senders
+ *       a slice tick runs every slice. A grant rides on the next ACK_CC to that sender; if no data from
+ *       the sender arrived during the last slice (it is waiting for credit), it leaves at once as a
+ *       credit-only ACK_CC.</li>
+ * </ul>
+ *
+ * Receiver contexts live for the whole run: their cumulative counters must keep agreeing with the sender's,
+ * which may open a new PDC on the same context at any time.
+ */
+final class UetReceiver {
+    private record CommitWake() implements Signal {
+    }
+
+    private record SliceTick() implements Signal {
+    }
+
+    static final Signal COMMIT_WAKE = new CommitWake();
+    static final Signal SLICE_TICK = new SliceTick();
+
+    /** The receiving side of one sender CCC. */
+    private static final class Context {
+        final long cccId;
+        final int senderHost;
+        long rcvdBytes;
+        long grantedBytes = -1;
+        long carriedGrantBytes = -1;
+        long lastArrivalPs = -1;
+        int lastInIndex;
+
+        Context(long cccId, int senderHost) {
+            this.cccId = cccId;
+            this.senderHost = senderHost;
+        }
+    }
+
+    private record Commit(int inIndex, Packet packet, long rxPs, long commitPs) {
+    }
+
+    private final int host;
+    private final String name;
+    private final TransportPlan transport;
+    private final NicFlow[] flows;
+    private final FlowReceiver[] receivers;
+    private final int[] pdcIds;
+    private final Context[] contextOf;
+    private final FlowIndex index;
+    private final Map<Long, Context> contexts = new HashMap<>();
+    private final TreeMap<Long, Context> ungranted = new TreeMap<>();
+    private final ReceiverMemory memory;
+    private final ArrayDeque<Commit> commits = new ArrayDeque<>();
+    private final RcccReceiver rccc;
+    private final long sliceLengthPs;
+    private final Consumer<Reply> out;
+    private boolean tickPending;
+    private long lastTickPs = -1;
+    private int nextPdcId = 1;
+    private long memoryDrops;
+
+    UetReceiver(int host, String name, long rateBps, List<NicFlow> incoming, TransportPlan transport,
+                Consumer<Reply> out) {
+        this.host = host;
+        this.name = name;
+        this.transport = transport;
+        this.out = out;
+        this.flows = incoming.toArray(new NicFlow[0]);
+        this.receivers = new FlowReceiver[flows.length];
+        this.pdcIds = new int[flows.length];
+        this.contextOf = new Context[flows.length];
+        int[] ids = new int[flows.length];
+        for (int i = 0; i < flows.length; i++) {
+            receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes());
+            ids[i] = flows[i].flowId();
+        }
+        this.index = new FlowIndex(ids);
+        UetPlan uet = transport.uet();
+        this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
+        this.sliceLengthPs = uet.sliceLengthPs();
+        this.rccc = uet.rccc() && flows.length > 0
+                ? new RcccReceiver(new RcccParams(rateBps, uet.sliceLengthPs(), uet.initialCreditBytes()))
+                : null;
+    }
+
+    /** A data packet's last bit arrived. */
+    void onData(Packet p, EventContext ctx) {
+        long now = ctx.nowPs();
+        int i = index.indexOf(p.flowId());
+        if (i < 0) {
+            throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
+        }
+        PdsRequest q = (PdsRequest) p.pds();
+        if (pdcIds[i] == 0) {
+            if (!q.syn()) {
+                throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent without SYN to a PDC "
+                        + "that does not exist");
+            }
+            pdcIds[i] = nextPdcId++;
+        } else if (!q.syn() && q.dpdcid() != pdcIds[i]) {
+            throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " addressed PDC " + q.dpdcid()
+                    + ", its PDC is " + pdcIds[i]);
+        }
+        Context c = contextOf[i];
+        if (c == null || c.cccId != q.cccId()) {
+            c = contexts.computeIfAbsent(q.cccId(), id -> new Context(id, p.src()));
+            contextOf[i] = c;
+        }
+        c.lastArrivalPs = now;
+        c.lastInIndex = i;
+        if (rccc != null && q.creditTargetBytes() >= 0) {
+            rccc.onRequest(q.cccId(), q.creditTargetBytes(), now);
+            armTick(ctx);
+        }
+        if (p.trimmed()) {
+            out.accept(new NackReply(p.flowId(), host, p.src(), p.psn(), p.entropy(), p.timestampPs(), transport));
+            return;
+        }
+        if (memory == null) {
+            commit(i, p, now);
+            return;
+        }
+        long commitPs = memory.admit(now, p.payloadBytes());
+        if (commitPs < 0) {
+            memoryDrops++;
+            return;
+        }
+        if (commitPs == now) {
+            commit(i, p, now);
+            return;
+        }
+        commits.addLast(new Commit(i, p, now, commitPs));
+        ctx.schedule(commitPs, COMMIT_WAKE);
+    }
+
+    /** Memory writes due by now have committed. */
+    void onCommitWake(EventContext ctx) {
+        long now = ctx.nowPs();
+        while (!commits.isEmpty() && commits.peekFirst().commitPs() <= now) {
+            Commit c = commits.pollFirst();
+            commit(c.inIndex(), c.packet(), c.rxPs());
+        }
+    }
+
+    private void commit(int i, Packet p, long rxPs) {
+        FlowReceiver r = receivers[i];
+        long before = r.deliveredBytes();
+        r.onData(p.psn(), p.payloadBytes(), rxPs);
+        Context c = contextOf[i];
+        c.rcvdBytes += r.deliveredBytes() - before;
+        out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
+    }
+
+    /** One RCCC slice starts. */
+    void onSliceTick(EventContext ctx) {
+        long now = ctx.nowPs();
+        tickPending = false;
+        for (CreditGrant g : rccc.onSlice(now)) {
+            Context c = contexts.get(g.senderCccId());
+            c.grantedBytes = g.cumulativeGrantBytes();
+            ungranted.put(c.cccId, c);
+        }
+        var it = ungranted.values().iterator();
+        while (it.hasNext()) {
+            Context c = it.next();
+            if (c.lastArrivalPs <= lastTickPs) {
+                it.remove();
+                c.carriedGrantBytes = c.grantedBytes;
+                out.accept(new CreditReply(c, c.grantedBytes));
+            }
+        }
+        lastTickPs = now;
+        armTick(ctx);
+    }
+
+    private void armTick(EventContext ctx) {
+        if (!tickPending && (rccc.activeSenders() > 0 || !ungranted.isEmpty())) {
+            tickPending = true;
+            ctx.schedule((ctx.nowPs() / sliceLengthPs + 1) * sliceLengthPs, SLICE_TICK);
+        }
+    }
+
+    long memoryDrops() {
+        return memoryDrops;
+    }
+
+    long peakMemoryBytes() {
+        return memory == null ? 0 : memory.peakOccupancyBytes();
+    }
+
+    void report(List<FlowReceiverStats> into) {
+        for (FlowReceiver r : receivers) {
+            into.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
+        }
+    }
+
+    /** An ACK_CC for one packet, filled in as it leaves. */
+    private final class AckReply implements Reply {
+        private final int inIndex;
+        private final long psn;
+        private final boolean ecn;
+        private final int entropy;
+        private final long echoTxPs;
+        private final long rxPs;
+
+        AckReply(int inIndex, long psn, boolean ecn, int entropy, long echoTxPs, long rxPs) {
+            this.inIndex = inIndex;
+            this.psn = psn;
+            this.ecn = ecn;
+            this.entropy = entropy;
+            this.echoTxPs = echoTxPs;
+            this.rxPs = rxPs;
+        }
+
+        @Override
+        public Packet build(long nowPs) {
+            FlowReceiver r = receivers[inIndex];
+            Context c = contextOf[inIndex];
+            int pend = 0;
+            boolean restore = false;
+            if (memory != null) {
+                pend = memory.rcvCwndPend(nowPs);
+                restore = memory.takeRestore(nowPs);
+            }
+            long credit = -1;
+            if (rccc != null) {
+                credit = c.grantedBytes >= 0 ? c.grantedBytes : rccc.cumulativeGrantBytes(c.cccId);
+                c.carriedGrantBytes = credit;
+                ungranted.remove(c.cccId);
+            }
+            int ooo = (int) Math.min(Integer.MAX_VALUE, r.outOfOrderCount());
+            PdsAck ack = new PdsAck(psn, pdcIds[inIndex], c.rcvdBytes, nowPs - rxPs, pend, restore, ooo, credit);
+            NicFlow f = flows[inIndex];
+            return new Packet(PacketKind.ACK, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
+                    transport.controlClass(), 0, entropy, r.cumulativePsn(), echoTxPs,
+                    ecn ? Packet.FLAG_ECN_ECHO : 0, ack);
+        }
+
+        @Override
+        public int sizeBytes() {
+            return transport.headerBytes();
+        }
+    }
+
+    /** A credit-only ACK_CC to a sender that is waiting for credit. */
+    private final class CreditReply implements Reply {
+        private final Context context;
+        private final long creditBytes;
+
+        CreditReply(Context context, long creditBytes) {
+            this.context = context;
+            this.creditBytes = creditBytes;
+        }
+
+        @Override
+        public Packet build(long nowPs) {
+            int i = context.lastInIndex;
+            NicFlow f = flows[i];
+            PdsAck ack = new PdsAck(-1, pdcIds[i], context.rcvdBytes, 0, 0, false, 0, creditBytes);
+            return new Packet(PacketKind.CREDIT, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
+                    transport.controlClass(), 0, f.entropy(), -1, nowPs, 0, ack);
+        }
+
+        @Override
+        public int sizeBytes() {
+            return transport.headerBytes();
+        }
+    }
+
+    /** A NACK for a trimmed packet: nothing in it changes while it waits. */
+    private record NackReply(int flowId, int src, int dst, long psn, int entropy, long echoTxPs,
+                             TransportPlan transport) implements Reply {
+        @Override
+        public Packet build(long nowPs) {
+            return new Packet(PacketKind.NACK, flowId, src, dst, transport.headerBytes(), 0, transport.controlClass(), 0, entropy,
+                    psn, echoTxPs, 0);
+        }
+
+        @Override
+        public int sizeBytes() {
+            return transport.headerBytes();
+        }
+    }
+}

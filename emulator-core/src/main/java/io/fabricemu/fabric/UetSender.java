@@ -1,0 +1,224 @@
+package io.fabricemu.fabric;
+
+import io.fabricemu.cc.AckCc;
+import io.fabricemu.cc.CreditSender;
+import io.fabricemu.cc.Nscc;
+import io.fabricemu.cc.NsccParams;
+import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.policy.Feedback;
+import io.fabricemu.policy.LoadBalancer;
+import io.fabricemu.results.FlowSenderStats;
+import io.fabricemu.uet.PdcSender;
+import io.fabricemu.uet.SenderCcc;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The initiator half of a UET NIC: a PDC per outgoing flow, a congestion control context per destination
+ * shared by the PDCs open towards it, a load balancer per PDC, and the retransmission timers.
+ *
+ * <p>Packets are offered in round-robin order over the started PDCs: each PDC's next packet (a
+ * retransmission first) leaves if its context allows it ({@link SenderCcc#mayGo}), with the entropy value
+ * its load balancer picks. ACK_CCs feed the context (NSCC, credit), the PDC (selective and cumulative
+ * acknowledgement) and the load balancer (ECN or clean, by entropy value); NACKs and timeouts give the
+ * packet up for retransmission and tell all three.
+ */
+final class UetSender {
+    private record RtoTimer(int index) implements Signal {
+    }
+
+    private final int host;
+    private final String name;
+    private final long rateBps;
+    private final TransportPlan transport;
+    private final UetPlan uet;
+    private final NicFlow[] flows;
+    private final PdcSender[] pdcs;
+    private final LoadBalancer[] balancers;
+    private final SenderCcc[] cccOf;
+    private final boolean[] timerPending;
+    private final FlowIndex index;
+    private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
+    private final List<Integer> active = new ArrayList<>();
+    private int roundRobin;
+    private int cccCount;
+
+    UetSender(int host, String name, long rateBps, List<NicFlow> outgoing, TransportPlan transport, long seed) {
+        this.host = host;
+        this.name = name;
+        this.rateBps = rateBps;
+        this.transport = transport;
+        this.uet = transport.uet();
+        this.flows = outgoing.toArray(new NicFlow[0]);
+        int n = flows.length;
+        this.pdcs = new PdcSender[n];
+        this.balancers = new LoadBalancer[n];
+        this.cccOf = new SenderCcc[n];
+        this.timerPending = new boolean[n];
+        int[] ids = new int[n];
+        for (int i = 0; i < n; i++) {
+            NicFlow f = flows[i];
+            pdcs[i] = new PdcSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.headerBytes(),
+                    transport.rtoPs());
+            balancers[i] = uet.loadBalancing().create(f.entropy(),
+                    new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))));
+            ids[i] = f.flowId();
+        }
+        this.index = new FlowIndex(ids);
+    }
+
+    /** Handles {@code signal} if it is one of this sender's timers; false otherwise. */
+    boolean onSignal(Signal signal, EventContext ctx) {
+        if (signal instanceof RtoTimer t) {
+            onTimer(t.index(), ctx);
+            return true;
+        }
+        return false;
+    }
+
+    /** Flow {@code i} starts: it opens a PDC on the destination's context, making one if none is open. */
+    void start(int i) {
+        NicFlow f = flows[i];
+        SenderCcc ccc = openByDestination.get(f.peer());
+        if (ccc == null || ccc.state() == SenderCcc.State.CLOSED) {
+            ccc = newContext(f.peer());
+            openByDestination.put(f.peer(), ccc);
+        }
+        ccc.open(pdcs[i].wireBytes());
+        cccOf[i] = ccc;
+        active.add(i);
+    }
+
+    private SenderCcc newContext(int peer) {
+        SenderCcc ccc = new SenderCcc(((long) host << 24) | ++cccCount);
+        Nscc nscc = null;
+        if (uet.nscc()) {
+            long pathRateBps = Math.min(rateBps, uet.hostRateBps().applyAsLong(peer));
+            NsccParams params = NsccParams.defaults(pathRateBps, uet.baseRttPs(),
+                    transport.payloadBytes() + transport.headerBytes()).withTrimming(uet.trimming());
+            if (uet.initialWindowBytes() > 0) {
+                params = params.withInitialWindowBytes(Math.min(uet.initialWindowBytes(), params.maxWndBytes()));
+            }
+            nscc = new Nscc(params);
+        }
+        ccc.configure(nscc, uet.rccc() ? new CreditSender(uet.initialCreditBytes()) : null);
+        return ccc;
+    }
+
+    /** The next data packet allowed to leave now, recorded as sent, or null. */
+    Packet next(EventContext ctx) {
+        long now = ctx.nowPs();
+        int n = active.size();
+        for (int k = 0; k < n; k++) {
+            int slot = (roundRobin + k) % n;
+            int i = active.get(slot);
+            PdcSender s = pdcs[i];
+            int psn = s.nextPsn();
+            if (psn < 0) {
+                continue;
+            }
+            SenderCcc ccc = cccOf[i];
+            int wire = s.wireBytesOf(psn);
+            if (!ccc.mayGo(wire)) {
+                continue;
+            }
+            int payload = s.payloadOf(psn);
+            int ev = balancers[i].nextEntropy(now);
+            boolean syn = s.syn();
+            s.sent(psn, ev, now);
+            ccc.onSent(payload, wire);
+            if (!timerPending[i]) {
+                armTimer(i, s.deadlineAfterSend(now), ctx);
+            }
+            roundRobin = slot + 1;
+            NicFlow f = flows[i];
+            return new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload, transport.dataClass(),
+                    Packet.ECN_ECT0, ev, psn, now, 0,
+                    new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes()));
+        }
+        return null;
+    }
+
+    /** An ACK_CC, credit-only ACK_CC or NACK for one of this NIC's PDCs arrived. */
+    void onControl(Packet p, EventContext ctx) {
+        long now = ctx.nowPs();
+        int i = index.indexOf(p.flowId());
+        if (i < 0) {
+            throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow "
+                    + p.flowId());
+        }
+        PdcSender s = pdcs[i];
+        SenderCcc ccc = cccOf[i];
+        switch (p.kind()) {
+            case NACK -> {
+                if (s.onNack(p.psn())) {
+                    int psn = (int) p.psn();
+                    ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
+                    balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
+                }
+            }
+            case CREDIT -> ccc.onAck(null, ((PdsAck) p.pds()).creditBytes());
+            case ACK -> onAck(i, p, ctx);
+            default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
+        }
+    }
+
+    private void onAck(int i, Packet p, EventContext ctx) {
+        long now = ctx.nowPs();
+        PdsAck a = (PdsAck) p.pds();
+        PdcSender s = pdcs[i];
+        SenderCcc ccc = cccOf[i];
+        boolean wasClosed = s.closed();
+        ccc.onRetransmitCancelled(s.onAck(a.ackPsn(), p.psn(), a.spdcid(), now));
+        boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
+        balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
+        if (ccc.state() == SenderCcc.State.READY) {
+            ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ecn, a.rcvCwndPend(),
+                    a.restoreCwnd()), a.creditBytes());
+        }
+        if (!wasClosed && s.closed()) {
+            ctx.flowCompleted();
+            active.remove(Integer.valueOf(i));
+            ccc.pdcClosed();
+        }
+    }
+
+    /** Flow {@code i}'s retransmission timer fired. */
+    private void onTimer(int i, EventContext ctx) {
+        timerPending[i] = false;
+        PdcSender s = pdcs[i];
+        SenderCcc ccc = cccOf[i];
+        LoadBalancer lb = balancers[i];
+        long now = ctx.nowPs();
+        long next = s.expire(now, (psn, payload, ev) -> {
+            ccc.onLoss(payload, payload + transport.headerBytes(), false);
+            lb.onFeedback(ev, Feedback.TIMED_OUT, now);
+        });
+        armTimer(i, next, ctx);
+    }
+
+    private void armTimer(int i, long deadlinePs, EventContext ctx) {
+        if (!timerPending[i] && deadlinePs != Long.MAX_VALUE) {
+            timerPending[i] = true;
+            ctx.schedule(deadlinePs, new RtoTimer(i));
+        }
+    }
+
+    int flowCount() {
+        return flows.length;
+    }
+
+    long startPs(int i) {
+        return flows[i].startPs();
+    }
+
+    void report(List<FlowSenderStats> into) {
+        for (PdcSender s : pdcs) {
+            into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs()));
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.fabricemu.run;
+
+import io.fabricemu.cc.BaseRtt;
+import io.fabricemu.fabric.ForwardingMode;
+import io.fabricemu.topology.Topology;
+
+/**
+ * config_base_rtt for a topology, when the scenario does not give one: the zero-load round trip of its
+ * longest path, added up as seed 002 does ({@link BaseRtt}). The path is the longest from host 0 (every
+ * topology here is symmetric, so that is the diameter); each of its links is counted at the largest flight
+ * time (propagation and FEC) of any cable, each switch at the switch latency, and one MTU's serialization
+ * on the first link (cut-through), or on every link with store-and-forward switches.
+ */
+final class DerivedBaseRtt {
+    private DerivedBaseRtt() {
+    }
+
+    static long of(Topology topology, long switchLatencyPs, ForwardingMode mode, int mtuBytes) {
+        int switches = 1;
+        for (int h = 1; h < topology.hostCount(); h++) {
+            switches = Math.max(switches, topology.switchHops(0, h));
+        }
+        long maxFlightPs = 0;
+        for (int c = 0; c < topology.cableCount(); c++) {
+            maxFlightPs = Math.max(maxFlightPs, topology.cable(c).spec().flightPs());
+        }
+        long hostRateBps = topology.cableAt(0, 0).spec().rateBps();
+        int links = switches + 1;
+        BaseRtt rtt = BaseRtt.ZERO.plusSerialization(mtuBytes, hostRateBps)
+                .plusPropagationPs(Math.multiplyExact(links, maxFlightPs))
+                .plusSwitches(switches, switchLatencyPs);
+        if (mode == ForwardingMode.STORE_AND_FORWARD) {
+            rtt = rtt.plusPropagationPs(Math.multiplyExact(switches,
+                    io.fabricemu.time.Ps.serializationPs(mtuBytes, hostRateBps)));
+        }
+        return rtt.roundTripPs();
+    }
+}

@@ -1,0 +1,35 @@
+package io.fabricemu.scenario;
+
+import io.fabricemu.cc.RcccParams;
+import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.uet.MemoryParams;
+import java.util.Objects;
+
+/**
+ * The Ultra Ethernet transport's options in a scenario's {@code transport} section; they apply when
+ * {@code transport.cc} names NSCC, RCCC or both.
+ *
+ * @param loadBalancing      how each PDC picks its packets' entropy values
+ * @param baseRttPs          config_base_rtt in ps; 0 derives it from the topology's longest path
+ * @param initialWindowBytes NSCC's initial window; 0 for one BDP
+ * @param creditSlicePs      RCCC's credit time slice, in ps
+ * @param initialCreditBytes RCCC's pre-provisioned credit of a new context
+ * @param receiverMemory     the receivers' memory write path, or null when memory keeps up with any rate
+ */
+public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
+                         long initialCreditBytes, MemoryParams receiverMemory) {
+    public UetOptions {
+        Objects.requireNonNull(loadBalancing, "loadBalancing");
+        if (baseRttPs < 0 || initialWindowBytes < 0 || creditSlicePs <= 0 || initialCreditBytes < 0) {
+            throw new IllegalArgumentException("baseRttPs " + baseRttPs + " and initialWindowBytes " + initialWindowBytes
+                    + " must be >= 0, creditSlicePs " + creditSlicePs + " > 0, initialCreditBytes " + initialCreditBytes
+                    + " >= 0");
+        }
+    }
+
+    /** Per-flow ECMP, a derived base RTT, a one-BDP window, the seed's RCCC constants, unlimited memory. */
+    public static UetOptions defaults() {
+        return new UetOptions(LoadBalancing.ECMP, 0, 0, RcccParams.DEFAULT_SLICE_LENGTH_PS,
+                RcccParams.DEFAULT_INITIAL_CREDIT_BYTES, null);
+    }
+}

@@ -1,0 +1,271 @@
+package io.fabricemu.uet;
+
+import java.util.ArrayDeque;
+import java.util.BitSet;
+
+/**
+ * The sending side of one UET packet delivery context (PDC) in reliable unordered delivery (RUD): the
+ * packets of one flow, each acknowledged selectively, retransmitted alone when it is lost.
+ *
+ * <h2>Lifecycle</h2>
+ * A new PDC is in SYN state: its requests carry DPDCID 0 and the SYN flag until the first ACK_CC returns
+ * the target's PDC id ({@link #onAck}), which every later request carries. The PDC closes when every
+ * packet has been acknowledged ({@link #closed()}).
+ *
+ * <h2>Reliability</h2>
+ * Every ACK_CC acknowledges one PSN selectively and all PSNs below its cumulative PSN. A packet is
+ * outstanding from its (re)transmission until one of three things happens: it is acknowledged; a NACK
+ * says a switch trimmed it; or it has gone unacknowledged for the retransmission timeout. The last two
+ * queue it for retransmission ahead of new data. The timer is lazy: one deadline per PDC, at the oldest
+ * transmission time that could have expired; when it fires, every outstanding packet sent at least one
+ * timeout ago is given up at once ({@link #expire}), and the next deadline is computed from those left.
+ *
+ * <p>The caller (the NIC) tells the congestion context about every transmission and every loss; this
+ * class only keeps the packet state. Plain and single-threaded.
+ */
+public final class PdcSender {
+    private static final long NEVER = Long.MAX_VALUE;
+
+    private final int flowId;
+    private final long totalBytes;
+    private final int payloadPerPacketBytes;
+    private final int headerBytes;
+    private final int packetCount;
+    private final long rtoPs;
+    /** Last transmission time of each PSN sent. */
+    private final long[] sentPs;
+    /** Entropy value of each PSN's last transmission. */
+    private final int[] entropy;
+    private final BitSet acked = new BitSet();
+    private final BitSet queued = new BitSet();
+    private final ArrayDeque<Integer> retransmit = new ArrayDeque<>();
+    private int nextNewPsn;
+    private int cumulativePsn;
+    private int ackedCount;
+    private int dpdcid;
+    private long retransmittedBytes;
+    private long timeoutCount;
+    private long nackCount;
+    private long closedPs = -1;
+
+    public PdcSender(int flowId, long totalBytes, int payloadPerPacketBytes, int headerBytes, long rtoPs) {
+        if (totalBytes <= 0 || payloadPerPacketBytes <= 0 || headerBytes <= 0 || rtoPs <= 0) {
+            throw new IllegalArgumentException("flow " + flowId + ": totalBytes " + totalBytes
+                    + ", payloadPerPacketBytes " + payloadPerPacketBytes + ", headerBytes " + headerBytes
+                    + ", rtoPs " + rtoPs + " must all be > 0");
+        }
+        long packets = (totalBytes + payloadPerPacketBytes - 1) / payloadPerPacketBytes;
+        if (packets > Integer.MAX_VALUE - 1) {
+            throw new IllegalArgumentException("flow " + flowId + ": " + packets + " packets is too many");
+        }
+        this.flowId = flowId;
+        this.totalBytes = totalBytes;
+        this.payloadPerPacketBytes = payloadPerPacketBytes;
+        this.headerBytes = headerBytes;
+        this.packetCount = (int) packets;
+        this.rtoPs = rtoPs;
+        this.sentPs = new long[packetCount];
+        this.entropy = new int[packetCount];
+    }
+
+    public int flowId() {
+        return flowId;
+    }
+
+    public int packetCount() {
+        return packetCount;
+    }
+
+    /** Bytes on the wire of the whole flow, every packet sent once: what RCCC asks credit for. */
+    public long wireBytes() {
+        return totalBytes + (long) packetCount * headerBytes;
+    }
+
+    /** Payload of packet {@code psn}: full except possibly the last. */
+    public int payloadOf(long psn) {
+        return (int) Math.min(payloadPerPacketBytes, totalBytes - psn * payloadPerPacketBytes);
+    }
+
+    /** Bytes on the wire of packet {@code psn}. */
+    public int wireBytesOf(long psn) {
+        return payloadOf(psn) + headerBytes;
+    }
+
+    /** Whether requests still carry SYN (no ACK_CC yet). */
+    public boolean syn() {
+        return dpdcid == 0;
+    }
+
+    /** The target's PDC id, 0 until the first ACK_CC. */
+    public int dpdcid() {
+        return dpdcid;
+    }
+
+    /** The PSN to send next, retransmissions first, or -1 when nothing is waiting to go. */
+    public int nextPsn() {
+        while (!retransmit.isEmpty()) {
+            int psn = retransmit.peekFirst();
+            if (queued.get(psn)) {
+                return psn;
+            }
+            retransmit.pollFirst();
+        }
+        return nextNewPsn < packetCount ? nextNewPsn : -1;
+    }
+
+    /**
+     * Packet {@code psn}, as {@link #nextPsn()} gave it, left at {@code nowPs} with entropy value
+     * {@code ev}.
+     *
+     * @return true when it was a retransmission
+     */
+    public boolean sent(int psn, int ev, long nowPs) {
+        boolean again;
+        if (psn == nextNewPsn) {
+            nextNewPsn++;
+            again = false;
+        } else if (queued.get(psn)) {
+            queued.clear(psn);
+            again = true;
+            retransmittedBytes += payloadOf(psn);
+        } else {
+            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " is not the one to send");
+        }
+        sentPs[psn] = nowPs;
+        entropy[psn] = ev;
+        return again;
+    }
+
+    /**
+     * An ACK_CC for this PDC arrived: acknowledges {@code ackPsn} (or none, if -1) and everything below
+     * {@code cumulativePsn}, and records the target's PDC id.
+     *
+     * @return bytes on the wire of packets acknowledged for the first time that were queued for
+     *     retransmission (given up as lost, yet they arrived): the caller no longer needs to resend them
+     */
+    public long onAck(long ackPsn, long cumulativePsn, int spdcid, long nowPs) {
+        if (spdcid <= 0) {
+            throw new IllegalArgumentException("flow " + flowId + ": target PDC id must be > 0, was " + spdcid);
+        }
+        if (dpdcid == 0) {
+            dpdcid = spdcid;
+        } else if (dpdcid != spdcid) {
+            throw new IllegalStateException("flow " + flowId + ": target PDC id changed from " + dpdcid + " to "
+                    + spdcid);
+        }
+        long cancelled = 0;
+        if (ackPsn >= 0) {
+            cancelled += ack((int) ackPsn);
+        }
+        int upTo = (int) Math.min(cumulativePsn, packetCount);
+        for (int p = acked.nextClearBit(this.cumulativePsn); p < upTo; p = acked.nextClearBit(p + 1)) {
+            cancelled += ack(p);
+        }
+        this.cumulativePsn = acked.nextClearBit(this.cumulativePsn);
+        if (ackedCount == packetCount && closedPs < 0) {
+            closedPs = nowPs;
+        }
+        return cancelled;
+    }
+
+    private long ack(int psn) {
+        if (psn >= nextNewPsn) {
+            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " acknowledged before it was sent");
+        }
+        if (acked.get(psn)) {
+            return 0;
+        }
+        acked.set(psn);
+        ackedCount++;
+        if (queued.get(psn)) {
+            queued.clear(psn);
+            return wireBytesOf(psn);
+        }
+        return 0;
+    }
+
+    /**
+     * The target NACKed {@code psn} (a switch trimmed it).
+     *
+     * @return true when it was outstanding and is now queued for retransmission; false for a stale NACK
+     */
+    public boolean onNack(long psn) {
+        if (psn < 0 || psn >= nextNewPsn) {
+            throw new IllegalArgumentException("flow " + flowId + ": NACK of PSN " + psn + " never sent");
+        }
+        int p = (int) psn;
+        if (acked.get(p) || queued.get(p)) {
+            return false;
+        }
+        nackCount++;
+        queue(p);
+        return true;
+    }
+
+    private void queue(int psn) {
+        queued.set(psn);
+        retransmit.addLast(psn);
+    }
+
+    /**
+     * The timer fired at {@code nowPs}: every outstanding packet sent at or before {@code nowPs - rto} is
+     * given up and queued for retransmission; {@code lost} hears of each (PSN, payload, entropy).
+     *
+     * @return the next deadline to arm, or {@link Long#MAX_VALUE} when nothing is outstanding
+     */
+    public long expire(long nowPs, LossListener lost) {
+        long next = NEVER;
+        for (int psn = acked.nextClearBit(cumulativePsn); psn < nextNewPsn; psn = acked.nextClearBit(psn + 1)) {
+            if (queued.get(psn)) {
+                continue;
+            }
+            long deadline = sentPs[psn] + rtoPs;
+            if (deadline <= nowPs) {
+                timeoutCount++;
+                queue(psn);
+                lost.lost(psn, payloadOf(psn), entropy[psn]);
+            } else {
+                next = Math.min(next, deadline);
+            }
+        }
+        return next;
+    }
+
+    /** The deadline for a timer armed now, after a transmission at {@code nowPs}. */
+    public long deadlineAfterSend(long nowPs) {
+        return nowPs + rtoPs;
+    }
+
+    /** The entropy value PSN {@code psn} last went out with. */
+    public int entropyOf(long psn) {
+        return entropy[(int) psn];
+    }
+
+    /** Whether every packet has been acknowledged. */
+    public boolean closed() {
+        return closedPs >= 0;
+    }
+
+    /** When the last packet was acknowledged, or -1. */
+    public long closedPs() {
+        return closedPs;
+    }
+
+    public long retransmittedBytes() {
+        return retransmittedBytes;
+    }
+
+    public long timeouts() {
+        return timeoutCount;
+    }
+
+    public long nacks() {
+        return nackCount;
+    }
+
+    /** Told of each packet {@link #expire} gives up. */
+    @FunctionalInterface
+    public interface LossListener {
+        void lost(int psn, int payloadBytes, int entropy);
+    }
+}
