@@ -1,0 +1,186 @@
+package io.fabricemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Ultra Ethernet scenarios in {@code topologies/scenarios/uet-*.yaml}, run through the command line as a
+ * user runs them, with the outcome each one exists to show asserted from what the run wrote.
+ */
+class UetScenariosTest {
+    private static final long LINE_RATE_BPS = 100_000_000_000L;
+    private static final int MTU_BYTES = 4150;
+    private static final int HEADER_BYTES = 64;
+    private static final long PS_PER_S = 1_000_000_000_000L;
+
+    @TempDir
+    Path tmp;
+
+    private JsonNode run(String scenario, String... overrides) throws IOException {
+        Path out = tmp.resolve("r" + System.nanoTime());
+        String[] args = new String[4 + 2 * overrides.length];
+        args[0] = "run";
+        args[1] = Cli.scenario(scenario);
+        args[2] = "--quiet";
+        args[3] = "--out=" + out;
+        for (int i = 0; i < overrides.length; i++) {
+            args[4 + 2 * i] = "--set";
+            args[5 + 2 * i] = overrides[i];
+        }
+        Cli.Outcome o = Cli.run(args);
+        assertEquals(0, o.exitCode(), o.err());
+        return Cli.results(out);
+    }
+
+    private static JsonNode port(JsonNode results, String id) {
+        for (JsonNode p : results.get("ports")) {
+            if (p.get("id").asText().equals(id)) {
+                return p;
+            }
+        }
+        throw new AssertionError("no port " + id);
+    }
+
+    private static void assertAllDelivered(JsonNode r) {
+        JsonNode s = r.get("summary");
+        assertEquals(s.get("flows").asLong(), s.get("flowsFinished").asLong(), "every flow finishes");
+        assertEquals(false, r.get("reachedStop").asBoolean(), "the run ends before its time limit");
+    }
+
+    /** A flow's rate on the wire over its whole life, headers included, in b/s. */
+    private static double wireRateBps(JsonNode flow) {
+        long bytes = flow.get("bytes").asLong();
+        long payload = MTU_BYTES - HEADER_BYTES;
+        long packets = (bytes + payload - 1) / payload;
+        return (bytes + packets * HEADER_BYTES) * 8.0 * PS_PER_S / flow.get("fctPs").asLong();
+    }
+
+    /** The time {@code flows} take on one 100 Gb/s link, back to back, payload only: the best any incast can do. */
+    private static long idealIncastPs(JsonNode r) {
+        long bytes = 0;
+        for (JsonNode f : r.get("flows")) {
+            bytes += f.get("bytes").asLong();
+        }
+        return java.math.BigInteger.valueOf(bytes).multiply(java.math.BigInteger.valueOf(8 * PS_PER_S))
+                .divide(java.math.BigInteger.valueOf(LINE_RATE_BPS)).longValueExact();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"nscc", "rccc", "nscc-rccc"})
+    void incast7to1_deliversEverythingNearTheBottleneckRate(String cc) throws IOException {
+        JsonNode r = run("uet-incast-7to1-" + cc + ".yaml");
+        assertAllDelivered(r);
+        long maxFctPs = r.get("summary").get("fctMaxPs").asLong();
+        assertTrue(maxFctPs <= idealIncastPs(r) * 105 / 100, "last flow at " + maxFctPs + " ps, ideal "
+                + idealIncastPs(r) + " ps");
+        assertEquals(0, r.get("summary").get("drops").asLong(), "trimming leaves no drops");
+    }
+
+    @Test
+    void incast7to1_rcccHoldsTheLastHopQueueToTheInitialCreditBurst() throws IOException {
+        JsonNode nscc = run("uet-incast-7to1-nscc.yaml");
+        JsonNode rccc = run("uet-incast-7to1-rccc.yaml");
+        long initialBurstBytes = 7 * 12_500;
+        long rcccPeak = port(rccc, "leaf0:p0").get("maxQueueBytes").asLong();
+        long nsccPeak = port(nscc, "leaf0:p0").get("maxQueueBytes").asLong();
+        assertTrue(rcccPeak <= initialBurstBytes, "RCCC peak " + rcccPeak + " B");
+        assertTrue(nsccPeak > 2 * rcccPeak, "NSCC alone fills the last hop: " + nsccPeak + " B vs " + rcccPeak);
+        assertEquals(0, rccc.get("summary").get("trims").asLong(), "credit prevents every trim");
+        assertEquals(0, rccc.get("summary").get("retransmittedBytes").asLong());
+    }
+
+    @Test
+    void incast7to1_rcccWithAnInitialCreditOfOnePacketKeepsTheQueueUnderAFewMtu() throws IOException {
+        JsonNode r = run("uet-incast-7to1-rccc.yaml", "transport.initialCredit=4150B");
+        assertAllDelivered(r);
+        long peak = port(r, "leaf0:p0").get("maxQueueBytes").asLong();
+        assertTrue(peak <= 7L * MTU_BYTES, "peak " + peak + " B: at most the first packet of each sender");
+    }
+
+    @Test
+    void rccc2to1_holdsEachSenderAtHalfTheReceiverRate() throws IOException {
+        JsonNode r = run("uet-rccc-2to1.yaml");
+        assertAllDelivered(r);
+        for (JsonNode f : r.get("flows")) {
+            double rate = wireRateBps(f);
+            assertEquals(50e9, rate, 50e9 * 0.02, "flow " + f.get("id") + " at " + rate + " b/s");
+        }
+        assertTrue(port(r, "leaf0:p0").get("maxQueueBytes").asLong() <= 2 * 12_500, "only the initial credit queues");
+    }
+
+    @Test
+    void localCongestion_rcvCwndPendThrottlesTheSendersWithoutReceiverDrops() throws IOException {
+        JsonNode r = run("uet-local-congestion.yaml");
+        assertAllDelivered(r);
+        assertEquals(0, port(r, "h0:nic").get("drops").asLong(), "no packet dropped in front of memory");
+        double goodputBps = r.get("summary").get("goodputBps").asDouble();
+        assertEquals(50e9, goodputBps, 50e9 * 0.03, "memory's 50 Gb/s is the bottleneck");
+
+        // The same run with the penalty threshold at the top of the buffer: nothing throttles in time.
+        JsonNode late = run("uet-local-congestion.yaml", "transport.receiverMemory.penaltyThreshold=524287B");
+        assertAllDelivered(late);
+        assertTrue(port(late, "h0:nic").get("drops").asLong() > 0, "without the penalty the buffer overflows");
+    }
+
+    @Test
+    void linkCongestion_ecmpCollidesAndEntropySprayingRecoversTheLineRate() throws IOException {
+        JsonNode ecmp = run("uet-link-congestion.yaml");
+        assertAllDelivered(ecmp);
+        for (JsonNode f : ecmp.get("flows")) {
+            assertTrue(wireRateBps(f) < 55e9, "ECMP puts both flows on one uplink: " + wireRateBps(f));
+        }
+        for (String lb : new String[] {"spray", "reps"}) {
+            JsonNode sprayed = run("uet-link-congestion.yaml", "transport.loadBalancing=" + lb);
+            assertAllDelivered(sprayed);
+            for (JsonNode f : sprayed.get("flows")) {
+                assertTrue(wireRateBps(f) >= 90e9, lb + ": flow " + f.get("id") + " at " + wireRateBps(f));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"nscc", "rccc", "nscc-rccc"})
+    void fatTree15to1_finishesEveryFlowWithin115PercentOfIdeal(String cc) throws IOException {
+        JsonNode r = run("uet-fat-tree-15to1-" + cc + ".yaml");
+        assertAllDelivered(r);
+        long idealPs = idealIncastPs(r);
+        for (JsonNode f : r.get("flows")) {
+            long fct = f.get("fctPs").asLong();
+            assertTrue(fct <= idealPs * 115 / 100, "flow " + f.get("id") + ": " + fct + " ps, ideal " + idealPs);
+        }
+        assertTrue(r.get("summary").has("retransmittedBytes"));
+        long retransmitted = 0;
+        for (JsonNode f : r.get("flows")) {
+            retransmitted += f.get("retransmittedBytes").asLong();
+        }
+        assertEquals(retransmitted, r.get("summary").get("retransmittedBytes").asLong());
+    }
+
+    @Test
+    void fatTreePermutation_sprayingRunsEveryFlowAtNinetyPercentOfLineRate() throws IOException {
+        JsonNode r = run("uet-fat-tree-permutation.yaml");
+        assertAllDelivered(r);
+        for (JsonNode f : r.get("flows")) {
+            assertTrue(wireRateBps(f) >= 0.9 * LINE_RATE_BPS, "flow " + f.get("id") + " at " + wireRateBps(f));
+        }
+    }
+
+    @Test
+    void uetRuns_areDeterministicAcrossShardCounts() throws IOException {
+        for (String scenario : new String[] {"uet-incast-7to1-nscc-rccc.yaml", "uet-fat-tree-permutation.yaml"}) {
+            String one = run(scenario).get("digest").asText();
+            Path out = tmp.resolve("sharded" + System.nanoTime());
+            Cli.Outcome o = Cli.run("run", Cli.scenario(scenario), "--quiet", "--out=" + out, "--shards", "3");
+            assertEquals(0, o.exitCode(), o.err());
+            assertEquals(one, Cli.results(out).get("digest").asText(), scenario + " on 3 shards");
+        }
+    }
+}
