@@ -25,11 +25,11 @@ import io.fabricemu.time.Ps;
  * a lower {@code writeRateBps} stands for the share the NIC gets.
  *
  * <h2>When the ACK_CC leaves</h2>
- * The ACK_CC for a packet is sent when its write commits, the time {@link #admit} returns: seed 002 ("Target
- * RCCC Operation") returns credits in ACK_CCs "once data is successfully committed", and the
+ * The ACK_CC for a packet is sent when its write commits, the time {@link #admit} returns: seed 002 (RCCC,
+ * "Credit Allocation and Flow") returns credits in ACK_CCs "once data is successfully committed", and the
  * {@code service_time} an ACK_CC carries, rx to response, includes "data writing" ("Inflight Bytes and CWND
- * Adjustment"). So the service time includes the wait in this buffer, the sender's queuing delay sees the
- * fabric only, and the memory speaks through {@code rcv_cwnd_pend} instead.
+ * Adjustment", section "CWND Adjustment"). So the service time includes the wait in this buffer, the
+ * sender's queuing delay sees the fabric only, and the memory speaks through {@code rcv_cwnd_pend} instead.
  *
  * <h2>Destination flow control</h2>
  * For every ACK_CC it generates, at the time {@code t} the ACK_CC is sent, the NIC calls
@@ -172,6 +172,7 @@ public final class ReceiverMemory {
         return admittedBytes - queuedBytes;
     }
 
+    /** The parameters this memory was built with. */
     public MemoryParams params() {
         return params;
     }
