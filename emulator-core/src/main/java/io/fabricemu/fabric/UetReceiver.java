@@ -53,6 +53,8 @@ final class UetReceiver {
         long carriedGrantBytes = -1;
         long lastArrivalPs = -1;
         int lastInIndex;
+        /** An ACK_CC with a non-zero rcv_cwnd_pend went to this sender and no rc since. */
+        boolean penalised;
 
         Context(long cccId, int senderHost) {
             this.cccId = cccId;
@@ -244,7 +246,12 @@ final class UetReceiver {
             boolean restore = false;
             if (memory != null) {
                 pend = memory.rcvCwndPend(nowPs);
-                restore = memory.takeRestore(nowPs);
+                if (pend > 0) {
+                    c.penalised = true;
+                } else if (c.penalised && memory.restoreLevelReached(nowPs)) {
+                    c.penalised = false;
+                    restore = true;
+                }
             }
             long credit = -1;
             if (rccc != null) {

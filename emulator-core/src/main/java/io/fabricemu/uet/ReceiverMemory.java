@@ -33,8 +33,9 @@ import io.fabricemu.time.Ps;
  *
  * <h2>Destination flow control</h2>
  * For every ACK_CC it generates, at the time {@code t} the ACK_CC is sent, the NIC calls
- * {@link #rcvCwndPend}{@code (t)} and then {@link #takeRestore}{@code (t)}, and puts the two results in the
- * ACK_CC's {@code rcv_cwnd_pend} field and {@code rc} flag (seed 002, Figure 6-12).
+ * {@link #rcvCwndPend}{@code (t)} and, for a sender it has penalised, {@link #restoreLevelReached}{@code (t)},
+ * and puts the results in the ACK_CC's {@code rcv_cwnd_pend} field and {@code rc} flag (seed 002, Figure
+ * 6-12).
  * <ul>
  *   <li>{@code rcv_cwnd_pend}: 0 while occupancy is at most {@link MemoryParams#penaltyThresholdBytes()};
  *       above it, {@code ceil(127 x (occupancy - threshold) / (buffer - threshold))}, rising linearly to 127
@@ -44,18 +45,17 @@ import io.fabricemu.time.Ps;
  *       65,536 B, buffer 131,072 B, occupancy 98,304 B: {@code ceil(127 x 32,768 / 65,536) = ceil(63.5) =
  *       64}, the seed's value.</li>
  *   <li>The restore flag, the {@code rc} flag of seed 002 ("the original CWND can be utilized again"): the
- *       seed does not say when the receiver sets it; the hysteresis here is our choice. A call of
- *       {@link #rcvCwndPend} that returns non-zero starts a penalty episode; {@link #takeRestore} returns
- *       true once per episode, at the first call at which occupancy has fallen to
- *       {@code penaltyThresholdBytes / 2} (rounded down) or below, and that ends the episode. Between half
+ *       seed does not say when the receiver sets it; the hysteresis here is our choice. An ACK_CC with a
+ *       non-zero pend starts a penalty episode for the sender context it goes to; the first ACK_CC to that
+ *       context sent once occupancy has fallen to {@code penaltyThresholdBytes / 2} (rounded down) or below
+ *       ({@link #restoreLevelReached}) carries {@code rc} and ends its episode. Between half
  *       the threshold and the threshold neither signal is sent, so a buffer hovering at the threshold does
  *       not make the senders alternate between cutting and restoring. A non-zero pend and a restore never
  *       go in the same ACK_CC: the first needs occupancy above the threshold, the second at or below half
  *       of it.</li>
  * </ul>
- * The episode belongs to the memory, not to a sender: its one restore rides on whichever ACK_CC is sent
- * next, so among several penalised senders only one is told. A NIC that wants each of them restored keeps
- * one episode per congestion control context on top of this class.
+ * Episodes belong to the sender contexts, not to the memory, so every penalised sender is told to restore:
+ * the NIC keeps them ({@code fabric.UetReceiver}).
  *
  * <p>Time is integer picoseconds and never goes backwards: each method taking {@code nowPs} rejects a value
  * below the largest one seen by any of them. The pending writes are kept in two parallel power-of-two ring
@@ -79,7 +79,6 @@ public final class ReceiverMemory {
     private long peakOccupancyBytes;
     private long droppedPackets;
     private long droppedBytes;
-    private boolean penaltyEpisode;
 
     /** An empty buffer and an idle memory controller at time 0. */
     public ReceiverMemory(MemoryParams params) {
@@ -121,10 +120,7 @@ public final class ReceiverMemory {
         return queuedBytes;
     }
 
-    /**
-     * The {@code rcv_cwnd_pend} for an ACK_CC sent at {@code nowPs}, 0 to 127 (see the class comment). A
-     * non-zero result starts a penalty episode if none is active.
-     */
+    /** The {@code rcv_cwnd_pend} for an ACK_CC sent at {@code nowPs}, 0 to 127 (see the class comment). */
     public int rcvCwndPend(long nowPs) {
         advanceTo(nowPs);
         long threshold = params.penaltyThresholdBytes();
@@ -134,21 +130,16 @@ public final class ReceiverMemory {
         long numerator = Math.multiplyExact((long) AckCc.MAX_RCV_CWND_PEND, queuedBytes - threshold);
         long range = params.bufferBytes() - threshold;
         long pend = numerator / range + (numerator % range == 0 ? 0 : 1);
-        penaltyEpisode = true;
         return (int) Math.min(pend, AckCc.MAX_RCV_CWND_PEND);
     }
 
     /**
-     * The {@code rc} flag for an ACK_CC sent at {@code nowPs}: true if a penalty episode is active and
-     * occupancy is at most {@code penaltyThresholdBytes / 2}, which ends the episode; false otherwise.
+     * Whether occupancy at {@code nowPs} is at most {@code penaltyThresholdBytes / 2} (rounded down): low
+     * enough for an ACK_CC to a penalised sender to carry {@code rc}.
      */
-    public boolean takeRestore(long nowPs) {
+    public boolean restoreLevelReached(long nowPs) {
         advanceTo(nowPs);
-        if (!penaltyEpisode || queuedBytes > params.penaltyThresholdBytes() / 2) {
-            return false;
-        }
-        penaltyEpisode = false;
-        return true;
+        return queuedBytes <= params.penaltyThresholdBytes() / 2;
     }
 
     /** The largest occupancy there has been, in bytes. */

@@ -221,67 +221,34 @@ class ReceiverMemoryTest {
     // --- the restore flag ---
 
     @Test
-    void takeRestore_noEpisode_isFalse() {
-        ReceiverMemory m = new ReceiverMemory(STD);
-        assertFalse(m.takeRestore(0));
-        assertEquals(0, m.rcvCwndPend(0)); // a zero pend starts no episode
-        assertFalse(m.takeRestore(0));
-    }
-
-    @Test
-    void takeRestore_occupancyAboveThresholdButPendNeverAsked_isFalse() {
+    void restoreLevel_isReachedAtHalfTheThreshold() {
         ReceiverMemory m = withBurst(STD, 0, 32);
-        assertFalse(m.takeRestore(0));
-        assertFalse(m.takeRestore(24 * W));
-        assertFalse(m.takeRestore(32 * W)); // empty, but no ACK_CC ever carried a penalty
+        assertFalse(m.restoreLevelReached(0));
+        assertEquals(0, m.rcvCwndPend(16 * W));          // 65,536 B: pend stops ...
+        assertFalse(m.restoreLevelReached(16 * W));      // ... but the restore waits for 32,768 B
+        assertFalse(m.restoreLevelReached(24 * W - 1));  // 9 packets: 36,864 B
+        assertTrue(m.restoreLevelReached(24 * W));       // 8 packets: 32,768 B, half the threshold
+        assertTrue(m.restoreLevelReached(32 * W));
     }
 
     @Test
-    void takeRestore_episode_firesOnceAtHalfTheThreshold() {
-        ReceiverMemory m = withBurst(STD, 0, 32);
-        assertEquals(127, m.rcvCwndPend(0));
-        assertFalse(m.takeRestore(0));
-        assertEquals(0, m.rcvCwndPend(16 * W));   // 65,536 B: pend stops ...
-        assertFalse(m.takeRestore(16 * W));      // ... but the restore waits for 32,768 B
-        assertFalse(m.takeRestore(24 * W - 1));  // 9 packets: 36,864 B
-        assertTrue(m.takeRestore(24 * W));       // 8 packets: 32,768 B, half the threshold
-        assertFalse(m.takeRestore(24 * W));      // not twice
-        assertFalse(m.takeRestore(32 * W));
-    }
-
-    @Test
-    void takeRestore_nextEpisode_firesAgain() {
-        ReceiverMemory m = withBurst(STD, 0, 32);
-        assertEquals(127, m.rcvCwndPend(0));
-        assertTrue(m.takeRestore(24 * W));
-        for (int i = 0; i < 24; i++) {            // 8 + 24 = 32 packets: full again
-            assertEquals((33 + i) * W, m.admit(24 * W, PKT));
-        }
-        assertEquals(127, m.rcvCwndPend(24 * W));
-        assertFalse(m.takeRestore(24 * W));
-        assertFalse(m.takeRestore(48 * W - 1));   // 9 left
-        assertTrue(m.takeRestore(48 * W));        // 8 left
-        assertFalse(m.takeRestore(56 * W));
-    }
-
-    @Test
-    void takeRestore_halfTheThreshold_isRoundedDown() {
+    void restoreLevel_halfTheThreshold_isRoundedDown() {
         // 1 B per ps; threshold 3 B: the restore needs occupancy <= 1 B, not <= 2 B
         ReceiverMemory m = new ReceiverMemory(new MemoryParams(BYTE_PER_PS, 10, 3));
         for (int k = 1; k <= 5; k++) {
             assertEquals(k, m.admit(0, 1));
         }
         assertEquals(37, m.rcvCwndPend(0)); // ceil(127 x 2 / 7) = ceil(36.29)
-        assertFalse(m.takeRestore(3));      // 2 B queued
-        assertTrue(m.takeRestore(4));       // 1 B queued
+        assertFalse(m.restoreLevelReached(3));      // 2 B queued
+        assertTrue(m.restoreLevelReached(4));       // 1 B queued
     }
 
     @Test
-    void takeRestore_zeroThreshold_waitsForAnEmptyBuffer() {
+    void restoreLevel_zeroThreshold_needsAnEmptyBuffer() {
         ReceiverMemory m = withBurst(new MemoryParams(GBPS_100, 32L * PKT, 0), 0, 1);
         assertEquals(4, m.rcvCwndPend(0)); // ceil(127 x 4,096 / 131,072) = ceil(3.97)
-        assertFalse(m.takeRestore(W - 1));
-        assertTrue(m.takeRestore(W));
+        assertFalse(m.restoreLevelReached(W - 1));
+        assertTrue(m.restoreLevelReached(W));
     }
 
     // --- time and arguments ---
@@ -294,7 +261,7 @@ class ReceiverMemoryTest {
                 () -> m.admit(999, PKT),
                 () -> m.occupancyBytes(999),
                 () -> m.rcvCwndPend(999),
-                () -> m.takeRestore(999),
+                () -> m.restoreLevelReached(999),
                 () -> m.committedBytes(999));
         for (Executable call : backwards) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
@@ -303,7 +270,7 @@ class ReceiverMemoryTest {
         assertEquals(131_072, m.occupancyBytes(1_000)); // the same time again is fine
         assertEquals(0, m.droppedPackets());
         assertEquals(0, m.committedBytes(1_000));
-        assertTrue(m.takeRestore(1_000 + 24 * W));      // the episode survived
+        assertTrue(m.restoreLevelReached(1_000 + 24 * W)); // the writes survived
     }
 
     @Test
