@@ -175,7 +175,8 @@ class UetNicActorTest {
                 332_000, 0);
         assertEquals(List.of(), nic.runUntil(3_000_000, nic.arrival(nack, 2_000_000)));
 
-        // The grant to 16,650 at 3,000,000 covers it: PSN 1 goes again at once, its target 0 again.
+        // The grant to 16,650 at 3,000,000 (the trimmed packet's credit given back, as the target does in
+        // receiver_rcccTrimmedPacket_givesItsCreditBack) covers it: PSN 1 goes again at once, target 0 again.
         Packet credit = new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
                 2_900_000, 0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650));
         assertEquals(List.of(onWire(data(1, 3_000_000, noTarget), 3_000_000, SER)),
@@ -313,6 +314,38 @@ class UetNicActorTest {
                 nic.runUntil(3_500_000));
     }
 
+    @Test
+    void receiver_rcccTrimmedPacket_givesItsCreditBack() {
+        // Flow 1 from host 2 is three packets, 12,450 B on the wire, all covered by the sender's 12,500 B of
+        // pre-provisioned credit: every request reports a credit target of 0 and the sender never enters the
+        // active table. PSN 1 arrives trimmed, last: its retransmission needs 4,150 B the sender does not
+        // hold (50 B are left) and has no data left to ask for (see rccc_nackWithoutCredit_...). The target
+        // gives the trimmed packet's 4,150 B back at once: cumulative grant 16,650.
+        Hosted nic = receiver(plan(false, true, 0, 12_500));
+        PdsRequest noTarget = new PdsRequest(CCC, true, 0, 0);
+        Packet psn0 = data(0, 0, noTarget);
+        Packet psn2 = data(2, 664_000, noTarget);
+        Packet psn1 = data(1, 332_000, noTarget).trim(CONTROL_CLASS);
+        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
+                332_000, 0);
+        assertEquals(List.of(
+                onWire(sentAck(1, 0, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, 12_500)), 400_000, CTRL_SER),
+                onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, 12_500)), 732_000,
+                        CTRL_SER),
+                onWire(nack, 900_000, CTRL_SER)),
+                nic.runUntil(1_000_000, nic.arrival(psn0, 400_000), nic.arrival(psn2, 732_000),
+                        nic.arrival(psn1, 900_000)));
+
+        // No ACK_CC follows to carry it. Tick 1 at 1,000,000: the sender sent during the slice before, so the
+        // grant is held. Tick 2 at 2,000,000: nothing arrived since tick 1, so it leaves as a credit-only
+        // ACK_CC, and the ticks stop.
+        assertEquals(List.of(onWire(new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS,
+                        0, EV, -1, 2_000_000, 0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650)), 2_000_000,
+                        CTRL_SER)),
+                nic.runUntil(10_000_000));
+        assertEquals(Ps.NEVER, nic.nextPs());
+    }
+
     /** A data packet of {@code flow} from host {@code src} to host 3. */
     private static Packet request(int flow, int src, long psn, long txPs, PdsRequest request) {
         return new Packet(PacketKind.DATA, flow, src, RECEIVER, WIRE, PAYLOAD, DATA_CLASS, Packet.ECN_ECT0,
@@ -379,6 +412,11 @@ class UetNicActorTest {
                 nextPs = done.nextPs();
             }
             return wire;
+        }
+
+        /** The time of the NIC's earliest pending event after the last window, or {@link Ps#NEVER}. */
+        long nextPs() {
+            return nextPs;
         }
 
         ElementReport report() {
