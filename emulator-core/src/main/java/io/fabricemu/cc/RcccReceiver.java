@@ -34,6 +34,12 @@ import java.util.TreeMap;
  *       whose grant satisfies it, which is still reported), when it reports a target of zero, or when its
  *       context closes ({@link #onSenderClosed}). Its cumulative grant is kept until it closes, so a
  *       sender that comes back with new work continues from the same cumulative value.</li>
+ *   <li><b>Trimmed requests.</b> A request that arrives trimmed to its header gets the credit it spent
+ *       back at once, outside the slice schedule ({@link #onTrimmed}): its payload never crossed this link,
+ *       and the sender must send it again. The sender cannot be relied on to ask: requests ride on data,
+ *       and a sender whose credit ran out has no data it may send. htsim's receiver likewise puts the
+ *       sender of every trimmed packet back in its pull queue ({@code UecSink::processTrimmed}), whatever
+ *       its pull target; there the credit is paced, here it was paced when first granted.</li>
  * </ul>
  *
  * <h2>Determinism</h2>
@@ -117,6 +123,26 @@ public final class RcccReceiver {
         advanceTo(nowPs);
         active.remove(senderCccId);
         known.remove(senderCccId);
+    }
+
+    /**
+     * A request from {@code senderCccId} arrived at {@code nowPs} trimmed: its {@code wireBytes} (as sent,
+     * header included) are credited again so that the sender can retransmit it. Call after the request's
+     * {@link #onRequest}.
+     *
+     * @return the sender's new cumulative grant, for its next {@code ACK_CC}
+     */
+    public long onTrimmed(long senderCccId, long wireBytes, long nowPs) {
+        if (wireBytes <= 0) {
+            throw new IllegalArgumentException("wireBytes must be > 0, was " + wireBytes);
+        }
+        Sender sender = known.get(senderCccId);
+        if (sender == null) {
+            throw new IllegalStateException("sender CCC " + senderCccId + " has made no request");
+        }
+        advanceTo(nowPs);
+        sender.cumulativeGrantBytes = Math.addExact(sender.cumulativeGrantBytes, wireBytes);
+        return sender.cumulativeGrantBytes;
     }
 
     /**

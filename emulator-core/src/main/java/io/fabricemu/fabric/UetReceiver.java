@@ -29,6 +29,8 @@ import java.util.function.Consumer;
  *       a slice tick runs every slice. A grant rides on the next ACK_CC to that sender; if no data from
  *       the sender arrived during the last slice (it is waiting for credit), it leaves at once as a
  *       credit-only ACK_CC.</li>
+ *   <li>RCCC: a trimmed request's credit is given back ({@link RcccReceiver#onTrimmed}) like a grant, so that
+ *       a sender whose credit ran out can still retransmit it.</li>
  * </ul>
  *
  * Receiver contexts live for the whole run: their cumulative counters must keep agreeing with the sender's,
@@ -139,6 +141,11 @@ final class UetReceiver {
             armTick(ctx);
         }
         if (p.trimmed()) {
+            if (rccc != null && q.creditTargetBytes() >= 0) {
+                c.grantedBytes = rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
+                ungranted.put(c.cccId, c);
+                armTick(ctx);
+            }
             out.accept(new NackReply(p.flowId(), host, p.src(), p.psn(), p.entropy(), p.timestampPs(), transport));
             return;
         }
@@ -157,6 +164,12 @@ final class UetReceiver {
         }
         commits.addLast(new Commit(i, p, now, commitPs));
         ctx.schedule(commitPs, COMMIT_WAKE);
+    }
+
+    /** Bytes on the wire of flow {@code i}'s packet {@code psn} as sent: full except possibly the last. */
+    private long wireBytesOf(int i, long psn) {
+        long payloadBytes = transport.payloadBytes();
+        return Math.min(payloadBytes, flows[i].bytes() - psn * payloadBytes) + transport.headerBytes();
     }
 
     /** Memory writes due by now have committed. */

@@ -279,6 +279,29 @@ class RcccReceiverTest {
     }
 
     @Test
+    void onTrimmed_givesTheTrimmedPacketsCreditBackOutsideTheSlices() {
+        RcccReceiver r = new RcccReceiver(SEED);
+        r.onRequest(1, 0, 0); // all the sender's work fits in its initial credit
+        assertEquals(16_650, r.onTrimmed(1, 4_150, 10));
+        assertEquals(16_650, r.cumulativeGrantBytes(1));
+        assertFalse(r.isActive(1), "no slice credit: the demand was not reported");
+        assertEquals(List.of(), slice(r, 1));
+        assertEquals(0, r.grantedBytes(), "slice grants only");
+        // a backlogged sender's slice grants continue from the raised cumulative
+        r.onRequest(1, HUGE, US + 1);
+        assertEquals(List.of(new CreditGrant(1, 12_500, 29_150)), slice(r, 2));
+    }
+
+    @Test
+    void onTrimmed_unknownSenderOrNoBytes_isRejected() {
+        RcccReceiver r = new RcccReceiver(SEED);
+        assertThrows(IllegalStateException.class, () -> r.onTrimmed(1, 4_150, 0));
+        r.onRequest(1, 0, 0);
+        assertThrows(IllegalArgumentException.class, () -> r.onTrimmed(1, 0, 0));
+        assertEquals(12_500, r.cumulativeGrantBytes(1));
+    }
+
+    @Test
     void cumulativeGrantBytes_unknownSender_isZero() {
         RcccReceiver r = new RcccReceiver(SEED);
         assertEquals(0, r.cumulativeGrantBytes(0xA1));

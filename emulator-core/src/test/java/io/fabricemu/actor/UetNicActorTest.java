@@ -1,0 +1,427 @@
+package io.fabricemu.actor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorRef;
+import io.fabricemu.engine.ElementReport;
+import io.fabricemu.engine.ElementRunner;
+import io.fabricemu.engine.Event;
+import io.fabricemu.fabric.Arrival;
+import io.fabricemu.fabric.NicFlow;
+import io.fabricemu.fabric.OnWire;
+import io.fabricemu.fabric.Packet;
+import io.fabricemu.fabric.PacketKind;
+import io.fabricemu.fabric.PdsAck;
+import io.fabricemu.fabric.PdsRequest;
+import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.fabric.UetNic;
+import io.fabricemu.fabric.UetPlan;
+import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.results.FlowSenderStats;
+import io.fabricemu.time.Ps;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A UET NIC hosted by its actor, the probe standing in for the shard: the packets it puts on its link, at
+ * exact virtual times, in answer to the ACK_CCs, NACKs, credit and data the test delivers.
+ *
+ * <p>Every NIC runs at 100 Gb/s: a data packet of 4,096 B payload and 54 B header (4,150 B) serializes in
+ * 332,000 ps, a header-only control packet (54 B) in 4,320 ps. The link learns of a packet one handoff,
+ * 250,000 ps, after its first bit leaves. Base RTT 6 us (BDP 75,000 B, NSCC target 4.5 us without
+ * trimming); retransmission timeout 20 us. Host 2 sends flow 1 to host 3; each NIC's element id is its host
+ * id, and its link is element 100.
+ */
+class UetNicActorTest {
+    static final ActorTestKit testKit = ActorTestKit.create();
+
+    private static final long RATE = 100_000_000_000L;
+    private static final long HANDOFF = 250_000;
+    private static final int LINK = 100;
+    private static final int HEADER = 54;
+    private static final int PAYLOAD = 4_096;
+    private static final int WIRE = PAYLOAD + HEADER;
+    private static final long SER = 332_000;
+    private static final long CTRL_SER = 4_320;
+    private static final long BASE_RTT_PS = 6 * Ps.PER_US;
+    private static final long RTO_PS = 20 * Ps.PER_US;
+    private static final long SLICE_PS = Ps.PER_US;
+    private static final int DATA_CLASS = 0;
+    private static final int CONTROL_CLASS = 1;
+    private static final int SENDER = 2;
+    private static final int RECEIVER = 3;
+    private static final int FLOW = 1;
+    private static final int EV = 7;
+    /** Ten full packets. */
+    private static final long FLOW_BYTES = 10L * PAYLOAD;
+    /** The sender's first congestion context: host 2 in the top bits, context number 1. */
+    private static final long CCC = (2L << 24) | 1;
+    /** The PDC id the target hands back in its ACK_CCs (any value > 0). */
+    private static final int TARGET_PDC = 5;
+    /** The link element that delivers packets to the NIC. */
+    private static final int FROM_LINK = 99;
+
+    @AfterAll
+    static void shutdown() {
+        testKit.shutdownTestKit();
+    }
+
+    private static UetPlan plan(boolean nscc, boolean rccc, long initialWindowBytes, long initialCreditBytes) {
+        return new UetPlan(nscc, rccc, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, initialCreditBytes,
+                LoadBalancing.ECMP, null, host -> RATE);
+    }
+
+    private static TransportPlan transport(UetPlan uet) {
+        return new TransportPlan(HEADER, PAYLOAD, RTO_PS, DATA_CLASS, CONTROL_CLASS, flowId -> {
+            throw new AssertionError("a UET NIC runs no baseline controller");
+        }, uet);
+    }
+
+    /** Host 2's NIC, sending {@code bytes} of flow 1 to host 3 from time 0. */
+    private static Hosted sender(UetPlan uet, long bytes) {
+        return new Hosted(SENDER, new UetNic(SENDER, "h2:nic", LINK, RATE, HANDOFF,
+                List.of(new NicFlow(FLOW, RECEIVER, bytes, 0, EV)), List.of(), transport(uet), 1L));
+    }
+
+    /** A data packet of flow 1 as host 2 puts it on the wire. */
+    private static Packet data(long psn, long txPs, PdsRequest request) {
+        return new Packet(PacketKind.DATA, FLOW, SENDER, RECEIVER, WIRE, PAYLOAD, DATA_CLASS, Packet.ECN_ECT0, EV,
+                psn, txPs, 0, request);
+    }
+
+    private static PdsRequest syn() {
+        return new PdsRequest(CCC, true, 0, -1);
+    }
+
+    private static PdsRequest established() {
+        return new PdsRequest(CCC, false, TARGET_PDC, -1);
+    }
+
+    /**
+     * An ACK_CC from host 3 for flow 1: {@code ackPsn} selectively, everything below {@code cumulativePsn},
+     * {@code rcvdBytes} committed so far, echoing the data packet's timestamp {@code echoTxPs}.
+     */
+    private static Packet ackCc(long ackPsn, long cumulativePsn, long rcvdBytes, long echoTxPs) {
+        return new Packet(PacketKind.ACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, cumulativePsn,
+                echoTxPs, 0, new PdsAck(ackPsn, TARGET_PDC, rcvdBytes, 0, 0, false, 0, -1));
+    }
+
+    private static OnWire onWire(Packet p, long firstBitPs, long serPs) {
+        return new OnWire(p, firstBitPs, firstBitPs + serPs);
+    }
+
+    // ---------------------------------------------------------------- sender: NSCC's window
+
+    @Test
+    void nscc_windowOfThreePackets_sendsThreeBackToBackThenOneMorePerAckCc() {
+        // Initial window 3 x 4,096 = 12,288 B of payload (above NSCC's floor of one MTU, 4,150 B, and below
+        // MaxWnd, 112,500 B). The gate is inflight < cwnd: 0, 4,096 and 8,192 pass, 12,288 does not.
+        Hosted nic = sender(plan(true, false, 3L * PAYLOAD, 0), FLOW_BYTES);
+        // PSN 0 at 0, PSN 1 at 332,000, PSN 2 at 664,000; at 996,000 the transmitter is free but the
+        // window is full, and nothing else happens until the ACK_CC.
+        assertEquals(List.of(
+                onWire(data(0, 0, syn()), 0, SER),
+                onWire(data(1, 332_000, syn()), 332_000, SER),
+                onWire(data(2, 664_000, syn()), 664_000, SER)), nic.runUntil(12_000_000));
+
+        // At 12,000,000 the ACK_CC of PSN 0 (sent at 0) returns PDC id 5 and rcvd_bytes 4,096: inflight
+        // 8,192. Its round trip, 12 us, is 6 us of queuing (> the 4.5 us target, no ECN): fair increase,
+        // whose 4,096 B counted are less than one window, so cwnd stays 12,288 and one packet may go.
+        // PSN 3 leaves at once, with PDC id 5 and without SYN; then inflight is 12,288 again.
+        assertEquals(List.of(onWire(data(3, 12_000_000, established()), 12_000_000, SER)),
+                nic.runUntil(15_000_000, nic.arrival(ackCc(0, 1, PAYLOAD, 0), 12_000_000)));
+    }
+
+    // ---------------------------------------------------------------- sender: RCCC's credit
+
+    @Test
+    void rccc_creditForOnePacket_sendsOneThenAsManyAsTheGrantCovers() {
+        // RCCC only, pre-provisioned credit 4,150 B: one packet on the wire. The flow is 10 x 4,150 =
+        // 41,500 B on the wire; the request reports the backlog not covered by credit, 41,500 - 4,150.
+        Hosted nic = sender(plan(false, true, 0, WIRE), FLOW_BYTES);
+        assertEquals(List.of(onWire(data(0, 0, new PdsRequest(CCC, true, 0, 37_350)), 0, SER)),
+                nic.runUntil(2_000_000));
+
+        // A credit-only ACK_CC raises the cumulative grant to 16,600 = 4 x 4,150: three more packets, back to
+        // back from 2,000,000. Each reports 41,500 - 16,600 = 24,900. Credit carries no PDC id: still SYN.
+        Packet credit = new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
+                1_900_000, 0, new PdsAck(-1, TARGET_PDC, 0, 0, 0, false, 0, 4L * WIRE));
+        PdsRequest afterGrant = new PdsRequest(CCC, true, 0, 24_900);
+        assertEquals(List.of(
+                onWire(data(1, 2_000_000, afterGrant), 2_000_000, SER),
+                onWire(data(2, 2_332_000, afterGrant), 2_332_000, SER),
+                onWire(data(3, 2_664_000, afterGrant), 2_664_000, SER)),
+                nic.runUntil(5_000_000, nic.arrival(credit, 2_000_000)));
+    }
+
+    @Test
+    void rccc_nackWithoutCredit_retransmitsWhenTheGrantArrives() {
+        // Three packets, 12,450 B on the wire, under 12,500 B of pre-provisioned credit: all go at once, and
+        // every request reports a credit target of 0 (the credit left covers the backlog left).
+        Hosted nic = sender(plan(false, true, 0, 12_500), 3L * PAYLOAD);
+        PdsRequest noTarget = new PdsRequest(CCC, true, 0, 0);
+        assertEquals(List.of(
+                onWire(data(0, 0, noTarget), 0, SER),
+                onWire(data(1, 332_000, noTarget), 332_000, SER),
+                onWire(data(2, 664_000, noTarget), 664_000, SER)), nic.runUntil(2_000_000));
+
+        // The NACK of PSN 1 at 2,000,000 makes 4,150 B of new demand with 50 B of credit: nothing goes, and
+        // with no data left to send, no request can tell the target so.
+        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
+                332_000, 0);
+        assertEquals(List.of(), nic.runUntil(3_000_000, nic.arrival(nack, 2_000_000)));
+
+        // The grant to 16,650 at 3,000,000 (the trimmed packet's credit given back, as the target does in
+        // receiver_rcccTrimmedPacket_givesItsCreditBack) covers it: PSN 1 goes again at once, target 0 again.
+        Packet credit = new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
+                2_900_000, 0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650));
+        assertEquals(List.of(onWire(data(1, 3_000_000, noTarget), 3_000_000, SER)),
+                nic.runUntil(4_000_000, nic.arrival(credit, 3_000_000)));
+    }
+
+    // ---------------------------------------------------------------- sender: NACK
+
+    @Test
+    void nack_trimmedPacket_goesAgainBeforeNewData() {
+        Hosted nic = sender(plan(true, false, 3L * PAYLOAD, 0), FLOW_BYTES);
+        assertEquals(3, nic.runUntil(12_000_000).size()); // PSNs 0, 1, 2 as above
+
+        // At 12,000,000 a NACK for PSN 1 arrives, then the ACK_CC of PSN 0.
+        // NACK: PSN 1 leaves flight and the window: inflight 8,192, cwnd 8,192, nothing may go.
+        // ACK_CC: rcvd_bytes 4,096, inflight 4,096; fair increase counts 4,096 < 8,192, cwnd stays 8,192.
+        // One packet may go, and it is the retransmission of PSN 1, not the new PSN 3.
+        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
+                332_000, 0);
+        assertEquals(List.of(onWire(data(1, 12_000_000, established()), 12_000_000, SER)),
+                nic.runUntil(13_000_000, nic.arrival(nack, 12_000_000),
+                        nic.arrival(ackCc(0, 1, PAYLOAD, 0), 12_000_000)));
+
+        // At 13,000,000 the ACK_CC of PSN 2 (sent at 664,000; delay 6,336,000 > target): rcvd_bytes 8,192,
+        // inflight 8,192 - 4,096 = 4,096. Fair increase has now counted 8,192 B, one window: cwnd grows by
+        // 150,000 / 1,024 = 146.48 B to 8,338 B. New data resumes: PSN 3 (inflight 8,192 < 8,338), then
+        // PSN 4 (12,288), which fills the window.
+        assertEquals(List.of(
+                onWire(data(3, 13_000_000, established()), 13_000_000, SER),
+                onWire(data(4, 13_332_000, established()), 13_332_000, SER)),
+                nic.runUntil(15_000_000, nic.arrival(ackCc(2, 1, 2L * PAYLOAD, 664_000), 13_000_000)));
+    }
+
+    // ---------------------------------------------------------------- sender: timeout
+
+    @Test
+    void timeout_nothingAcknowledged_retransmitsEachPacketAtItsDeadline() {
+        // A flow of two packets under a window of three: PSN 0 at 0 and PSN 1 at 332,000, inflight 8,192.
+        Hosted nic = sender(plan(true, false, 3L * PAYLOAD, 0), 2L * PAYLOAD);
+        assertEquals(2, nic.runUntil(20_000_000).size());
+
+        // The timer armed by PSN 0 fires at 0 + 20 us: only PSN 0 is a timeout old (PSN 1's deadline is
+        // 20,332,000). Inflight 4,096, cwnd 8,192: PSN 0 goes again at once, still with SYN. At 20,332,000
+        // PSN 1 expires: inflight 4,096, cwnd 8,192 - 4,096 floored at 4,150; it goes as soon as the
+        // transmitter frees, at the same picosecond.
+        assertEquals(List.of(
+                onWire(data(0, 20_000_000, syn()), 20_000_000, SER),
+                onWire(data(1, 20_332_000, syn()), 20_332_000, SER)),
+                nic.runUntil(30_000_000));
+        assertEquals(List.of(new FlowSenderStats(FLOW, 2L * PAYLOAD, -1)), nic.report().senders());
+    }
+
+    // ---------------------------------------------------------------- receiver
+
+    /** Host 3's NIC receiving flow 1 from host 2. */
+    private static Hosted receiver(UetPlan uet) {
+        return new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+                List.of(new NicFlow(FLOW, SENDER, FLOW_BYTES, 0, EV)), transport(uet), 1L));
+    }
+
+    /** An ACK_CC of flow 1 as host 3 sends it. */
+    private static Packet sentAck(long cumulativePsn, long echoTxPs, int flags, PdsAck ack) {
+        return new Packet(PacketKind.ACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, cumulativePsn,
+                echoTxPs, flags, ack);
+    }
+
+    @Test
+    void receiver_dataWithSyn_opensAPdcAndAcknowledgesEachPacket() {
+        Hosted nic = receiver(plan(true, false, 0, 0));
+        // PSN 0 with SYN, marked CE, last bit in at 1,000,000: the target allocates PDC 1 and answers at once
+        // (no memory model): ACK_CC of PSN 0, cumulative PSN 1, rcvd_bytes 4,096, ECN echo, no service time.
+        Packet psn0 = data(0, 0, syn()).withEcn(Packet.ECN_CE);
+        assertEquals(List.of(onWire(sentAck(1, 0, Packet.FLAG_ECN_ECHO,
+                        new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, -1)), 1_000_000, CTRL_SER)),
+                nic.runUntil(2_000_000, nic.arrival(psn0, 1_000_000)));
+
+        // PSN 1 arrives trimmed (header only, control class): a NACK for it, nothing committed.
+        Packet trimmed = data(1, 332_000, syn()).trim(CONTROL_CLASS);
+        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
+                332_000, 0);
+        assertEquals(List.of(onWire(nack, 2_000_000, CTRL_SER)), nic.runUntil(3_000_000, nic.arrival(trimmed, 2_000_000)));
+
+        // PSNs 2 and 3 arrive at the same time, unmarked, PSN 3 addressed to PDC 1 without SYN. Each ACK_CC is
+        // built as it leaves: PSN 2's at 3,000,000 (rcvd_bytes 8,192, one packet beyond the gap at PSN 1);
+        // PSN 3's after it, at 3,004,320, with rcvd_bytes 12,288, two out of order and 4,320 ps of service.
+        Packet psn2 = data(2, 664_000, syn());
+        Packet psn3 = data(3, 996_000, new PdsRequest(CCC, false, 1, -1));
+        assertEquals(List.of(
+                onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, -1)), 3_000_000,
+                        CTRL_SER),
+                onWire(sentAck(1, 996_000, 0, new PdsAck(3, 1, 3L * PAYLOAD, CTRL_SER, 0, false, 2, -1)),
+                        3_004_320, CTRL_SER)),
+                nic.runUntil(4_000_000, nic.arrival(psn2, 3_000_000), nic.arrival(psn3, 3_000_000)));
+    }
+
+    @Test
+    void receiver_rcccTwoSenders_eachGetsHalfOfEverySlice() {
+        // Host 3 receives flow 1 from host 1 and flow 2 from host 2, RCCC only, 1 us slices, 12,500 B of
+        // pre-provisioned credit. A slice supplies 100 Gb/s x 1 us = 12,500 B: 6,250 B to each sender.
+        long cccA = (1L << 24) | 1;
+        long cccB = (2L << 24) | 1;
+        UetPlan uet = plan(false, true, 0, 12_500);
+        Hosted nic = new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+                List.of(new NicFlow(1, 1, FLOW_BYTES, 0, 11), new NicFlow(2, 2, FLOW_BYTES, 0, 12)),
+                transport(uet), 1L));
+
+        // First requests, each needing 50,000 B of credit: the ACK_CCs carry the initial cumulative grant,
+        // 12,500. PDC ids 1 and 2 in arrival order. The first slice tick is armed for 1,000,000.
+        Packet a0 = request(1, 1, 0, 0, new PdsRequest(cccA, true, 0, 50_000));
+        Packet b0 = request(2, 2, 0, 0, new PdsRequest(cccB, true, 0, 50_000));
+        assertEquals(List.of(
+                onWire(reply(1, 1, 11, 1, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, 12_500)), 400_000, CTRL_SER),
+                onWire(reply(2, 2, 12, 1, 0, new PdsAck(0, 2, PAYLOAD, 0, 0, false, 0, 12_500)), 732_000, CTRL_SER)),
+                nic.runUntil(1_000_000, nic.arrival(a0, 400_000), nic.arrival(b0, 732_000)));
+
+        // Tick 1 at 1,000,000 grants 6,250 each: cumulative 18,750. Both sent during the slice before, so the
+        // grants wait for their next ACK_CCs, at 1,400,000 and 1,732,000.
+        Packet a1 = request(1, 1, 1, 332_000, new PdsRequest(cccA, false, 1, 43_750));
+        Packet b1 = request(2, 2, 1, 332_000, new PdsRequest(cccB, false, 2, 43_750));
+        assertEquals(List.of(
+                onWire(reply(1, 1, 11, 2, 332_000, new PdsAck(1, 1, 2L * PAYLOAD, 0, 0, false, 0, 18_750)),
+                        1_400_000, CTRL_SER),
+                onWire(reply(2, 2, 12, 2, 332_000, new PdsAck(1, 2, 2L * PAYLOAD, 0, 0, false, 0, 18_750)),
+                        1_732_000, CTRL_SER)),
+                nic.runUntil(2_000_000, nic.arrival(a1, 1_400_000), nic.arrival(b1, 1_732_000)));
+
+        // Tick 2 at 2,000,000: 25,000 each, held again (both sent since tick 1). Tick 3 at 3,000,000: 31,250
+        // each, and neither has sent since tick 2, so each waits for credit: credit-only ACK_CCs, sender
+        // CCC A first (id order), B when the transmitter frees at 3,004,320.
+        assertEquals(List.of(
+                onWire(new Packet(PacketKind.CREDIT, 1, RECEIVER, 1, HEADER, 0, CONTROL_CLASS, 0, 11, -1, 3_000_000,
+                        0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 31_250)), 3_000_000, CTRL_SER),
+                onWire(new Packet(PacketKind.CREDIT, 2, RECEIVER, 2, HEADER, 0, CONTROL_CLASS, 0, 12, -1, 3_004_320,
+                        0, new PdsAck(-1, 2, 2L * PAYLOAD, 0, 0, false, 0, 31_250)), 3_004_320, CTRL_SER)),
+                nic.runUntil(3_500_000));
+    }
+
+    @Test
+    void receiver_rcccTrimmedPacket_givesItsCreditBack() {
+        // Flow 1 from host 2 is three packets, 12,450 B on the wire, all covered by the sender's 12,500 B of
+        // pre-provisioned credit: every request reports a credit target of 0 and the sender never enters the
+        // active table. PSN 1 arrives trimmed, last: its retransmission needs 4,150 B the sender does not
+        // hold (50 B are left) and has no data left to ask for (see rccc_nackWithoutCredit_...). The target
+        // gives the trimmed packet's 4,150 B back at once: cumulative grant 16,650.
+        Hosted nic = receiver(plan(false, true, 0, 12_500));
+        PdsRequest noTarget = new PdsRequest(CCC, true, 0, 0);
+        Packet psn0 = data(0, 0, noTarget);
+        Packet psn2 = data(2, 664_000, noTarget);
+        Packet psn1 = data(1, 332_000, noTarget).trim(CONTROL_CLASS);
+        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
+                332_000, 0);
+        assertEquals(List.of(
+                onWire(sentAck(1, 0, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, 12_500)), 400_000, CTRL_SER),
+                onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, 12_500)), 732_000,
+                        CTRL_SER),
+                onWire(nack, 900_000, CTRL_SER)),
+                nic.runUntil(1_000_000, nic.arrival(psn0, 400_000), nic.arrival(psn2, 732_000),
+                        nic.arrival(psn1, 900_000)));
+
+        // No ACK_CC follows to carry it. Tick 1 at 1,000,000: the sender sent during the slice before, so the
+        // grant is held. Tick 2 at 2,000,000: nothing arrived since tick 1, so it leaves as a credit-only
+        // ACK_CC, and the ticks stop.
+        assertEquals(List.of(onWire(new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS,
+                        0, EV, -1, 2_000_000, 0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650)), 2_000_000,
+                        CTRL_SER)),
+                nic.runUntil(10_000_000));
+        assertEquals(Ps.NEVER, nic.nextPs());
+    }
+
+    /** A data packet of {@code flow} from host {@code src} to host 3. */
+    private static Packet request(int flow, int src, long psn, long txPs, PdsRequest request) {
+        return new Packet(PacketKind.DATA, flow, src, RECEIVER, WIRE, PAYLOAD, DATA_CLASS, Packet.ECN_ECT0,
+                10 + flow, psn, txPs, 0, request);
+    }
+
+    /** An ACK_CC of {@code flow} from host 3 back to host {@code dst}. */
+    private static Packet reply(int flow, int dst, int ev, long cumulativePsn, long echoTxPs, PdsAck ack) {
+        return new Packet(PacketKind.ACK, flow, RECEIVER, dst, HEADER, 0, CONTROL_CLASS, 0, ev, cumulativePsn,
+                echoTxPs, 0, ack);
+    }
+
+    // ---------------------------------------------------------------- host
+
+    /**
+     * One NIC in its actor. Like the coordinator, it runs windows that end no later than one handoff (the
+     * lookahead) after the earliest pending event, so nothing the NIC sends can land inside its window.
+     */
+    private static final class Hosted {
+        private final int id;
+        private final TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        private final ActorRef<ElementActor.Command> actor;
+        private long windowEndPs;
+        private long nextPs;
+        private long seq;
+
+        Hosted(int id, UetNic nic) {
+            this.id = id;
+            this.actor = testKit.spawn(ElementActor.create(new ElementRunner(id, nic), shard.getRef()));
+            actor.tell(ElementActor.Start.INSTANCE);
+            ShardActor.ElementStarted started = shard.expectMessageClass(ShardActor.ElementStarted.class);
+            assertEquals(List.of(), started.sent());
+            this.nextPs = started.nextPs();
+        }
+
+        /** {@code p} arriving from the link, its last bit at {@code lastBitPs}. */
+        Event arrival(Packet p, long lastBitPs) {
+            long firstBitPs = lastBitPs - Ps.serializationPs(p.sizeBytes(), RATE);
+            return new Event(lastBitPs, FROM_LINK, seq++, id, new Arrival(p, firstBitPs, lastBitPs));
+        }
+
+        /**
+         * Runs every event before {@code endPs}, {@code inbox} included, and returns what the NIC put on its
+         * link, in order, each checked to reach the link one handoff after its first bit left.
+         */
+        List<OnWire> runUntil(long endPs, Event... inbox) {
+            List<Event> in = List.of(inbox);
+            for (Event e : in) {
+                nextPs = Math.min(nextPs, e.timePs());
+            }
+            List<OnWire> wire = new ArrayList<>();
+            while (windowEndPs < endPs) {
+                long end = nextPs == Ps.NEVER ? endPs : Math.min(endPs, Math.max(windowEndPs, nextPs) + HANDOFF);
+                actor.tell(new ElementActor.RunWindow(end, in));
+                in = List.of();
+                ShardActor.WindowDone done = shard.expectMessageClass(ShardActor.WindowDone.class);
+                for (Event e : done.sent()) {
+                    assertEquals(LINK, e.targetId());
+                    OnWire w = (OnWire) e.signal();
+                    assertEquals(w.firstBitPs() + HANDOFF, e.timePs(), "handed to the link one handoff later");
+                    wire.add(w);
+                }
+                windowEndPs = end;
+                nextPs = done.nextPs();
+            }
+            return wire;
+        }
+
+        /** The time of the NIC's earliest pending event after the last window, or {@link Ps#NEVER}. */
+        long nextPs() {
+            return nextPs;
+        }
+
+        ElementReport report() {
+            actor.tell(ElementActor.Report.INSTANCE);
+            return shard.expectMessageClass(ShardActor.ElementReported.class).report();
+        }
+    }
+}
