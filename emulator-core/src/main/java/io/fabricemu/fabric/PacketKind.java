@@ -9,5 +9,10 @@ public enum PacketKind {
     /** A negative acknowledgement of one PSN whose payload a switch trimmed, header only, control class. */
     NACK,
     /** A UET ACK_CC that carries only a receiver credit grant (RCCC), header only, control class. */
-    CREDIT
+    CREDIT,
+    /**
+     * A UET request without payload, header only, control class: a sender that lost packets and lacks the
+     * credit to resend them reports its credit target (RCCC) without data to carry it.
+     */
+    CREDIT_REQUEST
 }

@@ -61,7 +61,7 @@ public final class UetNic implements Element {
     public void onEvent(Signal signal, EventContext ctx) {
         if (signal instanceof Arrival a) {
             Packet p = a.packet();
-            if (p.kind() == PacketKind.DATA) {
+            if (p.kind() == PacketKind.DATA || p.kind() == PacketKind.CREDIT_REQUEST) {
                 receiver.onData(p, ctx);
             } else {
                 sender.onControl(p, ctx);

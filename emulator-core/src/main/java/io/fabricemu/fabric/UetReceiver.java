@@ -111,7 +111,7 @@ final class UetReceiver {
                 : null;
     }
 
-    /** A data packet's last bit arrived. */
+    /** A data packet's (or a credit request's) last bit arrived. */
     void onData(Packet p, EventContext ctx) {
         long now = ctx.nowPs();
         int i = index.indexOf(p.flowId());
@@ -134,12 +134,15 @@ final class UetReceiver {
             c = contexts.computeIfAbsent(q.cccId(), id -> new Context(id, p.src()));
             contextOf[i] = c;
         }
-        c.lastArrivalPs = now;
         c.lastInIndex = i;
         if (rccc != null && q.creditTargetBytes() >= 0) {
             rccc.onRequest(q.cccId(), q.creditTargetBytes(), now);
             armTick(ctx);
         }
+        if (p.kind() == PacketKind.CREDIT_REQUEST) {
+            return; // no data: the sender is waiting for credit, so its grant goes alone at the next slice
+        }
+        c.lastArrivalPs = now;
         if (p.trimmed()) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
                 c.grantedBytes = rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);

@@ -44,6 +44,7 @@ final class UetSender {
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
     private final List<Integer> active = new ArrayList<>();
+    private final java.util.ArrayDeque<Packet> creditRequests = new java.util.ArrayDeque<>();
     private int roundRobin;
     private int cccCount;
 
@@ -109,8 +110,12 @@ final class UetSender {
         return ccc;
     }
 
-    /** The next data packet allowed to leave now, recorded as sent, or null. */
+    /** The next packet allowed to leave now (a credit request first, then data, recorded as sent), or null. */
     Packet next(EventContext ctx) {
+        Packet request = creditRequests.pollFirst();
+        if (request != null) {
+            return request;
+        }
         long now = ctx.nowPs();
         int n = active.size();
         for (int k = 0; k < n; k++) {
@@ -199,6 +204,14 @@ final class UetSender {
             lb.onFeedback(ev, Feedback.TIMED_OUT, now);
         });
         armTimer(i, next, ctx);
+        int waiting = s.nextPsn();
+        if (waiting >= 0 && ccc.credit() != null && !ccc.credit().canSend(s.wireBytesOf(waiting))) {
+            // The receiver may have dropped this context from its table: data cannot carry the target now.
+            NicFlow f = flows[i];
+            creditRequests.addLast(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(),
+                    transport.headerBytes(), 0, transport.controlClass(), 0, f.entropy(), -1, now, 0,
+                    new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes())));
+        }
     }
 
     private void armTimer(int i, long deadlinePs, EventContext ctx) {

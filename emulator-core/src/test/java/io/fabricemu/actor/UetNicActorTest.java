@@ -183,6 +183,31 @@ class UetNicActorTest {
                 nic.runUntil(4_000_000, nic.arrival(credit, 3_000_000)));
     }
 
+    @Test
+    void rccc_timeoutWithoutCredit_sendsACreditRequestCarryingTheTarget() {
+        // As above, three packets under 12,500 B of credit, every request reporting a target of 0.
+        Hosted nic = sender(plan(false, true, 0, 12_500), 3L * PAYLOAD);
+        assertEquals(3, nic.runUntil(2_000_000).size());
+
+        // Nothing is acknowledged. At 20 us PSN 0 times out: 4,150 B of new demand against 50 B of credit, so
+        // it cannot go, and the target has dropped this sender from its table. A header-only credit request
+        // in the control class reports the target, 4,150 - 50 = 4,100 B; then PSNs 1 (20,332,000) and 2
+        // (20,664,000) time out in turn, each making another request: 8,250 and 12,400 B.
+        PdsRequest q1 = new PdsRequest(CCC, true, 0, 4_100);
+        PdsRequest q2 = new PdsRequest(CCC, true, 0, 8_250);
+        PdsRequest q3 = new PdsRequest(CCC, true, 0, 12_400);
+        assertEquals(List.of(
+                onWire(creditRequest(20_000_000, q1), 20_000_000, CTRL_SER),
+                onWire(creditRequest(20_332_000, q2), 20_332_000, CTRL_SER),
+                onWire(creditRequest(20_664_000, q3), 20_664_000, CTRL_SER)),
+                nic.runUntil(25_000_000));
+    }
+
+    private static Packet creditRequest(long txPs, PdsRequest q) {
+        return new Packet(PacketKind.CREDIT_REQUEST, FLOW, SENDER, RECEIVER, HEADER, 0, CONTROL_CLASS, 0, EV, -1, txPs,
+                0, q);
+    }
+
     // ---------------------------------------------------------------- sender: NACK
 
     @Test
