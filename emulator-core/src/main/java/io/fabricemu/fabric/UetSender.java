@@ -199,11 +199,15 @@ final class UetSender {
         SenderCcc ccc = cccOf[i];
         LoadBalancer lb = balancers[i];
         long now = ctx.nowPs();
+        long timeoutsBefore = s.timeouts();
         long next = s.expire(now, (psn, payload, ev) -> {
             ccc.onLoss(payload, payload + transport.headerBytes(), false);
             lb.onFeedback(ev, Feedback.TIMED_OUT, now);
         });
         armTimer(i, next, ctx);
+        if (s.timeouts() == timeoutsBefore) {
+            return;
+        }
         int waiting = s.nextPsn();
         if (waiting >= 0 && ccc.credit() != null && !ccc.credit().canSend(s.wireBytesOf(waiting))) {
             // The receiver may have dropped this context from its table: data cannot carry the target now.
