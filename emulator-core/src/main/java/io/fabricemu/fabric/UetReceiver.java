@@ -226,10 +226,6 @@ final class UetReceiver {
         return memoryDrops;
     }
 
-    long peakMemoryBytes() {
-        return memory == null ? 0 : memory.peakOccupancyBytes();
-    }
-
     void report(List<FlowReceiverStats> into) {
         for (FlowReceiver r : receivers) {
             into.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
