@@ -49,18 +49,14 @@ final class UetReceiver {
     /** The receiving side of one sender CCC. */
     private static final class Context {
         final long cccId;
-        final int senderHost;
         long rcvdBytes;
-        long grantedBytes = -1;
-        long carriedGrantBytes = -1;
         long lastArrivalPs = -1;
         int lastInIndex;
         /** An ACK_CC with a non-zero rcv_cwnd_pend went to this sender and no rc since. */
         boolean penalised;
 
-        Context(long cccId, int senderHost) {
+        Context(long cccId) {
             this.cccId = cccId;
-            this.senderHost = senderHost;
         }
     }
 
@@ -131,7 +127,7 @@ final class UetReceiver {
         }
         Context c = contextOf[i];
         if (c == null || c.cccId != q.cccId()) {
-            c = contexts.computeIfAbsent(q.cccId(), id -> new Context(id, p.src()));
+            c = contexts.computeIfAbsent(q.cccId(), id -> new Context(id));
             contextOf[i] = c;
         }
         c.lastInIndex = i;
@@ -145,7 +141,7 @@ final class UetReceiver {
         c.lastArrivalPs = now;
         if (p.trimmed()) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
-                c.grantedBytes = rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
+                rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
                 ungranted.put(c.cccId, c);
                 armTick(ctx);
             }
@@ -198,17 +194,14 @@ final class UetReceiver {
         long now = ctx.nowPs();
         tickPending = false;
         for (CreditGrant g : rccc.onSlice(now)) {
-            Context c = contexts.get(g.senderCccId());
-            c.grantedBytes = g.cumulativeGrantBytes();
-            ungranted.put(c.cccId, c);
+            ungranted.put(g.senderCccId(), contexts.get(g.senderCccId()));
         }
         var it = ungranted.values().iterator();
         while (it.hasNext()) {
             Context c = it.next();
             if (c.lastArrivalPs <= lastTickPs) {
                 it.remove();
-                c.carriedGrantBytes = c.grantedBytes;
-                out.accept(new CreditReply(c, c.grantedBytes));
+                out.accept(new CreditReply(c, rccc.cumulativeGrantBytes(c.cccId)));
             }
         }
         lastTickPs = now;
@@ -267,8 +260,7 @@ final class UetReceiver {
             }
             long credit = -1;
             if (rccc != null) {
-                credit = c.grantedBytes >= 0 ? c.grantedBytes : rccc.cumulativeGrantBytes(c.cccId);
-                c.carriedGrantBytes = credit;
+                credit = rccc.cumulativeGrantBytes(c.cccId);
                 ungranted.remove(c.cccId);
             }
             int ooo = (int) Math.min(Integer.MAX_VALUE, r.outOfOrderCount());

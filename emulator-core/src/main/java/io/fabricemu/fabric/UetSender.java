@@ -11,6 +11,7 @@ import io.fabricemu.policy.LoadBalancer;
 import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.uet.PdcSender;
 import io.fabricemu.uet.SenderCcc;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ final class UetSender {
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
     private final List<Integer> active = new ArrayList<>();
-    private final java.util.ArrayDeque<Packet> creditRequests = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Packet> creditRequests = new ArrayDeque<>();
     private int roundRobin;
     private int cccCount;
 

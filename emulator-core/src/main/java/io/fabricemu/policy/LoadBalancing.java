@@ -1,5 +1,6 @@
 package io.fabricemu.policy;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -30,7 +31,7 @@ public enum LoadBalancing {
 
     /** Every scenario spelling, in declaration order. */
     public static List<String> scenarioNames() {
-        return java.util.Arrays.stream(values()).map(LoadBalancing::scenarioName).toList();
+        return Arrays.stream(values()).map(LoadBalancing::scenarioName).toList();
     }
 
     /** The strategy spelled {@code name} in a scenario. */

@@ -2,6 +2,7 @@ package io.fabricemu.run;
 
 import io.fabricemu.cc.BaseRtt;
 import io.fabricemu.fabric.ForwardingMode;
+import io.fabricemu.time.Ps;
 import io.fabricemu.topology.Topology;
 
 /**
@@ -31,7 +32,7 @@ final class DerivedBaseRtt {
                 .plusSwitches(switches, switchLatencyPs);
         if (mode == ForwardingMode.STORE_AND_FORWARD) {
             rtt = rtt.plusPropagationPs(Math.multiplyExact(switches,
-                    io.fabricemu.time.Ps.serializationPs(mtuBytes, hostRateBps)));
+                    Ps.serializationPs(mtuBytes, hostRateBps)));
         }
         return rtt.roundTripPs();
     }
