@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code fabric-emu} command. */
 @Command(name = "fabric-emu", mixinStandardHelpOptions = true, version = "fabric-emu 0.1.0",
         description = "Packet-level emulator of AI/HPC datacenter fabrics on a virtual-time actor engine.",
-        subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, CompareCommand.class, ValidateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)"})
 public final class Main implements Runnable {
@@ -29,6 +29,6 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: run, validate or bench");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: run, compare, validate or bench");
     }
 }

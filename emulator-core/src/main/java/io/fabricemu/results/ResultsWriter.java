@@ -3,24 +3,16 @@ package io.fabricemu.results;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
- * Writes a run's output folder atomically: everything goes into a hidden sibling folder first, which is
- * then renamed into place (replacing an older folder of the same name), so a reader never sees a folder
- * half written and a failed run leaves nothing behind.
+ * Writes a run's output folder atomically ({@link OutputFolder}).
  *
  * <p>Contents: {@code results.json} (run facts, summary, flows, ports), {@code flows.csv},
  * {@code ports.csv}.
@@ -37,20 +29,15 @@ public final class ResultsWriter {
      */
     public static void write(RunResult r, Summary s, String source, List<String> overrides, Path outDir)
             throws IOException {
-        Path target = outDir.toAbsolutePath().normalize();
-        Path parent = target.getParent();
-        Files.createDirectories(parent);
-        Path staging = parent.resolve("." + target.getFileName() + ".tmp-" + UUID.randomUUID());
-        Files.createDirectory(staging);
-        try {
-            JSON.writeValue(staging.resolve("results.json").toFile(), document(r, s, source, overrides));
-            writeFlowsCsv(r, staging.resolve("flows.csv"));
-            writePortsCsv(r, staging.resolve("ports.csv"));
-            replace(staging, target);
-        } catch (IOException | RuntimeException e) {
-            deleteTree(staging);
-            throw e;
-        }
+        OutputFolder.write(outDir, folder -> writeInto(r, s, source, overrides, folder));
+    }
+
+    /** Writes the run's files into {@code folder}, which exists; for callers that stage a larger folder. */
+    public static void writeInto(RunResult r, Summary s, String source, List<String> overrides, Path folder)
+            throws IOException {
+        JSON.writeValue(folder.resolve("results.json").toFile(), document(r, s, source, overrides));
+        writeFlowsCsv(r, folder.resolve("flows.csv"));
+        writePortsCsv(r, folder.resolve("ports.csv"));
     }
 
     static Map<String, Object> document(RunResult r, Summary s, String source, List<String> overrides) {
@@ -94,50 +81,6 @@ public final class ResultsWriter {
                 w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
                         + p.ecnMarks() + "," + p.txBytes() + "\n");
             }
-        }
-    }
-
-    private static void replace(Path staging, Path target) throws IOException {
-        Path old = null;
-        if (Files.exists(target)) {
-            old = target.resolveSibling("." + target.getFileName() + ".old-" + UUID.randomUUID());
-            move(target, old);
-        }
-        try {
-            move(staging, target);
-        } catch (IOException e) {
-            if (old != null) {
-                move(old, target);
-            }
-            throw e;
-        }
-        if (old != null) {
-            deleteTree(old);
-        }
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -41,11 +41,11 @@ public final class SummaryTable {
         return out.toString();
     }
 
-    private static String time(long ps) {
+    static String time(long ps) {
         return ps < 0 ? "-" : Ps.format(ps);
     }
 
-    private static String rate(long bps) {
+    static String rate(long bps) {
         if (bps >= 1_000_000_000_000L) {
             return String.format(Locale.ROOT, "%.2f Tb/s", bps / 1e12);
         }

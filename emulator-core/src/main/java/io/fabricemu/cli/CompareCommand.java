@@ -1,0 +1,125 @@
+package io.fabricemu.cli;
+
+import io.fabricemu.engine.Progress;
+import io.fabricemu.results.Comparison;
+import io.fabricemu.results.OutputFolder;
+import io.fabricemu.results.ResultsWriter;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.results.Summary;
+import io.fabricemu.run.PreparedRun;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code fabric-emu compare}: runs several scenarios one after the other and prints their headline figures
+ * side by side. Every scenario is checked before the first one runs, so a typo in the last file costs no
+ * run; the output folder (one results folder per run plus the table as Markdown and CSV) is written
+ * atomically at the end.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs scenarios one after the other (typically the same workload under different",
+                "transports or switch settings) and prints their figures side by side. Writes the output",
+                "folder atomically: comparison.md, comparison.csv and one results folder per run."})
+final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "2..*", paramLabel = "SCENARIO", description = "Scenario files (YAML), two or more.")
+    List<Path> scenarios = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "FIELD=VALUE",
+            description = "Override a field of every scenario, e.g. --set workload.bytes=1MiB. Repeatable.")
+    List<String> overrides = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Output folder (default: results/compare). An existing folder is replaced.")
+    Path out;
+
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Shards per run (default: one per processor). Results are identical for every N.")
+    Integer shards;
+
+    @Option(names = "--quiet", description = "No progress line and no table; errors only.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        int shards = Shards.orDefault(this.shards);
+        if (shards < 1 || shards > 1024) {
+            err.println("error: --shards: " + shards + " is out of range; use 1..1024");
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        List<PreparedRun> prepared = new ArrayList<>();
+        for (Path file : scenarios) {
+            PreparedRun p = ScenarioInput.prepare(file, overrides, err);
+            if (p == null) {
+                return Main.BAD_INPUT;
+            }
+            prepared.add(p);
+        }
+        List<String> labels = labels(prepared);
+        List<Comparison.Column> columns = new ArrayList<>();
+        for (int i = 0; i < prepared.size(); i++) {
+            PreparedRun p = prepared.get(i);
+            if (!quiet) {
+                stdout.printf("fabric-emu: %s (%d of %d): %s, %d flows%n", labels.get(i), i + 1, prepared.size(),
+                        p.fabric().topology().describe(), p.flows().size());
+                stdout.flush();
+            }
+            Progress progress = new Progress();
+            RunResult result;
+            try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size())) {
+                result = p.run(shards, progress);
+            } catch (IllegalStateException e) {
+                err.println("error: the emulation of " + scenarios.get(i) + " failed: " + e.getMessage());
+                err.flush();
+                return Main.FAILED;
+            }
+            columns.add(new Comparison.Column(labels.get(i), result, Summary.of(result)));
+        }
+        Comparison comparison = new Comparison(columns);
+        Path outDir = out != null ? out : Path.of("results", "compare");
+        OutputFolder.write(outDir, folder -> {
+            Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
+            Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
+            for (int i = 0; i < columns.size(); i++) {
+                Comparison.Column c = columns.get(i);
+                Path runDir = Files.createDirectory(folder.resolve(c.label()));
+                ResultsWriter.writeInto(c.run(), c.summary(), scenarios.get(i).toString(), overrides, runDir);
+            }
+        });
+        if (!quiet) {
+            stdout.print(comparison.render());
+            stdout.println("  results written to " + outDir);
+            stdout.flush();
+        }
+        return 0;
+    }
+
+    /** Each run's scenario name, with {@code #2}, {@code #3}... on repeats so every label is distinct. */
+    static List<String> labels(List<PreparedRun> runs) {
+        Map<String, Integer> seen = new HashMap<>();
+        List<String> labels = new ArrayList<>();
+        for (PreparedRun p : runs) {
+            String name = p.scenario().name();
+            int n = seen.merge(name, 1, Integer::sum);
+            labels.add(n == 1 ? name : name + "#" + n);
+        }
+        return labels;
+    }
+}

@@ -1,0 +1,135 @@
+package io.fabricemu.results;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+/**
+ * Several runs side by side: one column per run, one row per headline figure, so that the same workload
+ * under different transports or switch settings can be read across. Rendered as an aligned text table for
+ * the terminal, as Markdown, and as CSV with the raw integers (picoseconds, bytes, bits per second).
+ */
+public final class Comparison {
+
+    /** One run of the comparison; {@code label} heads its column and names its results folder. */
+    public record Column(String label, RunResult run, Summary summary) {
+    }
+
+    private record Row(String name, Function<Column, String> shown, ToLongFunction<Column> raw) {
+    }
+
+    private static final List<Row> ROWS = List.of(
+            new Row("flows finished", c -> c.summary().flowsFinished() + " / " + c.summary().flows(),
+                    c -> c.summary().flowsFinished()),
+            new Row("FCT median", c -> SummaryTable.time(c.summary().fctMedianPs()), c -> c.summary().fctMedianPs()),
+            new Row("FCT p99", c -> SummaryTable.time(c.summary().fctP99Ps()), c -> c.summary().fctP99Ps()),
+            new Row("FCT max", c -> SummaryTable.time(c.summary().fctMaxPs()), c -> c.summary().fctMaxPs()),
+            new Row("goodput", c -> SummaryTable.rate(c.summary().goodputBps()), c -> c.summary().goodputBps()),
+            new Row("peak queue", c -> bytes(c.summary().hottestPortBytes()), c -> c.summary().hottestPortBytes()),
+            new Row("drops", c -> count(c.summary().drops()), c -> c.summary().drops()),
+            new Row("trims", c -> count(c.summary().trims()), c -> c.summary().trims()),
+            new Row("retransmitted", c -> bytes(c.summary().retransmittedBytes()),
+                    c -> c.summary().retransmittedBytes()),
+            new Row("ECN marks", c -> count(c.summary().ecnMarks()), c -> c.summary().ecnMarks()),
+            new Row("virtual time", c -> SummaryTable.time(c.run().virtualEndPs()), c -> c.run().virtualEndPs()));
+
+    private final List<Column> columns;
+
+    public Comparison(List<Column> columns) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("a comparison needs at least one run");
+        }
+        Set<String> labels = new HashSet<>();
+        for (Column c : columns) {
+            if (!labels.add(c.label())) {
+                throw new IllegalArgumentException("two runs are labelled '" + c.label() + "'");
+            }
+        }
+        this.columns = List.copyOf(columns);
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /** An aligned text table: metric names on the left, one column per run. */
+    public String render() {
+        List<String[]> cells = cells();
+        int[] widths = new int[columns.size() + 1];
+        for (String[] row : cells) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] row : cells) {
+            out.append(String.format(Locale.ROOT, "  %-" + widths[0] + "s", row[0]));
+            for (int i = 1; i < row.length; i++) {
+                out.append(String.format(Locale.ROOT, "  %" + widths[i] + "s", row[i]));
+            }
+            out.append(System.lineSeparator());
+        }
+        return out.toString();
+    }
+
+    /** The same table in Markdown. */
+    public String markdown() {
+        List<String[]> cells = cells();
+        StringBuilder out = new StringBuilder();
+        for (int r = 0; r < cells.size(); r++) {
+            out.append("| ").append(String.join(" | ", cells.get(r))).append(" |\n");
+            if (r == 0) {
+                out.append("|---").append("|---:".repeat(columns.size())).append("|\n");
+            }
+        }
+        return out.toString();
+    }
+
+    /** CSV: a header of labels, then one line per metric with raw integers. */
+    public String csv() {
+        StringBuilder out = new StringBuilder("metric");
+        for (Column c : columns) {
+            out.append(',').append(c.label());
+        }
+        out.append('\n');
+        for (Row row : ROWS) {
+            out.append(row.name().replace(' ', '_'));
+            for (Column c : columns) {
+                out.append(',').append(row.raw().applyAsLong(c));
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private List<String[]> cells() {
+        List<String[]> cells = new ArrayList<>();
+        String[] header = new String[columns.size() + 1];
+        header[0] = "";
+        for (int i = 0; i < columns.size(); i++) {
+            header[i + 1] = columns.get(i).label();
+        }
+        cells.add(header);
+        for (Row row : ROWS) {
+            String[] line = new String[columns.size() + 1];
+            line[0] = row.name();
+            for (int i = 0; i < columns.size(); i++) {
+                line[i + 1] = row.shown().apply(columns.get(i));
+            }
+            cells.add(line);
+        }
+        return cells;
+    }
+
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    private static String bytes(long n) {
+        return String.format(Locale.ROOT, "%,d B", n);
+    }
+}
