@@ -11,9 +11,11 @@ package io.fabricemu.results;
  * @param finishPs           when its last byte arrived at the receiver (last bit), or -1 if it did not
  * @param fctPs              flow completion time {@code finishPs - startPs}, or -1
  * @param retransmittedBytes payload bytes the sender sent more than once
+ * @param deliveredBytes     distinct payload bytes the receiver had when the run ended: {@code bytes} for a
+ *                           finished flow, its progress for one the stop time cut short
  */
 public record FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
-                         long retransmittedBytes) {
+                         long retransmittedBytes, long deliveredBytes) {
 
     public boolean finished() {
         return finishPs >= 0;
