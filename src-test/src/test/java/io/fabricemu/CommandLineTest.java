@@ -33,7 +33,8 @@ class CommandLineTest {
         }
         assertEquals(16, r.get("flows").size());
         JsonNode flow = r.get("flows").get(0);
-        for (String field : List.of("src", "dst", "bytes", "startPs", "finishPs", "fctPs", "retransmittedBytes")) {
+        for (String field : List.of("src", "dst", "bytes", "startPs", "finishPs", "fctPs", "retransmittedBytes",
+                "deliveredBytes")) {
             assertTrue(flow.has(field), "a flow has " + field);
         }
         JsonNode port = r.get("ports").get(0);
@@ -42,6 +43,20 @@ class CommandLineTest {
         }
         assertEquals(64, r.get("digest").asText().length());
         assertEquals(17, Files.readAllLines(out.resolve("flows.csv")).size(), "a header and one line per flow");
+    }
+
+    @Test
+    void run_cutShortByTheStopTimeReportsHowFarEachFlowGot() throws IOException {
+        Path out = tmp.resolve("cut");
+        Cli.Outcome o = Cli.run("run", SMALL, "--quiet", "--set", "stop=20us", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        JsonNode r = Cli.results(out);
+        assertTrue(r.get("reachedStop").asBoolean());
+        for (JsonNode flow : r.get("flows")) {
+            long delivered = flow.get("deliveredBytes").asLong();
+            assertEquals(-1, flow.get("finishPs").asLong());
+            assertTrue(delivered > 0 && delivered < flow.get("bytes").asLong(), flow.toString());
+        }
     }
 
     @Test
