@@ -11,16 +11,26 @@ package io.fabricemu.results;
  * @param finishPs           when its last byte arrived at the receiver (last bit), or -1 if it did not
  * @param fctPs              flow completion time {@code finishPs - startPs}, or -1
  * @param retransmittedBytes payload bytes the sender sent more than once
+ * @param failed             the sender gave the flow up (see {@link FlowSenderStats#failed()}); it did not finish
  */
 public record FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
-                         long retransmittedBytes) {
+                         long retransmittedBytes, boolean failed) {
+    /** A flow its sender did not give up. */
+    public FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
+                      long retransmittedBytes) {
+        this(id, src, dst, bytes, startPs, finishPs, fctPs, retransmittedBytes, false);
+    }
 
     public boolean finished() {
         return finishPs >= 0;
     }
 
-    /** The canonical line the digest is computed over; changing it changes every digest. */
+    /**
+     * The canonical line the digest is computed over; changing it changes every digest. A failed flow adds
+     * ",failed", so the lines (and digests) of runs without failures stay as they were.
+     */
     String canonical() {
-        return id + "," + src + "," + dst + "," + bytes + "," + startPs + "," + finishPs + "," + retransmittedBytes;
+        return id + "," + src + "," + dst + "," + bytes + "," + startPs + "," + finishPs + "," + retransmittedBytes
+                + (failed ? ",failed" : "");
     }
 }
