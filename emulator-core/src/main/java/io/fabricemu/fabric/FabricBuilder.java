@@ -158,6 +158,10 @@ public final class FabricBuilder implements ElementFactory {
                 return new UetNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
                         c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport, seed);
             }
+            if (transport.roce() != null) {
+                return new RoceNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
+                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport);
+            }
             return new Nic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
                     c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport);
         }

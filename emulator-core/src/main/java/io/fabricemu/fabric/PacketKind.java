@@ -14,5 +14,17 @@ public enum PacketKind {
      * A UET request without payload, header only, control class: a sender that lost packets and lacks the
      * credit to resend them reports its credit target (RCCC) without data to carry it.
      */
-    CREDIT_REQUEST
+    CREDIT_REQUEST,
+    /**
+     * A RoCEv2 NAK "PSN sequence error", header only, control class: the responder dropped data out of order
+     * and expects the packet's PSN; everything before it is acknowledged, and the requester goes back to it.
+     */
+    NAK_SEQUENCE,
+    /**
+     * A RoCEv2 RNR NAK ("receiver not ready"), header only, control class: the packet's PSN was not taken;
+     * the requester pauses for the header's {@link RoceHeader#rnrPausePs()}, then resends from that PSN.
+     */
+    NAK_RNR,
+    /** A RoCEv2 congestion notification packet, header only, control class: the DCQCN rate must drop. */
+    CNP
 }

@@ -13,19 +13,29 @@ import java.util.function.IntFunction;
  * @param controlClass     traffic class of ACKs (higher: served first)
  * @param ccFactory        baseline transport: a new congestion controller for the flow with the given id
  * @param uet              the Ultra Ethernet transport's settings, or null for the baseline transport
+ * @param roce             the RoCEv2 transport's settings, or null; at most one of {@code uet} and {@code roce}
  */
 public record TransportPlan(int headerBytes, int payloadBytes, long rtoPs, int dataClass, int controlClass,
-                            IntFunction<CongestionControl> ccFactory, UetPlan uet) {
+                            IntFunction<CongestionControl> ccFactory, UetPlan uet, RocePlan roce) {
+    /** The baseline transport, or Ultra Ethernet when {@code uet} is set. */
+    public TransportPlan(int headerBytes, int payloadBytes, long rtoPs, int dataClass, int controlClass,
+                         IntFunction<CongestionControl> ccFactory, UetPlan uet) {
+        this(headerBytes, payloadBytes, rtoPs, dataClass, controlClass, ccFactory, uet, null);
+    }
+
     /** The baseline transport. */
     public TransportPlan(int headerBytes, int payloadBytes, long rtoPs, int dataClass, int controlClass,
                          IntFunction<CongestionControl> ccFactory) {
-        this(headerBytes, payloadBytes, rtoPs, dataClass, controlClass, ccFactory, null);
+        this(headerBytes, payloadBytes, rtoPs, dataClass, controlClass, ccFactory, null, null);
     }
 
     public TransportPlan {
         if (headerBytes <= 0 || payloadBytes <= 0 || rtoPs <= 0 || controlClass <= dataClass) {
             throw new IllegalArgumentException("headerBytes " + headerBytes + ", payloadBytes " + payloadBytes
                     + ", rtoPs " + rtoPs + ", dataClass " + dataClass + ", controlClass " + controlClass);
+        }
+        if (uet != null && roce != null) {
+            throw new IllegalArgumentException("a transport is Ultra Ethernet or RoCEv2, not both");
         }
     }
 }

@@ -13,16 +13,21 @@ package io.fabricemu.results;
  * @param retransmittedBytes payload bytes the sender sent more than once
  * @param deliveredBytes     distinct payload bytes the receiver had when the run ended: {@code bytes} for a
  *                           finished flow, its progress for one the stop time cut short
+ * @param failed             the sender gave the flow up (see {@link FlowSenderStats#failed()}); it did not finish
  */
 public record FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
-                         long retransmittedBytes, long deliveredBytes) {
+                         long retransmittedBytes, long deliveredBytes, boolean failed) {
 
     public boolean finished() {
         return finishPs >= 0;
     }
 
-    /** The canonical line the digest is computed over; changing it changes every digest. */
+    /**
+     * The canonical line the digest is computed over; changing it changes every digest. A failed flow adds
+     * ",failed", so the lines (and digests) of runs without failures stay as they were.
+     */
     String canonical() {
-        return id + "," + src + "," + dst + "," + bytes + "," + startPs + "," + finishPs + "," + retransmittedBytes;
+        return id + "," + src + "," + dst + "," + bytes + "," + startPs + "," + finishPs + "," + retransmittedBytes
+                + (failed ? ",failed" : "");
     }
 }

@@ -18,10 +18,12 @@ final class FlowResults {
         long[] retransmitted = new long[flows.size()];
         long[] finish = new long[flows.size()];
         long[] delivered = new long[flows.size()];
+        boolean[] failed = new boolean[flows.size()];
         java.util.Arrays.fill(finish, -1);
         for (ElementReport r : reports) {
             for (FlowSenderStats s : r.senders()) {
                 retransmitted[s.flowId()] = s.retransmittedBytes();
+                failed[s.flowId()] = s.failed();
             }
             for (FlowReceiverStats s : r.receivers()) {
                 if (s.finishPs() >= 0 && s.deliveredBytes() != flows.get(s.flowId()).bytes()) {
@@ -37,7 +39,7 @@ final class FlowResults {
             FlowSpec f = flows.get(id);
             long fct = finish[id] >= 0 ? finish[id] - f.startPs() : -1;
             out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), f.startPs(), finish[id], fct, retransmitted[id],
-                    delivered[id]));
+                    delivered[id], failed[id]));
         }
         return out;
     }

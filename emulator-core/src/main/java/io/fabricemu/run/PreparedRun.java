@@ -2,11 +2,13 @@ package io.fabricemu.run;
 
 import io.fabricemu.engine.Progress;
 import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.fabric.RocePlan;
 import io.fabricemu.fabric.SwitchSettings;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.fabric.UetPlan;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.scenario.RoceOptions;
 import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.scenario.TransportConfig;
@@ -39,7 +41,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                 sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn());
         TransportConfig t = s.transport();
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
-                sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology));
+                sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t));
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
     }
 
@@ -62,6 +64,18 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         }
         return new UetPlan(t.nscc(), t.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
                 o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h]);
+    }
+
+    /**
+     * The RoCEv2 settings, or null unless RoCEv2 runs. {@code transport.window} bounds each QP's outstanding
+     * bytes; DCQCN's constants apply only with {@code cc: dcqcn}.
+     */
+    private static RocePlan rocePlan(TransportConfig t) {
+        if (!t.roceV2()) {
+            return null;
+        }
+        RoceOptions o = t.roce();
+        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), t.dcqcn() ? o.dcqcn() : null);
     }
 
     /** Runs it in this JVM on {@code shards} shards. */

@@ -16,7 +16,7 @@ final class TransportBinder {
     static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
-                "initialCredit", "receiverMemory");
+                "initialCredit", "receiverMemory", "messageSize", "rnrRetry", "dcqcn");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -28,8 +28,9 @@ final class TransportBinder {
         long rtoPs = t.optionalTimePs("rto", d.rtoPs(), 1, Long.MAX_VALUE);
         String cc = t.optionalOneOf("cc", d.congestionControl(), TransportConfig.CONGESTION_CONTROLS);
         UetOptions uet = bindUet(t, cc, mtuBytes);
+        RoceOptions roce = RoceBinder.bind(t, cc);
         try {
-            return new TransportConfig(mtuBytes, headerBytes, windowBytes, rtoPs, cc, uet);
+            return new TransportConfig(mtuBytes, headerBytes, windowBytes, rtoPs, cc, uet, roce);
         } catch (IllegalArgumentException invalid) {
             throw t.error(invalid);
         }
@@ -42,17 +43,16 @@ final class TransportBinder {
         UetOptions d = UetOptions.defaults();
         String balancing = t.optionalOneOf("loadBalancing", d.loadBalancing().scenarioName(),
                 LoadBalancing.scenarioNames());
-        if ("none".equals(cc)) {
+        if (!TransportConfig.ULTRA_ETHERNET.contains(cc)) {
             if (!balancing.equals(LoadBalancing.ECMP.scenarioName())) {
                 throw t.error("loadBalancing", "'" + balancing + "' needs the Ultra Ethernet transport: the baseline "
-                        + "(cc: none) sends each flow on one path; set transport.cc to one of "
-                        + TransportConfig.CONGESTION_CONTROLS.subList(1, TransportConfig.CONGESTION_CONTROLS.size()));
+                        + "(cc: none) and RoCEv2 (cc: roce, dcqcn) send each flow on one path; set transport.cc to "
+                        + "one of " + TransportConfig.ULTRA_ETHERNET);
             }
             for (String key : UET_ONLY) {
                 if (t.has(key)) {
                     throw t.error(key, "applies to the Ultra Ethernet transport only; set transport.cc to one of "
-                            + TransportConfig.CONGESTION_CONTROLS.subList(1, TransportConfig.CONGESTION_CONTROLS.size())
-                            + " or remove it");
+                            + TransportConfig.ULTRA_ETHERNET + " or remove it");
                 }
             }
             return d;

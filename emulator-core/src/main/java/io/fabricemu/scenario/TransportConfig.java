@@ -11,13 +11,21 @@ import java.util.Objects;
  * @param windowBytes       fixed number of bytes a flow may have in flight, {@code >= mtuBytes}
  * @param rtoPs             retransmission timeout in picoseconds, &gt; 0
  * @param congestionControl name of the congestion controller, one of {@link #CONGESTION_CONTROLS}: "none" is
- *                          the baseline transport (go-back-N, fixed window); the others run Ultra Ethernet
- * @param uet               the Ultra Ethernet transport's options (defaults when the baseline runs)
+ *                          the baseline transport (go-back-N, fixed window); "roce" and "dcqcn" run RoCEv2
+ *                          reliable connections (without congestion control, or with DCQCN); the others run
+ *                          Ultra Ethernet
+ * @param uet               the Ultra Ethernet transport's options (defaults unless Ultra Ethernet runs)
+ * @param roce              the RoCEv2 transport's options (defaults unless RoCEv2 runs)
  */
 public record TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs,
-                              String congestionControl, UetOptions uet) {
+                              String congestionControl, UetOptions uet, RoceOptions roce) {
     /** Every congestion controller a scenario may name; later controllers are added here only. */
-    public static final List<String> CONGESTION_CONTROLS = List.of("none", "nscc", "rccc", "nscc+rccc");
+    public static final List<String> CONGESTION_CONTROLS = List.of("none", "nscc", "rccc", "nscc+rccc", "roce",
+            "dcqcn");
+    /** The controllers that run the Ultra Ethernet transport. */
+    public static final List<String> ULTRA_ETHERNET = List.of("nscc", "rccc", "nscc+rccc");
+    /** The controllers that run RoCEv2. */
+    public static final List<String> ROCE = List.of("roce", "dcqcn");
     public static final int MAX_MTU_BYTES = 65_535;
 
     public TransportConfig {
@@ -41,16 +49,33 @@ public record TransportConfig(int mtuBytes, int headerBytes, long windowBytes, l
                     + ", was " + congestionControl);
         }
         Objects.requireNonNull(uet, "uet");
+        Objects.requireNonNull(roce, "roce");
     }
 
-    /** The baseline transport, or Ultra Ethernet with default options for any other {@code congestionControl}. */
+    /** Any transport, with default RoCEv2 options. */
+    public TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs, String congestionControl,
+                           UetOptions uet) {
+        this(mtuBytes, headerBytes, windowBytes, rtoPs, congestionControl, uet, RoceOptions.defaults());
+    }
+
+    /** The baseline transport, or another with default options for any other {@code congestionControl}. */
     public TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs, String congestionControl) {
         this(mtuBytes, headerBytes, windowBytes, rtoPs, congestionControl, UetOptions.defaults());
     }
 
-    /** Whether the Ultra Ethernet transport runs (any congestion control but "none"). */
+    /** Whether the Ultra Ethernet transport runs (NSCC, RCCC or both). */
     public boolean ultraEthernet() {
-        return !"none".equals(congestionControl);
+        return ULTRA_ETHERNET.contains(congestionControl);
+    }
+
+    /** Whether RoCEv2 reliable connections run ("roce" or "dcqcn"). */
+    public boolean roceV2() {
+        return ROCE.contains(congestionControl);
+    }
+
+    /** Whether RoCEv2 QPs run DCQCN. */
+    public boolean dcqcn() {
+        return "dcqcn".equals(congestionControl);
     }
 
     /** Whether UET contexts run NSCC. */

@@ -1,0 +1,117 @@
+package io.fabricemu.roce;
+
+/**
+ * The responder of one RoCEv2 reliable-connection queue pair (IBTA Volume 1, 9.7.5): it accepts packets in
+ * PSN order only.
+ *
+ * <ul>
+ *   <li>The expected PSN is accepted: the expected PSN advances, its payload is delivered, and a packet that
+ *       ends a message advances the MSN. Answer: an ACK of it (every packet is acknowledged; no coalescing).
+ *   <li>A PSN below the expected one is a duplicate (a go-back-N resend of something already taken): it is
+ *       dropped and answered with an ACK of the last PSN accepted, so a requester whose ACKs were lost
+ *       learns where the responder is.
+ *   <li>A PSN above the expected one means packets were lost: it is dropped. The first such packet of an
+ *       episode is answered with one NAK "PSN sequence error" carrying the expected PSN; later ones are
+ *       dropped silently until the expected PSN arrives, which ends the episode.
+ * </ul>
+ *
+ * <p>Plain and single-threaded. PSNs do not wrap (see {@link RcRequester}).
+ */
+public final class RcResponder {
+    /** What the responder sends back for a data packet. */
+    public enum Answer {
+        /** An ACK of {@link #ackPsn()} with {@link #msn()}. */
+        ACK,
+        /** A NAK "PSN sequence error" carrying {@link #expectedPsn()}. */
+        NAK_SEQUENCE,
+        /** Nothing: an out-of-order packet after the episode's NAK. */
+        NONE
+    }
+
+    private final int flowId;
+    private final long totalBytes;
+    private long expectedPsn;
+    private long msn;
+    private boolean nakSent;
+    private long deliveredBytes;
+    private long finishPs = -1;
+    private long duplicates;
+    private long outOfOrder;
+
+    public RcResponder(int flowId, long totalBytes) {
+        if (totalBytes <= 0) {
+            throw new IllegalArgumentException("flow " + flowId + ": totalBytes must be > 0, was " + totalBytes);
+        }
+        this.flowId = flowId;
+        this.totalBytes = totalBytes;
+    }
+
+    public int flowId() {
+        return flowId;
+    }
+
+    /**
+     * Data packet {@code psn} carrying {@code payloadBytes}, the last of its message when
+     * {@code lastOfMessage}, arrived completely at {@code nowPs}.
+     */
+    public Answer onData(long psn, int payloadBytes, boolean lastOfMessage, long nowPs) {
+        if (psn == expectedPsn) {
+            expectedPsn++;
+            nakSent = false;
+            deliveredBytes += payloadBytes;
+            if (deliveredBytes > totalBytes) {
+                throw new IllegalStateException("flow " + flowId + ": " + deliveredBytes + " bytes delivered of "
+                        + totalBytes);
+            }
+            if (lastOfMessage) {
+                msn++;
+            }
+            if (deliveredBytes == totalBytes) {
+                finishPs = nowPs;
+            }
+            return Answer.ACK;
+        }
+        if (psn < expectedPsn) {
+            duplicates++;
+            return Answer.ACK;
+        }
+        outOfOrder++;
+        if (nakSent) {
+            return Answer.NONE;
+        }
+        nakSent = true;
+        return Answer.NAK_SEQUENCE;
+    }
+
+    /** The PSN the responder waits for. */
+    public long expectedPsn() {
+        return expectedPsn;
+    }
+
+    /** The PSN an ACK carries: the last one accepted in order (-1 before the first). */
+    public long ackPsn() {
+        return expectedPsn - 1;
+    }
+
+    /** Messages completed. */
+    public long msn() {
+        return msn;
+    }
+
+    public long deliveredBytes() {
+        return deliveredBytes;
+    }
+
+    /** When the last byte arrived, or -1. */
+    public long finishPs() {
+        return finishPs;
+    }
+
+    public long duplicates() {
+        return duplicates;
+    }
+
+    public long outOfOrder() {
+        return outOfOrder;
+    }
+}
