@@ -69,8 +69,8 @@ public final class ResultsWriter {
             w.write("id,src,dst,bytes,startPs,finishPs,fctPs,retransmittedBytes,deliveredBytes,failed\n");
             for (FlowResult f : r.flows()) {
                 w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.bytes() + "," + f.startPs() + ","
-                        + f.finishPs() + "," + f.fctPs() + "," + f.retransmittedBytes() + "," + f.deliveredBytes() + "," + f.failed()
-                        + "\n");
+                        + f.finishPs() + "," + f.fctPs() + "," + f.retransmittedBytes() + "," + f.deliveredBytes()
+                        + "," + f.failed() + "\n");
             }
         }
     }
