@@ -4,6 +4,8 @@ import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.RailOptimisedSpec;
+import io.fabricemu.topology.RingRouting;
+import io.fabricemu.topology.RingSpec;
 import io.fabricemu.topology.TopologySpec;
 import java.util.List;
 
@@ -12,7 +14,9 @@ import java.util.List;
  * records check their own invariants; their complaints are reported at the field they name.
  */
 final class TopologyBinder {
-    static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "rail-optimised");
+    static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "rail-optimised", "ring");
+    /** Scenario names of the {@link RingRouting} values. */
+    static final List<String> RING_ROUTINGS = List.of("clockwise", "shortest");
     /** Upper bound of every switch or host count, far above anything an emulation can hold. */
     static final int MAX_COUNT = 1_000_000;
 
@@ -30,6 +34,7 @@ final class TopologyBinder {
                 case "leaf-spine" -> leafSpine(topology);
                 case "fat-tree" -> fatTree(topology);
                 case "rail-optimised" -> railOptimised(topology);
+                case "ring" -> ring(topology);
                 default -> throw new AssertionError(kind);
             };
         } catch (IllegalArgumentException invalid) {
@@ -104,6 +109,25 @@ final class TopologyBinder {
         }
         return new RailOptimisedSpec(pods, segmentsPerPod, nodesPerSegment, gpusPerNode, spinesPerPod, superSpines,
                 hostLink, fabricLink, superLink);
+    }
+
+    private static RingSpec ring(Section t) throws ScenarioException {
+        t.declare("switches", "hostsPerSwitch", "hostLink", "ringLink", "routing");
+        t.rejectUnknownFields("for kind ring");
+        int switches = count(t, "switches");
+        if (switches < RingSpec.MIN_SWITCHES) {
+            throw t.error("switches", "must be at least " + RingSpec.MIN_SWITCHES + ", was " + switches
+                    + "; a ring of fewer switches would join one pair of switches twice");
+        }
+        int hostsPerSwitch = count(t, "hostsPerSwitch");
+        LinkSpec hostLink = link(t, "hostLink");
+        LinkSpec ringLink = link(t, "ringLink");
+        RingRouting routing = switch (t.optionalOneOf("routing", "shortest", RING_ROUTINGS)) {
+            case "clockwise" -> RingRouting.CLOCKWISE;
+            case "shortest" -> RingRouting.SHORTEST;
+            default -> throw new AssertionError("routing");
+        };
+        return new RingSpec(switches, hostsPerSwitch, hostLink, ringLink, routing);
     }
 
     private static int count(Section t, String key) throws ScenarioException {

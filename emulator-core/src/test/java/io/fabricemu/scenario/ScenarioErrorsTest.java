@@ -3,6 +3,7 @@ package io.fabricemu.scenario;
 import static io.fabricemu.scenario.ScenarioTexts.BASE;
 import static io.fabricemu.scenario.ScenarioTexts.FAT_TREE;
 import static io.fabricemu.scenario.ScenarioTexts.FLOWS;
+import static io.fabricemu.scenario.ScenarioTexts.RING;
 import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -145,7 +146,7 @@ class ScenarioErrorsTest {
                                 + "penaltyThreshold: 64KiB}"),
                         21, "transport.receiverMemory.penaltyThreshold", "out of range"),
                 c("enum: topology kind", with(BASE, 4, "  kind: clos"), 4, "topology.kind",
-                        "use one of leaf-spine, fat-tree, rail-optimised"),
+                        "use one of leaf-spine, fat-tree, rail-optimised, ring"),
                 c("enum: workload kind", with(BASE, 22, "  kind: alltoall"), 22, "workload.kind",
                         "use one of incast, permutation, all-to-all, flows", "did you mean 'all-to-all'?"),
                 c("name: space", with(BASE, 1, "name: my scenario"), 1, "name",
@@ -180,7 +181,19 @@ class ScenarioErrorsTest {
                         "  gpusPerNode: 2", "  spinesPerPod: 1", "  superSpines: 2",
                         "  hostLink: {rate: 100Gbps, delay: 500ns}", "  fabricLink: {rate: 100Gbps, delay: 500ns}",
                         "workload: {kind: all-to-all, bytes: 1MiB}", ""), 8, "topology.superSpines",
-                        "must be 0 with a single pod"));
+                        "must be 0 with a single pod"),
+                // ring
+                c("ring: two switches", with(RING, 5, "  switches: 2"), 5, "topology.switches",
+                        "must be at least 3, was 2", "join one pair of switches twice"),
+                c("ring: no hosts", with(RING, 6, "  hostsPerSwitch: 0"), 6, "topology.hostsPerSwitch",
+                        "'0' is out of range"),
+                c("ring: unknown routing", with(RING, 7, "  routing: anticlockwise"), 7, "topology.routing",
+                        "'anticlockwise' is not allowed; use one of clockwise, shortest"),
+                c("ring: leaf-spine's link name", with(RING, 9, "  fabricLink: {rate: 100Gbps, delay: 500ns}"), 9,
+                        "topology.fabricLink", "allowed fields of topology for kind ring are kind, switches,"
+                                + " hostsPerSwitch, hostLink, ringLink, routing"),
+                c("ring: missing ringLink", with(RING, 9, "  # no ringLink"), 4, "topology.ringLink",
+                        "is required"));
     }
 
     @ParameterizedTest(name = "{0}")

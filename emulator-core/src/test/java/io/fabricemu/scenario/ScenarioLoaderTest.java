@@ -4,6 +4,7 @@ import io.fabricemu.fabric.ForwardingMode;
 import static io.fabricemu.scenario.ScenarioTexts.BASE;
 import static io.fabricemu.scenario.ScenarioTexts.FAT_TREE;
 import static io.fabricemu.scenario.ScenarioTexts.MINIMAL;
+import static io.fabricemu.scenario.ScenarioTexts.RING;
 import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +14,8 @@ import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.RailOptimisedSpec;
+import io.fabricemu.topology.RingRouting;
+import io.fabricemu.topology.RingSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,6 +90,19 @@ class ScenarioLoaderTest {
         assertEquals(new RailOptimisedSpec(2, 2, 2, 4, 2, 2, HOST_100G, HOST_100G,
                 new LinkSpec(400_000_000_000L, 1_000_000, 0)), s.topology());
         assertEquals(32, s.workload().flows(s.topology().hostCount(), s.seed()).size());
+    }
+
+    @Test
+    void parse_clockwiseRing() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(RING, "ring.yaml", List.of());
+        assertEquals(new RingSpec(4, 4, HOST_100G, HOST_100G, RingRouting.CLOCKWISE), s.topology());
+        assertEquals(16, s.topology().hostCount());
+    }
+
+    @Test
+    void parse_ringWithoutRouting_routesTheShortestWay() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(with(RING, 7, ""), "ring.yaml", List.of());
+        assertEquals(RingRouting.SHORTEST, ((RingSpec) s.topology()).routing());
     }
 
     @Test

@@ -55,6 +55,15 @@ final class ScenarioTexts {
             9, "  cores: 4\n  hostLink: {rate: 100Gbps, delay: 500ns}\n  aggLink: {rate: 100Gbps, delay: 500ns}\n"
                     + "  coreLink: {rate: 100Gbps, delay: 500ns}");
 
+    /** BASE with the leaf-spine replaced, line for line, by a 16-host ring of four switches routed clockwise. */
+    static final String RING = with(BASE,
+            4, "  kind: ring",
+            5, "  switches: 4",
+            6, "  hostsPerSwitch: 4",
+            7, "  routing: clockwise",
+            8, "  hostLink: {rate: 100Gbps, delay: 500ns}",
+            9, "  ringLink: {rate: 100Gbps, delay: 500ns}");
+
     /** The smallest valid scenario: only the required fields. */
     static final String MINIMAL = String.join("\n",
             "name: minimal",

@@ -4,9 +4,10 @@ import java.util.Arrays;
 
 /**
  * Equal-cost next hops toward every host, kept small. Hosts hang off edge switches only, so a route is
- * really toward an edge switch: one breadth-first search per edge switch over the switch graph gives
- * every switch's distance (in switch hops) to it, and a switch's next ports toward it are the ports whose
- * peer switch is one hop closer. Each switch keeps one row per edge switch, and rows are interned: in a
+ * really toward an edge switch: one breadth-first search per edge switch, backwards over the
+ * switch-to-switch port directions routes may use ({@link Wiring#portRouted()}: all of them but the reverse
+ * of a one-way cable), gives every switch's distance (in switch hops) to it, and a switch's next ports
+ * toward it are its usable ports whose peer switch is one hop closer. Each switch keeps one row per edge switch, and rows are interned: in a
  * regular Clos almost all rows are one of a few port sets, so a k=32 fat tree (1280 switches, 512 edge
  * switches) needs a few MB of row references and a few dozen distinct rows. At a host's own edge switch
  * the answer is the single port facing that host, also interned.
@@ -88,7 +89,11 @@ final class EcmpRoutes {
         return distinctRows;
     }
 
-    /** Breadth-first search over switches only; dist is indexed by switch index (node - hostCount). */
+    /**
+     * Breadth-first search over switches only, from the destination backwards: a peer joins at one hop more
+     * only if its own port toward the switch at hand may be routed. dist is indexed by switch index
+     * (node - hostCount).
+     */
     private static void distancesFrom(Wiring w, int source, int[] dist, int[] queue) {
         int hostCount = w.hostCount();
         Arrays.fill(dist, -1);
@@ -101,7 +106,8 @@ final class EcmpRoutes {
             int node = s + hostCount;
             for (int slot = w.portBase()[node]; slot < w.portBase()[node + 1]; slot++) {
                 int peer = w.portPeer()[slot] - hostCount;
-                if (peer >= 0 && dist[peer] < 0) {
+                if (peer >= 0 && dist[peer] < 0 && w.portRouted()[w.portBase()[peer + hostCount]
+                        + w.portPeerPort()[slot]]) {
                     dist[peer] = dist[s] + 1;
                     queue[tail++] = peer;
                 }
@@ -122,7 +128,7 @@ final class EcmpRoutes {
         int count = 0;
         for (int slot = base; slot < w.portBase()[node + 1]; slot++) {
             int peer = w.portPeer()[slot] - hostCount;
-            if (peer >= 0 && dist[peer] == dist[s] - 1) {
+            if (peer >= 0 && w.portRouted()[slot] && dist[peer] == dist[s] - 1) {
                 buffer[count++] = slot - base;
             }
         }

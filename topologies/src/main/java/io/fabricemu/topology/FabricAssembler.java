@@ -11,7 +11,11 @@ import java.util.List;
  *
  * <p>Port numbering on every node: downlinks first (ascending by peer node id, parallel cables to one peer
  * in the order they were added), then uplinks in the same order. A cable's direction follows the tiers of
- * its ends: the lower-tier end sees it as an uplink. Hosts end up with exactly one port, port 0.
+ * its ends: the lower-tier end sees it as an uplink; a cable between two switches of one tier (a ring's)
+ * is an uplink at its end A and a downlink at its end B. Hosts end up with exactly one port, port 0.
+ *
+ * <p>Routes may use every cable both ways, except a one-way cable, which they may use only from end A to
+ * end B (a clockwise ring); the port at its end B is then never a next hop.
  */
 final class FabricAssembler {
     private static final long PEER_SHIFT = 31;
@@ -27,6 +31,7 @@ final class FabricAssembler {
     private int[] cableUpper = new int[16];
     private final List<LinkSpec> cableSpecs = new ArrayList<>();
     private final List<String> cableTiers = new ArrayList<>();
+    private boolean[] cableOneWay = new boolean[16];
     private int cableCount;
 
     FabricAssembler(TopologySpec spec) {
@@ -68,12 +73,30 @@ final class FabricAssembler {
         if (tierOf(lower) >= tierOf(upper)) {
             throw new IllegalArgumentException("cable " + lower + "-" + upper + " must go up a tier");
         }
+        add(lower, upper, link, tier, false);
+    }
+
+    /**
+     * Adds one cable between two distinct switches of the same tier: {@code a} is its end A (an uplink
+     * there), {@code b} its end B (a downlink there). With {@code oneWay}, routes forward over it only
+     * from {@code a} to {@code b}.
+     */
+    void connectSameTier(int a, int b, LinkSpec link, String tier, boolean oneWay) {
+        if (a == b || tierOf(a) == 0 || tierOf(a) != tierOf(b)) {
+            throw new IllegalArgumentException("cable " + a + "-" + b + " must join two switches of one tier");
+        }
+        add(a, b, link, tier, oneWay);
+    }
+
+    private void add(int endA, int endB, LinkSpec link, String tier, boolean oneWay) {
         if (cableCount == cableLower.length) {
             cableLower = Arrays.copyOf(cableLower, cableCount * 2);
             cableUpper = Arrays.copyOf(cableUpper, cableCount * 2);
+            cableOneWay = Arrays.copyOf(cableOneWay, cableCount * 2);
         }
-        cableLower[cableCount] = lower;
-        cableUpper[cableCount] = upper;
+        cableLower[cableCount] = endA;
+        cableUpper[cableCount] = endB;
+        cableOneWay[cableCount] = oneWay;
         cableSpecs.add(link);
         cableTiers.add(tier);
         cableCount++;
@@ -115,18 +138,21 @@ final class FabricAssembler {
         }
         int[] portPeer = new int[portCable.length];
         int[] portPeerPort = new int[portCable.length];
+        boolean[] portRouted = new boolean[portCable.length];
         for (int n = 0; n < nodeCount; n++) {
             for (int slot = portBase[n]; slot < portBase[n + 1]; slot++) {
                 Cable cable = cables[portCable[slot]];
                 boolean atA = cable.nodeA() == n;
                 portPeer[slot] = atA ? cable.nodeB() : cable.nodeA();
                 portPeerPort[slot] = atA ? cable.portB() : cable.portA();
+                portRouted[slot] = atA || !cableOneWay[cable.id()];
             }
         }
         int[] tiers = new int[nodeCount];
         System.arraycopy(switchTiers, 0, tiers, hostCount, switchNames.size());
         Wiring wiring = new Wiring(hostCount, switchNames.toArray(new String[0]),
-                switchRoles.toArray(new String[0]), tiers, portBase, portCable, portPeer, portPeerPort, cables);
+                switchRoles.toArray(new String[0]), tiers, portBase, portCable, portPeer, portPeerPort, portRouted,
+                cables);
         return new Topology(spec, wiring, EcmpRoutes.compute(wiring));
     }
 

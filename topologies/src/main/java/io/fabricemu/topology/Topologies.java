@@ -21,6 +21,9 @@ public final class Topologies {
         if (spec instanceof RailOptimisedSpec rail) {
             return RailOptimisedBuilder.build(rail);
         }
+        if (spec instanceof RingSpec ring) {
+            return RingBuilder.build(ring);
+        }
         throw new IllegalArgumentException("unknown topology kind " + spec.kind());
     }
 }

@@ -13,13 +13,17 @@ import java.util.Objects;
  * <p>Nodes: hosts are {@code 0 .. hostCount() - 1} and switches follow. Leaf-spine and fat tree: host
  * {@code i} hangs off edge switch {@code i / hostsPerEdge}, edge switches in pod order. Rail-optimised: the
  * host is the GPU rank {@code ((pod * segmentsPerPod + segment) * nodesPerSegment + node) * gpusPerNode + gpu}.
+ * Ring: host {@code i} on switch {@code ring<i / hostsPerSwitch>}.
  *
  * <p>Ports: a host has one port, 0. A switch numbers its downlinks first (ascending by peer node id,
- * parallel cables in link order), then its uplinks (ascending by peer node id).
+ * parallel cables in link order), then its uplinks (ascending by peer node id). A ring switch with
+ * {@code H} hosts has them on ports {@code 0 .. H-1}, its counter-clockwise neighbour on port {@code H} and
+ * its clockwise neighbour on port {@code H + 1}.
  *
  * <p>Routes: {@link #nextPorts(int, int)} gives every egress port on a shortest path, counted in switch
- * hops, so a packet that takes any of them at every switch arrives in {@link #switchHops(int, int)}
- * switches.
+ * hops, over the directions the topology lets routes take (every direction, except that a clockwise ring
+ * only forwards clockwise), so a packet that takes any of them at every switch arrives in
+ * {@link #switchHops(int, int)} switches.
  */
 public final class Topology {
     private final TopologySpec spec;
@@ -103,8 +107,9 @@ public final class Topology {
     }
 
     /**
-     * Egress ports of {@code switchNode} on shortest paths (in switch hops) toward {@code dstHost},
-     * ascending and never empty. The array is shared between callers: do not modify it.
+     * Egress ports of {@code switchNode} on shortest paths (in switch hops, over the directions routes may
+     * take) toward {@code dstHost}, ascending and never empty. The array is shared between callers: do not
+     * modify it.
      */
     public int[] nextPorts(int switchNode, int dstHost) {
         if (isHost(switchNode)) {
@@ -113,7 +118,10 @@ public final class Topology {
         return routes.nextPorts(switchNode, checkHost(dstHost));
     }
 
-    /** Number of switches on a shortest path from {@code srcHost} to {@code dstHost}; 1 on one edge switch. */
+    /**
+     * Number of switches on the routed path from {@code srcHost} to {@code dstHost} (every route of a pair
+     * has the same length); 1 on one edge switch.
+     */
     public int switchHops(int srcHost, int dstHost) {
         int at = edgeSwitchOf(srcHost);
         int target = edgeSwitchOf(dstHost);
@@ -164,7 +172,11 @@ public final class Topology {
         return out.toString();
     }
 
-    /** Worst edge switch's host-facing rate over its uplink rate, as {@code "1:1"}, {@code "1.5:1"}. */
+    /**
+     * Worst edge switch's host-facing rate over its switch-facing rate, as {@code "1:1"}, {@code "1.5:1"}.
+     * In the Clos kinds an edge switch's switch-facing ports are its uplinks; in a ring they are its two ring
+     * ports, counted both even when routing is clockwise.
+     */
     String edgeOversubscription() {
         BigDecimal worst = BigDecimal.ZERO;
         for (int edge = hostCount(); edge < nodeCount(); edge++) {
@@ -175,7 +187,7 @@ public final class Topology {
                 long rate = cableAt(edge, port).spec().rateBps();
                 if (isHost(peer)) {
                     down += rate;
-                } else if (tier(peer) > tier(edge)) {
+                } else {
                     up += rate;
                 }
             }

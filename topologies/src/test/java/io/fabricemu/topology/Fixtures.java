@@ -32,6 +32,11 @@ final class Fixtures {
         return new LeafSpineSpec(3, 2, 2, 2, G100, G100);
     }
 
+    /** {@code switches} ring switches of {@code hostsPerSwitch} hosts, 100 Gb/s everywhere. */
+    static RingSpec ring(int switches, int hostsPerSwitch, RingRouting routing) {
+        return new RingSpec(switches, hostsPerSwitch, G100, G100, routing);
+    }
+
     static Topology build(TopologySpec spec) {
         return Topologies.build(spec);
     }

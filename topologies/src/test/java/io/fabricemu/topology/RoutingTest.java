@@ -19,7 +19,8 @@ class RoutingTest {
         return List.of(Fixtures.fatTreeExample(), Fixtures.kAry(4), Fixtures.leafSpineParallel(),
                 new LeafSpineSpec(1, 3, 2, 1, Fixtures.G100, Fixtures.G100),
                 Fixtures.figure61(), Fixtures.twoPodRail(),
-                new FatTreeSpec(2, 3, 1, 3, 6, Fixtures.G100, Fixtures.G100, Fixtures.G100));
+                new FatTreeSpec(2, 3, 1, 3, 6, Fixtures.G100, Fixtures.G100, Fixtures.G100),
+                Fixtures.ring(4, 2, RingRouting.SHORTEST), Fixtures.ring(5, 1, RingRouting.SHORTEST));
     }
 
     @ParameterizedTest

@@ -34,6 +34,10 @@ class SpecValidationTest {
                 bad("superSpines", () -> new RailOptimisedSpec(1, 1, 1, 1, 1, 2, L, L, null)),
                 bad("superSpines", () -> new RailOptimisedSpec(2, 1, 1, 1, 1, 0, L, L, L)),
                 bad("superLink", () -> new RailOptimisedSpec(2, 1, 1, 1, 1, 1, L, L, null)),
+                bad("switches", () -> new RingSpec(2, 1, L, L, RingRouting.CLOCKWISE)),
+                bad("hostsPerSwitch", () -> new RingSpec(3, 0, L, L, RingRouting.CLOCKWISE)),
+                bad("ringLink", () -> new RingSpec(3, 1, L, null, RingRouting.SHORTEST)),
+                bad("routing", () -> new RingSpec(3, 1, L, L, null)),
                 bad("spec", () -> Topologies.build(null)),
                 bad("tier", () -> new Cable(0, 0, 0, 1, 0, L, null)));
     }
