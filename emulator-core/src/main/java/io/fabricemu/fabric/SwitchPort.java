@@ -239,7 +239,12 @@ public final class SwitchPort implements Element {
                 ctx.send(peer.monitorId(), now + plan.latencyPs(),
                         new PfcStuckChanged(plan.node(), peer.peerNode(), c, name, false, now));
             } else if (!stuckReported[c] && paused && queue.waiting(c) > 0) {
-                long duePs = pauses.pausedSincePs(c) + pfc.deadlockTimeoutPs();
+                long sincePs = pauses.pausedSincePs(c);
+                long duePs = sincePs > Long.MAX_VALUE - pfc.deadlockTimeoutPs() ? Long.MAX_VALUE
+                        : sincePs + pfc.deadlockTimeoutPs();
+                if (duePs == Long.MAX_VALUE) {
+                    continue;
+                }
                 if (now >= duePs) {
                     stuckReported[c] = true;
                     ctx.send(peer.monitorId(), now + plan.latencyPs(),

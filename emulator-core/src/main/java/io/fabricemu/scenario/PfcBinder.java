@@ -47,7 +47,7 @@ final class PfcBinder {
             throw p.error("quanta", "0 would make every pause frame a resume; use 1..65535 quanta of 512 bit times");
         }
         long response = p.optionalLong("responseBitTimes", DEFAULT_RESPONSE_BIT_TIMES, 0, 1L << 40);
-        long timeout = p.optionalTimePs("deadlockTimeout", DEFAULT_DEADLOCK_TIMEOUT_PS, 1, Long.MAX_VALUE / 4);
+        long timeout = p.optionalTimePs("deadlockTimeout", DEFAULT_DEADLOCK_TIMEOUT_PS, 1, Long.MAX_VALUE);
         return new PfcSettings(mask, xoff, xon, headroom, quanta, response, mtuBytes, timeout);
     }
 
