@@ -23,8 +23,10 @@ import java.util.concurrent.CompletableFuture;
  * lookahead: nothing any element sends in it can land in it. The coordinator's work per window is one
  * message to and from each shard, whatever the number of elements.
  *
- * <p>The run ends when every flow has completed, nothing is pending, or the stop time is reached; then
- * every element reports and the result completes the caller's future.
+ * <p>The run ends when every flow has completed, nothing is pending, the stop time is reached, or an
+ * element halted it ({@code EventContext.halt}: the shards report the lowest halting element id and its
+ * reason, so the reason does not depend on the shard count); then every element reports and the result
+ * completes the caller's future.
  */
 final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
@@ -32,9 +34,12 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     sealed interface Command permits ShardReady, ShardReported {
     }
 
-    /** A shard finished a window (or started) and has all its input for the next one. */
+    /**
+     * A shard finished a window (or started) and has all its input for the next one. {@code haltElementId}
+     * is the lowest id of its elements that halted the run so far (-1 if none), {@code haltReason} its reason.
+     */
     record ShardReady(int shard, long earliestPs, long events, long activations, int flowsCompleted,
-                      long lastHandledPs, long busyNanos) implements Command {
+                      long lastHandledPs, long busyNanos, int haltElementId, String haltReason) implements Command {
     }
 
     /** A shard's element reports, element ids and reports in the same order. */
@@ -106,7 +111,13 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         int flows = 0;
         long last = Long.MIN_VALUE;
         long shardBusyNanos = 0;
+        int haltElementId = -1;
+        String haltReason = "";
         for (ShardReady s : ready) {
+            if (s.haltElementId() >= 0 && (haltElementId < 0 || s.haltElementId() < haltElementId)) {
+                haltElementId = s.haltElementId();
+                haltReason = s.haltReason();
+            }
             shardBusyNanos += s.busyNanos();
             earliest = Math.min(earliest, s.earliestPs());
             events += s.events();
@@ -116,10 +127,11 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         }
         progress.update(Math.max(0, last), events, windows, flows);
         boolean allDone = (factory.flowCount() > 0 && flows >= factory.flowCount()) || earliest == Long.MAX_VALUE;
-        if (allDone || earliest >= limits.stopPs()) {
-            boolean reachedStop = !allDone;
+        boolean halted = haltElementId >= 0;
+        if (allDone || halted || earliest >= limits.stopPs()) {
+            boolean reachedStop = !allDone && !halted;
             summary = new EngineResult(Math.max(0, last), events, windows, activations, flows, reachedStop,
-                    (shardBusyNanos + busyNanos) / 1_000_000, List.of());
+                    (shardBusyNanos + busyNanos) / 1_000_000, List.of(), haltReason);
             reports = new ElementReport[limits.shardOf().length];
             for (ActorRef<ShardActor.Command> shard : shards) {
                 shard.tell(ShardActor.Collect.INSTANCE);

@@ -44,9 +44,9 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     record ElementStarted(int elementId, long nextPs, List<Event> sent) implements Command {
     }
 
-    /** An element finished a window. */
+    /** An element finished a window; {@code haltReason} is null unless it asked to end the run. */
     record WindowDone(int elementId, long nextPs, List<Event> sent, int events, int flowsCompleted,
-                      long lastHandledPs) implements Command {
+                      long lastHandledPs, String haltReason) implements Command {
     }
 
     /** The events a peer shard's elements sent to this shard's elements in the window ending at {@code endPs}. */
@@ -77,6 +77,8 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private int flowsCompleted;
     private long lastHandledPs = Long.MIN_VALUE;
     private long busyNanos;
+    private int haltElementId = -1;
+    private String haltReason;
     private final List<Integer> reportIds = new ArrayList<>();
     private final List<ElementReport> reports = new ArrayList<>();
 
@@ -182,6 +184,10 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         if (d.lastHandledPs() > lastHandledPs) {
             lastHandledPs = d.lastHandledPs();
         }
+        if (d.haltReason() != null && (haltElementId < 0 || d.elementId() < haltElementId)) {
+            haltElementId = d.elementId();
+            haltReason = d.haltReason();
+        }
         if (--awaitedElements == 0) {
             finishLocal();
         }
@@ -201,7 +207,7 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         if (localDone && awaitedPeers == 0 && awaitedElements == 0) {
             localDone = false;
             coordinator.tell(new Coordinator.ShardReady(shard, scheduler.earliestPs(), events, activations,
-                    flowsCompleted, lastHandledPs, busyNanos));
+                    flowsCompleted, lastHandledPs, busyNanos, haltElementId, haltReason));
         }
     }
 

@@ -8,12 +8,15 @@ import picocli.CommandLine.Command;
         description = "Packet-level emulator of AI/HPC datacenter fabrics on a virtual-time actor engine.",
         subcommands = {RunCommand.class, CompareCommand.class, ValidateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)"})
+        exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)",
+                "3:the model halted the run (a PFC deadlock); results were written"})
 public final class Main implements Runnable {
     /** Bad input: a scenario file, an option or a value. */
     static final int BAD_INPUT = 2;
     /** The emulation itself failed. */
     static final int FAILED = 1;
+    /** The model ended the run early (a PFC deadlock was found); the results were still written. */
+    static final int HALTED = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

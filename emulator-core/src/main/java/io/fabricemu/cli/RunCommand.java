@@ -82,6 +82,11 @@ final class RunCommand implements Callable<Integer> {
             stdout.println("  results written to " + outDir);
             stdout.flush();
         }
+        if (result.halted()) {
+            err.println("halted: " + result.haltReason());
+            err.flush();
+            return Main.HALTED;
+        }
         return 0;
     }
 }

@@ -20,6 +20,7 @@ public final class ElementRunner implements EventContext {
     private long lastHandledPs = Long.MIN_VALUE;
     private ArrayList<Event> outbox = new ArrayList<>();
     private int flowsCompleted;
+    private String haltReason;
 
     public ElementRunner(int id, Element element) {
         this.id = id;
@@ -123,5 +124,20 @@ public final class ElementRunner implements EventContext {
     @Override
     public void flowCompleted() {
         flowsCompleted++;
+    }
+
+    @Override
+    public void halt(String reason) {
+        if (reason == null || reason.isEmpty()) {
+            throw new IllegalArgumentException("element " + id + " halted without a reason");
+        }
+        if (haltReason == null) {
+            haltReason = reason;
+        }
+    }
+
+    /** The reason this element asked to end the run for (its first), or null when it did not. */
+    public String haltReason() {
+        return haltReason;
     }
 }

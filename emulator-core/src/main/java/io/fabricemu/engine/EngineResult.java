@@ -14,13 +14,23 @@ import java.util.List;
  * @param coordinationMillis wall time the shards and the coordinator spent handling their messages
  *                        (activating, routing, batching), all shards together; display only
  * @param reports         every element's report, by element id
+ * @param haltReason      why an element ended the run ({@link EventContext#halt}), or "" when none did
  */
 public record EngineResult(long virtualEndPs, long events, long windows, long activations, int flowsCompleted,
-                           boolean reachedStop, long coordinationMillis, List<ElementReport> reports) {
+                           boolean reachedStop, long coordinationMillis, List<ElementReport> reports,
+                           String haltReason) {
+
+    public EngineResult {
+        java.util.Objects.requireNonNull(haltReason, "haltReason");
+    }
 
     /** The same result with the elements' reports. */
     public EngineResult withReports(List<ElementReport> elementReports) {
         return new EngineResult(virtualEndPs, events, windows, activations, flowsCompleted, reachedStop,
-                coordinationMillis, elementReports);
+                coordinationMillis, elementReports, haltReason);
+    }
+
+    public boolean halted() {
+        return !haltReason.isEmpty();
     }
 }

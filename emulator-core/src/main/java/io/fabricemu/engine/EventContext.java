@@ -18,4 +18,12 @@ public interface EventContext {
 
     /** Records that a flow this element sends has completed (counted to know when a run is done). */
     void flowCompleted();
+
+    /**
+     * Ends the run at the end of the current window, for {@code reason} (e.g. a deadlock was found). The
+     * elements still handle the rest of the window; the results are collected as for any other end. When
+     * several elements halt in one window, the one with the lowest element id gives the reason, on any
+     * number of shards.
+     */
+    void halt(String reason);
 }

@@ -14,9 +14,16 @@ import java.util.ArrayDeque;
  * is admitted when the growth of the port's shared bytes it causes fits in that. No packet is tagged as
  * dedicated or shared: whichever packet leaves, the shared bytes are recomputed from the class counts, so
  * a queue drains its shared part first.
+ *
+ * <p>Lossless classes (PFC): a packet of a lossless class is always admitted ({@link #offer(Packet, int,
+ * long, boolean)}); its room is guaranteed upstream by the ingress port's xOFF and headroom, not by this
+ * queue's limit. Beside every packet the queue keeps the number of the switch port it came in through (in
+ * a ring of ints per class, no allocation per packet), so the port that sends it can tell that ingress
+ * port when its bytes leave.
  */
 final class EgressQueue {
     private final ArrayDeque<Packet>[] fifos;
+    private final IntRing[] ingressPorts;
     private final long[] classBytes;
     private final long limitBytesPerClass;
     private long totalBytes;
@@ -25,6 +32,7 @@ final class EgressQueue {
     private long peakSharedBytes;
     private long drops;
     private Packet inService;
+    private int inServiceIngressPort = -1;
 
     @SuppressWarnings("unchecked")
     EgressQueue(int trafficClasses, long limitBytesPerClass) {
@@ -35,8 +43,10 @@ final class EgressQueue {
             throw new IllegalArgumentException("limitBytesPerClass must be > 0, was " + limitBytesPerClass);
         }
         fifos = new ArrayDeque[trafficClasses];
+        ingressPorts = new IntRing[trafficClasses];
         for (int c = 0; c < trafficClasses; c++) {
             fifos[c] = new ArrayDeque<>();
+            ingressPorts[c] = new IntRing();
         }
         classBytes = new long[trafficClasses];
         this.limitBytesPerClass = limitBytesPerClass;
@@ -59,13 +69,22 @@ final class EgressQueue {
      * {@link #offer(Packet)}: the class must stay within its limit.
      */
     boolean offer(Packet p, long sharedRoomBytes) {
+        return offer(p, -1, sharedRoomBytes, false);
+    }
+
+    /**
+     * {@link #offer(Packet, long)}, remembering {@code ingressPort} beside the packet; a {@code lossless}
+     * packet is admitted whatever its class holds (its shared growth is still counted).
+     */
+    boolean offer(Packet p, int ingressPort, long sharedRoomBytes, boolean lossless) {
         int c = p.trafficClass();
         long growthBytes = overLimit(classBytes[c] + p.sizeBytes()) - overLimit(classBytes[c]);
-        if (growthBytes > sharedRoomBytes) {
+        if (growthBytes > sharedRoomBytes && !lossless) {
             drops++;
             return false;
         }
         fifos[c].addLast(p);
+        ingressPorts[c].addLast(ingressPort);
         classBytes[c] += p.sizeBytes();
         totalBytes += p.sizeBytes();
         sharedBytes += growthBytes;
@@ -84,37 +103,66 @@ final class EgressQueue {
 
     /** True when a packet waits (not counting the one in service). */
     boolean hasWaiting() {
+        return hasWaiting(0);
+    }
+
+    /** True when a packet of a class not in {@code pausedMask} (bit c: class c) waits. */
+    boolean hasWaiting(int pausedMask) {
         for (int c = fifos.length - 1; c >= 0; c--) {
-            if (!fifos[c].isEmpty()) {
+            if (!fifos[c].isEmpty() && (pausedMask & (1 << c)) == 0) {
                 return true;
             }
         }
         return false;
     }
 
+    /** Packets of {@code trafficClass} waiting (not counting the one in service). */
+    int waiting(int trafficClass) {
+        return fifos[trafficClass].size();
+    }
+
     /** Takes the head of the highest non-empty class into service. */
     Packet startService() {
+        return startService(0);
+    }
+
+    /**
+     * Takes the head of the highest non-empty class not in {@code pausedMask} into service: strict priority
+     * among the classes that may go.
+     */
+    Packet startService(int pausedMask) {
         if (inService != null) {
             throw new IllegalStateException("a packet is already in service");
         }
         for (int c = fifos.length - 1; c >= 0; c--) {
+            if ((pausedMask & (1 << c)) != 0) {
+                continue;
+            }
             Packet p = fifos[c].pollFirst();
             if (p != null) {
                 inService = p;
+                inServiceIngressPort = ingressPorts[c].pollFirst();
                 return p;
             }
         }
         throw new IllegalStateException("nothing waiting");
     }
 
-    /** The packet in service has left: its bytes are freed. */
-    void finishService() {
+    /** The ingress port of the packet in service, or -1 when it was offered without one. */
+    int inServiceIngressPort() {
+        return inServiceIngressPort;
+    }
+
+    /** The packet in service has left: its bytes are freed; returns it. */
+    Packet finishService() {
         Packet p = inService;
         inService = null;
+        inServiceIngressPort = -1;
         int c = p.trafficClass();
         sharedBytes -= overLimit(classBytes[c]) - overLimit(classBytes[c] - p.sizeBytes());
         classBytes[c] -= p.sizeBytes();
         totalBytes -= p.sizeBytes();
+        return p;
     }
 
     long bytes() {

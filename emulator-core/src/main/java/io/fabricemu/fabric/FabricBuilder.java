@@ -15,8 +15,9 @@ import java.util.List;
  * <p>Element ids: NIC of host {@code h} is {@code h}; then the ports of every switch in node order
  * ({@code portBase[node] + port}); then two links per cable ({@code linkBase + 2 * cable + direction},
  * direction 0 from the cable's A end to its B end); then, only when switches have a shared buffer pool, one
- * pool per switch in node order ({@code poolBase + node - hosts}), so a fabric without pools numbers its
- * elements as it always did. Everything shared (switch plans, per-host flow lists) is built in the
+ * pool per switch in node order ({@code poolBase + node - hosts}); then, only when PFC is on, the PFC
+ * deadlock monitor ({@link #pfcMonitorId()}). A fabric without pools or PFC numbers its elements as it
+ * always did. Everything shared (switch plans, per-host flow lists) is built in the
  * constructor and immutable, so shards may create their elements concurrently.
  */
 public final class FabricBuilder implements ElementFactory {
@@ -29,6 +30,7 @@ public final class FabricBuilder implements ElementFactory {
     private final int[] portBase;
     private final int linkBase;
     private final int poolBase;
+    private final int pfcMonitorId;
     private final int elementCount;
     private final SwitchPlan[] plans;
     private final List<List<NicFlow>> outgoing;
@@ -57,7 +59,8 @@ public final class FabricBuilder implements ElementFactory {
         this.linkBase = next;
         this.poolBase = linkBase + 2 * topology.cableCount();
         int pools = switches.sharedBufferBytes() > 0 ? topology.nodeCount() - hosts : 0;
-        this.elementCount = poolBase + pools;
+        this.pfcMonitorId = switches.pfc().enabled() ? poolBase + pools : -1;
+        this.elementCount = poolBase + pools + (pfcMonitorId >= 0 ? 1 : 0);
         this.plans = new SwitchPlan[topology.nodeCount()];
         for (int node = hosts; node < topology.nodeCount(); node++) {
             plans[node] = planOf(node);
@@ -132,10 +135,21 @@ public final class FabricBuilder implements ElementFactory {
         return plans[node].pool().elementId();
     }
 
-    /** The node whose NIC, port, outgoing link or shared buffer pool element {@code id} is. */
+    /** The element id of the PFC deadlock monitor, or -1 when PFC is off. */
+    public int pfcMonitorId() {
+        return pfcMonitorId;
+    }
+
+    /**
+     * The node whose NIC, port, outgoing link or shared buffer pool element {@code id} is; the PFC monitor
+     * goes with the first switch.
+     */
     public int nodeOf(int id) {
         if (id < hosts) {
             return id;
+        }
+        if (id == pfcMonitorId) {
+            return hosts;
         }
         if (id < linkBase) {
             return switchOfPort(id);
@@ -169,8 +183,13 @@ public final class FabricBuilder implements ElementFactory {
             int node = switchOfPort(id);
             int port = id - portBase[node];
             Cable c = topology.cableAt(node, port);
+            int peer = c.peerOf(node);
             return new SwitchPort(plans[node], topology.name(node) + ":p" + port, topology.tier(node),
-                    linkOut(node, port), c.spec().flightPs() / 2, port, topology.isHost(c.peerOf(node)));
+                    linkOut(node, port), c.spec().flightPs() / 2, port, topology.isHost(peer),
+                    new PfcPeer(c.spec().flightPs(), peer, !topology.isHost(peer), pfcMonitorId));
+        }
+        if (id == pfcMonitorId) {
+            return new PfcDeadlockMonitor();
         }
         if (id >= poolBase) {
             return new SharedBufferPool(plans[nodeOf(id)]);

@@ -15,6 +15,9 @@ import java.util.SplittableRandom;
  * leaves, and the link delivers it {@code flightPs - handoffPs} later, when its first bit arrives (or, for
  * a receiver that needs the whole packet, when its last bit arrives). The delivered times are exactly
  * those of the physical wire. An optional seeded loss drops packets on the wire.
+ *
+ * <p>A PFC frame ({@link PfcOnWire}) is delivered when its last bit arrives ({@link PfcArrival}) and is
+ * never lost: the injected loss models data loss, and a lost pause would only make lossless classes lossy.
  */
 public final class Link implements Element {
     private final int targetId;
@@ -54,6 +57,10 @@ public final class Link implements Element {
 
     @Override
     public void onEvent(Signal signal, EventContext ctx) {
+        if (signal instanceof PfcOnWire f) {
+            ctx.send(targetId, f.lastBitPs() + flightPs, new PfcArrival(f.frame()));
+            return;
+        }
         OnWire w = (OnWire) signal;
         if (lossProbability > 0 && lossRandom.nextDouble() < lossProbability) {
             return;

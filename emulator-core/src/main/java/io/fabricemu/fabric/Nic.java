@@ -20,6 +20,9 @@ import java.util.List;
  * order among those whose window (and pacing) lets a packet go. Every data packet is acknowledged with
  * the cumulative PSN as soon as its last bit has arrived. Each flow has at most one pending
  * retransmission timer event, re-armed lazily when its deadline moves.
+ *
+ * <p>PFC: the NIC honours the pause frames its switch sends ({@link PfcPauses}): while the data class is
+ * paused it starts no data packet; ACKs, in the control class, keep going.
  */
 public final class Nic implements Element {
     private record FlowStart(int index) implements Signal {
@@ -36,6 +39,7 @@ public final class Nic implements Element {
     private final String name;
     private final TransportPlan transport;
     private final Transmitter tx;
+    private final PfcPauses pauses;
     private final NicFlow[] outFlows;
     private final FlowSender[] senders;
     private final boolean[] timerPending;
@@ -65,6 +69,7 @@ public final class Nic implements Element {
         this.name = name;
         this.transport = transport;
         this.tx = new Transmitter(linkId, rateBps, handoffPs);
+        this.pauses = new PfcPauses(transport.controlClass() + 1, rateBps);
         this.outFlows = outgoing.toArray(new NicFlow[0]);
         this.senders = new FlowSender[outFlows.length];
         this.timerPending = new boolean[outFlows.length];
@@ -105,6 +110,10 @@ public final class Nic implements Element {
             active.add(s.index());
         } else if (signal == PacingWake.INSTANCE) {
             pacingWakePs = Long.MAX_VALUE;
+        } else if (signal instanceof PfcArrival a) {
+            pauses.received(a.frame(), ctx.nowPs());
+        } else if (pauses.onWake(signal, ctx.nowPs())) {
+            // a pause may have expired: pump below tries again
         } else {
             throw new IllegalArgumentException("NIC " + name + " cannot handle " + signal);
         }
@@ -177,6 +186,10 @@ public final class Nic implements Element {
             return;
         }
         long now = ctx.nowPs();
+        if (pauses.paused(transport.dataClass(), now)) {
+            pauses.armWake(transport.dataClass(), ctx);
+            return;
+        }
         int n = active.size();
         long pacedUntil = Long.MAX_VALUE;
         for (int k = 0; k < n; k++) {
@@ -214,7 +227,7 @@ public final class Nic implements Element {
         for (FlowReceiver r : receivers) {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
         }
-        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes());
+        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes(), pauses.counters());
         return new ElementReport(sent, received, List.of(port));
     }
 }

@@ -1,13 +1,15 @@
 package io.fabricemu.fabric;
 
 import io.fabricemu.engine.Element;
-import io.fabricemu.policy.EcnRamp;
-import java.util.SplittableRandom;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
+import io.fabricemu.policy.EcnRamp;
+import io.fabricemu.results.PfcCounters;
 import io.fabricemu.results.PortStats;
 import io.fabricemu.time.Ps;
+import java.util.ArrayDeque;
+import java.util.SplittableRandom;
 
 /**
  * One port of a switch, both directions.
@@ -29,8 +31,22 @@ import io.fabricemu.time.Ps;
  * <p>ECN: each class queue may have a marking ramp ({@link EcnPolicy}), evaluated at dequeue on the bytes of
  * its class the departing packet leaves behind; an ECN-capable packet that draws a mark leaves as CE. The
  * draws come from the port's own generator, seeded from the switch's salt and the port number.
+ *
+ * <p>Priority flow control (when the switch settings enable it, {@link PfcSettings}): as an ingress, the
+ * port counts the bytes of each lossless class it let in that are still in the switch ({@link PfcIngress})
+ * and pauses its upstream with PFC frames, which its own transmitter sends ahead of queued packets; each
+ * egress port tells the ingress port of a lossless packet when its last bit has left ({@link PfcReleased},
+ * one latency later). Lossless classes are never tail-dropped or trimmed at egress. As an egress, the port
+ * honours the pauses it receives ({@link PfcPauses}): it starts no packet of a paused class, strict priority
+ * continuing among the others. A class paused longer than the deadlock timeout while packets of it wait is
+ * reported to the fabric's {@link PfcDeadlockMonitor}, and reported again when it moves.
  */
 public final class SwitchPort implements Element {
+    /** This port's PFC timer: a pause refresh or a deadlock check may be due. */
+    private enum PfcTimer implements Signal {
+        INSTANCE
+    }
+
     private final SwitchPlan plan;
     private final String name;
     private final int tier;
@@ -41,6 +57,15 @@ public final class SwitchPort implements Element {
     private long ecnMarks;
     private final EcnRamp[] ecnByClass;
     private final SplittableRandom markRandom;
+    private final int portNumber;
+    private final PfcSettings pfc;
+    private final PfcPeer peer;
+    private final PfcIngress pfcIngress;
+    private final PfcPauses pauses;
+    private final ArrayDeque<PfcFrame> frames = new ArrayDeque<>();
+    private final boolean[] stuckReported;
+    private boolean sendingFrame;
+    private long pfcTimerPs = Long.MAX_VALUE;
 
     /**
      * @param plan               the switch this port belongs to
@@ -53,6 +78,14 @@ public final class SwitchPort implements Element {
      */
     public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int portNumber,
                       boolean hostFacing) {
+        this(plan, name, tier, linkId, handoffPs, portNumber, hostFacing, PfcPeer.unknown(2 * handoffPs));
+    }
+
+    /**
+     * A port that also knows its link's far end, for PFC ({@code peer}); the other parameters as above.
+     */
+    public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int portNumber,
+                      boolean hostFacing, PfcPeer peer) {
         this.plan = plan;
         this.name = name;
         this.tier = tier;
@@ -64,6 +97,15 @@ public final class SwitchPort implements Element {
             ecnByClass[c] = plan.settings().ecn().rampFor(tier, hostFacing, c);
         }
         this.markRandom = new SplittableRandom(Ecmp.mix(plan.ecmpSalt() ^ (0xEC_0000L + portNumber)));
+        this.portNumber = portNumber;
+        this.pfc = plan.settings().pfc();
+        this.peer = peer;
+        int classes = plan.settings().trafficClasses();
+        long rateBps = plan.portRatesBps()[portNumber];
+        this.pfcIngress = pfc.enabled() ? new PfcIngress(pfc, classes, peer.flightPs(), rateBps, frames::addLast)
+                : null;
+        this.pauses = pfc.enabled() ? new PfcPauses(classes, rateBps) : null;
+        this.stuckReported = new boolean[classes];
     }
 
     @Override
@@ -78,16 +120,25 @@ public final class SwitchPort implements Element {
         if (signal instanceof Arrival a) {
             ingress(a, ctx);
         } else if (signal instanceof Forward f) {
-            egress(f.packet(), ctx);
+            egress(f.packet(), f.ingressPort(), ctx);
         } else if (signal == TxDone.INSTANCE) {
-            tx.done();
-            queue.finishService();
-            if (lease != null) {
-                lease.queueChanged(queue, ctx);
-            }
-            serveNext(ctx);
+            txDone(ctx);
         } else if (signal instanceof LeaseGranted g) {
             lease.granted(g.grantedBytes(), queue, ctx);
+        } else if (signal instanceof PfcArrival a && pauses != null) {
+            pauses.received(a.frame(), ctx.nowPs());
+            afterPfc(ctx);
+        } else if (signal instanceof PfcReleased r && pfcIngress != null) {
+            pfcIngress.released(r.trafficClass(), r.bytes());
+            afterPfc(ctx);
+        } else if (pauses != null && pauses.onWake(signal, ctx.nowPs())) {
+            afterPfc(ctx);
+        } else if (signal == PfcTimer.INSTANCE) {
+            if (ctx.nowPs() >= pfcTimerPs) {
+                pfcTimerPs = Long.MAX_VALUE;
+            }
+            pfcIngress.refresh(ctx.nowPs());
+            afterPfc(ctx);
         } else {
             throw new IllegalArgumentException("switch port " + name + " cannot handle " + signal);
         }
@@ -95,6 +146,15 @@ public final class SwitchPort implements Element {
 
     private void ingress(Arrival a, EventContext ctx) {
         Packet p = a.packet();
+        if (pfcIngress != null && pfc.lossless(p.trafficClass())) {
+            boolean admitted = pfcIngress.arrived(p.trafficClass(), p.sizeBytes(), ctx.nowPs());
+            if (!frames.isEmpty()) {
+                afterPfc(ctx);
+            }
+            if (!admitted) {
+                return;
+            }
+        }
         int[] candidates = plan.routes().nextPorts(plan.node(), p.dst());
         int out = candidates[Ecmp.select(p, plan.ecmpSalt(), candidates.length)];
         long latency = plan.latencyPs();
@@ -105,27 +165,119 @@ public final class SwitchPort implements Element {
             long outSerPs = Ps.serializationPs(p.sizeBytes(), plan.portRatesBps()[out]);
             readyPs = Math.max(a.firstBitPs() + latency, a.lastBitPs() + latency - outSerPs);
         }
-        ctx.send(plan.portElementIds()[out], readyPs, new Forward(p));
+        ctx.send(plan.portElementIds()[out], readyPs, new Forward(p, portNumber));
     }
 
-    private void egress(Packet p, EventContext ctx) {
+    private void egress(Packet p, int ingressPort, EventContext ctx) {
         long roomBytes = lease == null ? 0 : lease.unusedBytes(queue);
-        if (plan.settings().trimming() && p.kind() == PacketKind.DATA && !p.trimmed() && !queue.fits(p, roomBytes)) {
+        boolean lossless = pfc.lossless(p.trafficClass());
+        if (plan.settings().trimming() && p.kind() == PacketKind.DATA && !p.trimmed() && !lossless
+                && !queue.fits(p, roomBytes)) {
             p = p.trim(plan.settings().controlClass());
             trims++;
         }
-        boolean admitted = queue.offer(p, roomBytes);
+        boolean admitted = queue.offer(p, ingressPort, roomBytes, lossless);
         if (lease != null) {
             lease.queueChanged(queue, ctx);
         }
-        if (admitted && !tx.busy()) {
+        if (admitted) {
             serveNext(ctx);
         }
     }
 
+    private void txDone(EventContext ctx) {
+        tx.done();
+        if (sendingFrame) {
+            sendingFrame = false;
+        } else {
+            int ingressPort = queue.inServiceIngressPort();
+            Packet p = queue.finishService();
+            if (ingressPort >= 0 && pfc.lossless(p.trafficClass())) {
+                ctx.send(plan.portElementIds()[ingressPort], ctx.nowPs() + plan.latencyPs(),
+                        new PfcReleased(p.trafficClass(), p.sizeBytes()));
+            }
+            if (lease != null) {
+                lease.queueChanged(queue, ctx);
+            }
+        }
+        serveNext(ctx);
+        if (pauses != null) {
+            reviewStuck(ctx);
+        }
+    }
+
+    /** After a PFC event: send what may go, keep the refresh timer armed, review deadlock reports. */
+    private void afterPfc(EventContext ctx) {
+        serveNext(ctx);
+        armPfcTimer(pfcIngress.nextRefreshPs(), ctx);
+        reviewStuck(ctx);
+    }
+
+    private void armPfcTimer(long atPs, EventContext ctx) {
+        if (atPs < pfcTimerPs) {
+            pfcTimerPs = atPs;
+            ctx.schedule(atPs, PfcTimer.INSTANCE);
+        }
+    }
+
+    /**
+     * Tells the deadlock monitor of every lossless class that has been paused for the deadlock timeout with
+     * packets waiting, and of every class so reported that moves again; arms the timer for the next check.
+     */
+    private void reviewStuck(EventContext ctx) {
+        if (peer.monitorId() < 0 || !peer.peerIsSwitch()) {
+            return;
+        }
+        long now = ctx.nowPs();
+        for (int c = 0; c < stuckReported.length; c++) {
+            if (!pfc.lossless(c)) {
+                continue;
+            }
+            boolean paused = pauses.paused(c, now);
+            if (stuckReported[c] && !paused) {
+                stuckReported[c] = false;
+                ctx.send(peer.monitorId(), now + plan.latencyPs(),
+                        new PfcStuckChanged(plan.node(), peer.peerNode(), c, name, false, now));
+            } else if (!stuckReported[c] && paused && queue.waiting(c) > 0) {
+                long sincePs = pauses.pausedSincePs(c);
+                long duePs = sincePs > Long.MAX_VALUE - pfc.deadlockTimeoutPs() ? Long.MAX_VALUE
+                        : sincePs + pfc.deadlockTimeoutPs();
+                if (duePs == Long.MAX_VALUE) {
+                    continue;
+                }
+                if (now >= duePs) {
+                    stuckReported[c] = true;
+                    ctx.send(peer.monitorId(), now + plan.latencyPs(),
+                            new PfcStuckChanged(plan.node(), peer.peerNode(), c, name, true, pauses.pausedSincePs(c)));
+                } else {
+                    armPfcTimer(duePs, ctx);
+                }
+            }
+        }
+    }
+
+    /** Starts the next PFC frame, else the next packet of a class that is not paused, if the transmitter is free. */
     private void serveNext(EventContext ctx) {
-        if (queue.hasWaiting()) {
-            Packet p = queue.startService();
+        if (tx.busy()) {
+            return;
+        }
+        PfcFrame frame = frames.pollFirst();
+        if (frame != null) {
+            sendingFrame = true;
+            tx.startFrame(frame, ctx);
+            return;
+        }
+        int pausedMask = pauses == null ? 0 : pauses.pausedMask(ctx.nowPs());
+        if (pausedMask != 0 && !queue.hasWaiting(pausedMask)) {
+            for (int c = 0; c < stuckReported.length; c++) {
+                if ((pausedMask & (1 << c)) != 0 && queue.waiting(c) > 0) {
+                    pauses.armWake(c, ctx);
+                }
+            }
+            return;
+        }
+        if (queue.hasWaiting(pausedMask)) {
+            Packet p = queue.startService(pausedMask);
             EcnRamp ramp = ecnByClass[p.trafficClass()];
             if (ramp != null && p.ecn() != 0 && !p.congestionExperienced()
                     && ramp.shouldMark(queue.classBytes(p.trafficClass()) - p.sizeBytes(), markRandom)) {
@@ -146,9 +298,16 @@ public final class SwitchPort implements Element {
         return lease;
     }
 
+    /** Bytes of lossless {@code trafficClass} that came in here and are still in the switch, as counted here; for tests. */
+    long pfcIngressBytes(int trafficClass) {
+        return pfcIngress == null ? 0 : pfcIngress.bytes(trafficClass);
+    }
+
     @Override
     public ElementReport report() {
-        return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(), queue.drops(), trims, ecnMarks,
-                tx.txBytes()));
+        PfcCounters counters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
+                pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
+        return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
+                queue.drops() + counters.headroomDrops(), trims, ecnMarks, tx.txBytes(), counters));
     }
 }

@@ -12,9 +12,16 @@ package io.fabricemu.fabric;
  * @param trimming           a data packet that would be dropped is cut to its header and sent on in the
  *                           control class instead, so the receiver can ask for it at once
  * @param ecn                where and how egress queues mark ECN at dequeue
+ * @param pfc                priority flow control, or {@link PfcSettings#NONE}
  */
 public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
-                             long sharedBufferBytes, boolean trimming, EcnPolicy ecn) {
+                             long sharedBufferBytes, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+
+    /** Settings without PFC. */
+    public SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
+                          long sharedBufferBytes, boolean trimming, EcnPolicy ecn) {
+        this(latencyPs, mode, queueBytesPerClass, trafficClasses, sharedBufferBytes, trimming, ecn, PfcSettings.NONE);
+    }
 
     /** Settings without ECN marking. */
     public SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
@@ -24,6 +31,11 @@ public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueByte
 
     public SwitchSettings {
         java.util.Objects.requireNonNull(ecn, "ecn");
+        java.util.Objects.requireNonNull(pfc, "pfc");
+        if (pfc.losslessMask() >= (1 << trafficClasses) || pfc.lossless(trafficClasses - 1)) {
+            throw new IllegalArgumentException("lossless classes must be below the control class "
+                    + (trafficClasses - 1) + ", mask " + pfc.losslessMask());
+        }
         if (latencyPs <= 0 || queueBytesPerClass <= 0 || trafficClasses < 2 || sharedBufferBytes < 0) {
             throw new IllegalArgumentException("latencyPs " + latencyPs + ", queueBytesPerClass "
                     + queueBytesPerClass + ", trafficClasses " + trafficClasses + ", sharedBufferBytes "

@@ -7,7 +7,8 @@ import io.fabricemu.time.Ps;
  * The serializer of an egress port or a NIC: puts one packet at a time on the outgoing link at the link's
  * rate, exact to the picosecond, and wakes its owner with {@link TxDone} when the last bit has left. The
  * link learns of the packet {@code handoffPs} after its first bit leaves (the first part of the link's
- * flight time; see {@link Link}).
+ * flight time; see {@link Link}). A PFC frame ({@link #startFrame}) is sent the same way and counts in
+ * {@link #txBytes()} like any frame.
  */
 final class Transmitter {
     private final int linkId;
@@ -48,6 +49,19 @@ final class Transmitter {
         ctx.schedule(lastBitPs, TxDone.INSTANCE);
         busy = true;
         txBytes += p.sizeBytes();
+    }
+
+    /** Starts serializing PFC frame {@code f} now; {@link TxDone} follows as for a packet. */
+    void startFrame(PfcFrame f, EventContext ctx) {
+        if (busy) {
+            throw new IllegalStateException("transmitter busy");
+        }
+        long now = ctx.nowPs();
+        long lastBitPs = now + Ps.serializationPs(PfcFrame.SIZE_BYTES, rateBps);
+        ctx.send(linkId, now + handoffPs, new PfcOnWire(f, lastBitPs));
+        ctx.schedule(lastBitPs, TxDone.INSTANCE);
+        busy = true;
+        txBytes += PfcFrame.SIZE_BYTES;
     }
 
     void done() {

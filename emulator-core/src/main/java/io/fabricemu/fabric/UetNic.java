@@ -15,6 +15,8 @@ import java.util.List;
  * A host's NIC running the Ultra Ethernet transport: the initiator side ({@link UetSender}) for the flows
  * it sends, the target side ({@link UetReceiver}) for those it receives, and one transmitter shared by
  * both. Control packets (ACK_CCs, NACKs, credit) go first, then data in the sender's round-robin order.
+ * While the switch pauses the data class (PFC, {@link PfcPauses}) no data packet starts; control packets,
+ * credit requests included, keep going.
  */
 public final class UetNic implements Element {
     private record FlowStart(int index) implements Signal {
@@ -22,11 +24,13 @@ public final class UetNic implements Element {
 
     private final String name;
     private final Transmitter tx;
+    private final PfcPauses pauses;
     private final UetSender sender;
     private final UetReceiver receiver;
     private final ArrayDeque<Reply> control = new ArrayDeque<>();
     private long controlBytes;
     private long peakControlBytes;
+    private final int dataClass;
 
     /**
      * @param host      this NIC's host id
@@ -46,6 +50,8 @@ public final class UetNic implements Element {
         }
         this.name = name;
         this.tx = new Transmitter(linkId, rateBps, handoffPs);
+        this.pauses = new PfcPauses(transport.controlClass() + 1, rateBps);
+        this.dataClass = transport.dataClass();
         this.sender = new UetSender(host, name, rateBps, outgoing, transport, seed);
         this.receiver = new UetReceiver(host, name, rateBps, incoming, transport, this::queue);
     }
@@ -74,6 +80,10 @@ public final class UetNic implements Element {
             receiver.onSliceTick(ctx);
         } else if (signal instanceof FlowStart s) {
             sender.start(s.index());
+        } else if (signal instanceof PfcArrival a) {
+            pauses.received(a.frame(), ctx.nowPs());
+        } else if (pauses.onWake(signal, ctx.nowPs())) {
+            // a pause may have expired: pump below tries again
         } else if (!sender.onSignal(signal, ctx)) {
             throw new IllegalArgumentException("NIC " + name + " cannot handle " + signal);
         }
@@ -97,9 +107,12 @@ public final class UetNic implements Element {
             tx.start(r.build(ctx.nowPs()), ctx);
             return;
         }
-        Packet data = sender.next(ctx);
-        if (data != null) {
-            tx.start(data, ctx);
+        boolean dataPaused = pauses.paused(dataClass, ctx.nowPs());
+        Packet next = sender.next(ctx, !dataPaused);
+        if (next != null) {
+            tx.start(next, ctx);
+        } else if (dataPaused) {
+            pauses.armWake(dataClass, ctx);
         }
     }
 
@@ -109,7 +122,8 @@ public final class UetNic implements Element {
         sender.report(sent);
         List<FlowReceiverStats> received = new ArrayList<>();
         receiver.report(received);
-        PortStats port = new PortStats(name, 0, peakControlBytes, receiver.memoryDrops(), 0, 0, tx.txBytes());
+        PortStats port = new PortStats(name, 0, peakControlBytes, receiver.memoryDrops(), 0, 0, tx.txBytes(),
+                pauses.counters());
         return new ElementReport(sent, received, List.of(port));
     }
 }

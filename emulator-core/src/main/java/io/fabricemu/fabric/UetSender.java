@@ -111,10 +111,13 @@ final class UetSender {
         return ccc;
     }
 
-    /** The next packet allowed to leave now (a credit request first, then data, recorded as sent), or null. */
-    Packet next(EventContext ctx) {
+    /**
+     * The next packet allowed to leave now (a credit request first, then data unless {@code dataMayGo} is
+     * false, recorded as sent), or null.
+     */
+    Packet next(EventContext ctx, boolean dataMayGo) {
         Packet request = creditRequests.pollFirst();
-        if (request != null) {
+        if (request != null || !dataMayGo) {
             return request;
         }
         long now = ctx.nowPs();

@@ -1,16 +1,28 @@
 package io.fabricemu.results;
 
+import java.util.Objects;
+
 /**
  * Counters of one egress port (a switch port or a NIC's transmitter).
  *
  * @param id            a stable name, e.g. {@code tor0.1:p3} or {@code h7:nic}
  * @param tier          the tier of the node the port belongs to (0 host, 1 leaf/ToR, 2 spine/agg, 3 core)
  * @param maxQueueBytes the largest number of bytes queued at once (all classes, the one in service included)
- * @param drops         packets dropped at enqueue (tail drop)
+ * @param drops         packets dropped: tail drops at enqueue, and PFC headroom overflows at ingress
  * @param trims         data packets cut to their header instead of being dropped
  * @param ecnMarks      packets marked CE at dequeue
- * @param txBytes       bytes transmitted, headers included
+ * @param txBytes       bytes transmitted, headers (and PFC frames) included
+ * @param pfc           priority flow control counters
  */
 public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks,
-                        long txBytes) {
+                        long txBytes, PfcCounters pfc) {
+
+    /** A port without PFC activity. */
+    public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes) {
+        this(id, tier, maxQueueBytes, drops, trims, ecnMarks, txBytes, PfcCounters.NONE);
+    }
+
+    public PortStats {
+        Objects.requireNonNull(pfc, "pfc");
+    }
 }

@@ -50,6 +50,7 @@ public final class ResultsWriter {
         doc.put("topology", r.topology());
         doc.put("virtualEndPs", r.virtualEndPs());
         doc.put("reachedStop", r.reachedStop());
+        doc.put("haltReason", r.haltReason());
         doc.put("events", r.events());
         doc.put("windows", r.windows());
         doc.put("activations", r.activations());
@@ -77,10 +78,13 @@ public final class ResultsWriter {
 
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes\n");
+            w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes,pfcPausesSent,pfcResumesSent,pfcPausedPs,"
+                    + "pfcHeadroomDrops\n");
             for (PortStats p : r.ports()) {
+                PfcCounters pfc = p.pfc();
                 w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
-                        + p.ecnMarks() + "," + p.txBytes() + "\n");
+                        + p.ecnMarks() + "," + p.txBytes() + "," + pfc.pausesSent() + "," + pfc.resumesSent() + ","
+                        + pfc.pausedPs() + "," + pfc.headroomDrops() + "\n");
             }
         }
     }

@@ -21,14 +21,20 @@ import java.util.List;
  * @param coordinationMillis wall time the shards and coordinator spent coordinating (display only)
  * @param flows         per-flow results, by flow id
  * @param ports         per-port counters: NIC transmitters first (by host), then switch ports
+ * @param haltReason    why the model ended the run early (a PFC deadlock), or "" when it did not
  */
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
-                        List<PortStats> ports) {
+                        List<PortStats> ports, String haltReason) {
     public RunResult {
+        java.util.Objects.requireNonNull(haltReason, "haltReason");
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
+    }
+
+    public boolean halted() {
+        return !haltReason.isEmpty();
     }
 
     public long flowsFinished() {

@@ -20,10 +20,16 @@ import java.util.Comparator;
  * @param trims              data packets trimmed to their header at all ports
  * @param ecnMarks           packets marked CE at all ports
  * @param retransmittedBytes payload bytes sent more than once, all flows
+ * @param pfcPausesSent      PFC pause frames sent by all ports (first pauses and refreshes)
+ * @param pfcResumesSent     PFC resume frames sent by all ports
+ * @param pfcHeadroomDrops   packets dropped at ingress because xOFF + headroom was full (misconfiguration)
+ * @param mostPausedPort     the port whose egress was paused longest, or "" when none was paused
+ * @param mostPausedPs       how long it was paused
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
                       long goodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
-                      long ecnMarks, long retransmittedBytes) {
+                      long ecnMarks, long retransmittedBytes, long pfcPausesSent, long pfcResumesSent,
+                      long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs) {
 
     public static Summary of(RunResult r) {
         long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
@@ -49,9 +55,18 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
         long drops = r.ports().stream().mapToLong(PortStats::drops).sum();
         long trims = r.ports().stream().mapToLong(PortStats::trims).sum();
         long marks = r.ports().stream().mapToLong(PortStats::ecnMarks).sum();
+        long pauses = r.ports().stream().mapToLong(p -> p.pfc().pausesSent()).sum();
+        long resumes = r.ports().stream().mapToLong(p -> p.pfc().resumesSent()).sum();
+        long headroomDrops = r.ports().stream().mapToLong(p -> p.pfc().headroomDrops()).sum();
+        PortStats mostPaused = r.ports().stream().filter(p -> p.pfc().pausedPs() > 0)
+                .max(Comparator.comparingLong((PortStats p) -> p.pfc().pausedPs()).thenComparing(PortStats::id,
+                        Comparator.reverseOrder()))
+                .orElse(null);
         return new Summary(r.flows().size(), fcts.length, rank(fcts, 0), rank(fcts, 50), rank(fcts, 99),
                 rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
-                hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, marks, retransmitted);
+                hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, marks, retransmitted, pauses, resumes,
+                headroomDrops, mostPaused == null ? "" : mostPaused.id(),
+                mostPaused == null ? 0 : mostPaused.pfc().pausedPs());
     }
 
     /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */

@@ -15,7 +15,10 @@ public final class SummaryTable {
         rows.add(new String[] {"scenario", r.scenario() + " (seed " + r.seed() + ")"});
         rows.add(new String[] {"fabric", r.topology()});
         rows.add(new String[] {"flows finished", s.flowsFinished() + " / " + s.flows()
-                + (r.reachedStop() ? "  (stopped at the stop time)" : "")});
+                + (r.reachedStop() ? "  (stopped at the stop time)" : "") + (r.halted() ? "  (halted)" : "")});
+        if (r.halted()) {
+            rows.add(new String[] {"halted", r.haltReason()});
+        }
         rows.add(new String[] {"FCT min / median", time(s.fctMinPs()) + " / " + time(s.fctMedianPs())});
         rows.add(new String[] {"FCT p99 / max", time(s.fctP99Ps()) + " / " + time(s.fctMaxPs())});
         rows.add(new String[] {"aggregate goodput", rate(s.goodputBps())});
@@ -24,6 +27,12 @@ public final class SummaryTable {
         rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d trimmed, %,d B retransmitted",
                 s.drops(), s.trims(), s.retransmittedBytes())});
         rows.add(new String[] {"ECN marks", String.format(Locale.ROOT, "%,d packets", s.ecnMarks())});
+        if (s.pfcPausesSent() > 0 || s.pfcHeadroomDrops() > 0) {
+            rows.add(new String[] {"PFC", String.format(Locale.ROOT,
+                    "%,d pause frames, %,d resumes, %,d headroom overflows; most paused %s (%s)", s.pfcPausesSent(),
+                    s.pfcResumesSent(), s.pfcHeadroomDrops(), s.mostPausedPort().isEmpty() ? "-" : s.mostPausedPort(),
+                    Ps.format(s.mostPausedPs()))});
+        }
         rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),

@@ -34,6 +34,7 @@ public final class Emulation {
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),
                 r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
-                r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()));
+                r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),
+                r.haltReason());
     }
 }

@@ -38,7 +38,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
         SwitchConfig sw = s.switchConfig();
         SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
-                sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn());
+                sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc());
         TransportConfig t = s.transport();
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
                 sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t));

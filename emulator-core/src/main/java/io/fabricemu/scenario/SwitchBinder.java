@@ -14,7 +14,7 @@ final class SwitchBinder {
     /** {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error. */
     static SwitchConfig bind(Section sw, int mtuBytes) throws ScenarioException {
         SwitchConfig d = SwitchConfig.defaults();
-        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn");
+        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -30,7 +30,7 @@ final class SwitchBinder {
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
         try {
             return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming,
-                    EcnBinder.bind(sw, trafficClasses));
+                    EcnBinder.bind(sw, trafficClasses), PfcBinder.bind(sw, trafficClasses, mtuBytes));
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

@@ -2,6 +2,7 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.fabric.EcnPolicy;
 import io.fabricemu.fabric.ForwardingMode;
+import io.fabricemu.fabric.PfcSettings;
 import java.util.Objects;
 
 /**
@@ -17,9 +18,16 @@ import java.util.Objects;
  * @param trimming          cut a data packet that would be dropped to its header and send it on in the
  *                          control class (UET packet trimming)
  * @param ecn               ECN marking rules for the egress queues
+ * @param pfc               priority flow control, or {@link PfcSettings#NONE}
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                           int trafficClasses, boolean trimming, EcnPolicy ecn) {
+                           int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+
+    /** A configuration without PFC. */
+    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
+                        int trafficClasses, boolean trimming, EcnPolicy ecn) {
+        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, PfcSettings.NONE);
+    }
 
     /** A configuration without ECN marking. */
     public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
@@ -36,6 +44,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
         }
         Objects.requireNonNull(forwarding, "forwarding");
         Objects.requireNonNull(ecn, "ecn");
+        Objects.requireNonNull(pfc, "pfc");
         if (queueBytes <= 0) {
             throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
         }

@@ -80,7 +80,7 @@ class SwitchPortActorTest {
         Packet p = packet(1, 4150, 3);
         ShardActor.WindowDone w = run(actor, shard, 400_000,
                 List.of(new Event(1_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
-        assertEquals(List.of(new Event(401_000, 10, 0, 11, new Forward(p))), w.sent());
+        assertEquals(List.of(new Event(401_000, 10, 0, 11, new Forward(p, 0))), w.sent(), "the packet carries its ingress port");
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 final class RecordingContext implements EventContext {
     final List<Event> sent = new ArrayList<>();
     final List<Event> scheduled = new ArrayList<>();
+    final List<String> halts = new ArrayList<>();
     long nowPs;
     private long seq;
 
@@ -31,6 +32,11 @@ final class RecordingContext implements EventContext {
     @Override
     public void flowCompleted() {
         throw new AssertionError("no flow here");
+    }
+
+    @Override
+    public void halt(String reason) {
+        halts.add(reason);
     }
 
     /** The signals sent to {@code targetId}, in order. */

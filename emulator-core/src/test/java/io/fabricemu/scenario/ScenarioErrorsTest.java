@@ -56,11 +56,28 @@ class ScenarioErrorsTest {
                 c("unknown field: inside a link", with(BASE, 8, "  hostLink: {rate: 100Gbps, delay: 500ns, lat: 1ns}"),
                         8, "topology.hostLink.lat", "allowed fields of topology.hostLink are rate, delay, fec"),
                 c("unknown field: switch", with(BASE, 14, "  buffer: 2MiB"), 14, "switch.buffer",
-                        "allowed fields of switch are latency, forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn"),
+                        "allowed fields of switch are latency, forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc"),
                 c("unknown field: other kind's field", with(BASE, 24, "  flows: []"), 24, "workload.flows",
                         "allowed fields of workload for kind incast are kind, receiver, senders, bytes, start"),
                 c("unknown field: in a flow", with(FLOWS, 25, "    - {src: 3, dst: 4, size: 1MiB}"), 25,
                         "workload.flows[1].size", "allowed fields of workload.flows[1] are src, dst, bytes, start"),
+                // PFC
+                c("pfc: xon above xoff", with(BASE, 14, "  pfc: {xoff: 10KiB, xon: 20KiB}"), 14, "switch.pfc.xon",
+                        "'20KiB' must be at most xoff (10KiB)"),
+                c("pfc: class out of range", with(BASE, 14, "  pfc: {classes: [5]}"), 14,
+                        "switch.pfc.classes[0]", "5"),
+                c("pfc: control class lossless", with(BASE, 14, "  pfc: {classes: [1]}"), 14,
+                        "switch.pfc.classes[0]", "class 1 is the control class", "must stay lossy"),
+                c("pfc: class twice", with(BASE, 14, "  pfc: {classes: [0, 0]}"), 14,
+                        "switch.pfc.classes[1]", "listed twice"),
+                c("pfc: zero quanta", with(BASE, 14, "  pfc: {quanta: 0}"), 14, "switch.pfc.quanta",
+                        "every pause frame a resume", "1..65535"),
+                c("pfc: quanta too large", with(BASE, 14, "  pfc: {quanta: 65536}"), 14, "switch.pfc.quanta",
+                        "65535"),
+                c("pfc: misspelt field", with(BASE, 14, "  pfc: {xof: 10KiB}"), 14, "switch.pfc.xof",
+                        "unknown field", "did you mean 'xoff'?"),
+                c("pfc: zero deadlock timeout", with(BASE, 14, "  pfc: {deadlockTimeout: 0ns}"), 14,
+                        "switch.pfc.deadlockTimeout", "at least 1ps"),
                 // missing required fields
                 c("missing: spines", with(BASE, 7, "  # no spines"), 4, "topology.spines",
                         "is required", "an integer from 1 to 1000000"),
@@ -255,7 +272,7 @@ class ScenarioErrorsTest {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parse(with(BASE, 14, "  colour: blue"), SOURCE, List.of()));
         assertEquals("scenarios/err.yaml:14: switch.colour: unknown field; allowed fields of switch are latency,"
-                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn", e.getMessage());
+                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc", e.getMessage());
     }
 
     @Test
