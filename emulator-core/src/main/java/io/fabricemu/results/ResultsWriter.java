@@ -79,10 +79,11 @@ public final class ResultsWriter {
 
     private static void writeFlowsCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("id,src,dst,bytes,startPs,finishPs,fctPs,retransmittedBytes\n");
+            w.write("id,src,dst,bytes,startPs,finishPs,fctPs,retransmittedBytes,outOfOrderPackets\n");
             for (FlowResult f : r.flows()) {
                 w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.bytes() + "," + f.startPs() + ","
-                        + f.finishPs() + "," + f.fctPs() + "," + f.retransmittedBytes() + "\n");
+                        + f.finishPs() + "," + f.fctPs() + "," + f.retransmittedBytes() + ","
+                        + f.outOfOrderPackets() + "\n");
             }
         }
     }

@@ -17,6 +17,7 @@ final class FlowResults {
     static List<FlowResult> join(List<FlowSpec> flows, List<ElementReport> reports) {
         long[] retransmitted = new long[flows.size()];
         long[] finish = new long[flows.size()];
+        long[] outOfOrder = new long[flows.size()];
         java.util.Arrays.fill(finish, -1);
         for (ElementReport r : reports) {
             for (FlowSenderStats s : r.senders()) {
@@ -28,13 +29,15 @@ final class FlowResults {
                             + " of " + flows.get(s.flowId()).bytes() + " bytes");
                 }
                 finish[s.flowId()] = s.finishPs();
+                outOfOrder[s.flowId()] = s.outOfOrderPackets();
             }
         }
         List<FlowResult> out = new ArrayList<>(flows.size());
         for (int id = 0; id < flows.size(); id++) {
             FlowSpec f = flows.get(id);
             long fct = finish[id] >= 0 ? finish[id] - f.startPs() : -1;
-            out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), f.startPs(), finish[id], fct, retransmitted[id]));
+            out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), f.startPs(), finish[id], fct, retransmitted[id],
+                    outOfOrder[id]));
         }
         return out;
     }

@@ -21,6 +21,7 @@ import io.fabricemu.fabric.UetPlan;
 import io.fabricemu.policy.LoadBalancing;
 import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.time.Ps;
+import io.fabricemu.uet.DeliveryMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -72,7 +73,7 @@ class UetNicActorTest {
 
     private static UetPlan plan(boolean nscc, boolean rccc, long initialWindowBytes, long initialCreditBytes) {
         return new UetPlan(nscc, rccc, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, initialCreditBytes,
-                LoadBalancing.ECMP, null, host -> RATE);
+                LoadBalancing.ECMP, null, host -> RATE, DeliveryMode.RUD);
     }
 
     private static TransportPlan transport(UetPlan uet) {
