@@ -39,9 +39,12 @@ import java.util.function.Consumer;
  * the type of the source's) runs a {@link RodReceiver}, and every later request must name ROD too. Only the
  * expected PSN goes to memory (if memory refuses it, it is lost and the next arrival opens a gap); a
  * duplicate is acknowledged again at once without being written; a later PSN, intact or trimmed, is
- * discarded and answered by at most one NACK per gap, naming the expected PSN. With RCCC, every ROD request
- * that arrives and is not delivered gives its credit back, as a trimmed RUD request does: the sender resends
- * it under go-back-N and may otherwise hold no credit to tell the target that it needs some.
+ * discarded and answered by at most one NACK per gap, naming the expected PSN. With RCCC, the request that
+ * causes a NACK (trimmed or not) gives its credit back, as a trimmed RUD request does, so that a sender whose
+ * go-back finds it without credit can still resend the NACKed PSN, whose request then reports its new need.
+ * The other requests discarded in the gap give nothing back: returning their credit too kept every sender
+ * sending at line rate after each trim (7:1 RCCC incast with 400 KB of initial credit: 312,588 trims, 6.5 Gb/s
+ * of goodput), while the slices' grants already pay for the resends.
  *
  * Receiver contexts live for the whole run: their cumulative counters must keep agreeing with the sender's,
  * which may open a new PDC on the same context at any time.
@@ -209,14 +212,14 @@ final class UetReceiver {
             }
             return;
         }
-        if (rccc != null && q.creditTargetBytes() >= 0) {
-            rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
-            ungranted.put(c.cccId, c);
-            armTick(ctx);
-        }
         if (verdict == RodReceiver.Verdict.DUPLICATE) {
             out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
         } else if (verdict == RodReceiver.Verdict.NACK) {
+            if (rccc != null && q.creditTargetBytes() >= 0) {
+                rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
+                ungranted.put(c.cccId, c);
+                armTick(ctx);
+            }
             out.accept(new NackReply(p.flowId(), host, p.src(), rod.expectedPsn(), p.entropy(), p.timestampPs(),
                     transport));
         }

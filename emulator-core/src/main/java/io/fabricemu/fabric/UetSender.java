@@ -240,7 +240,7 @@ final class UetSender {
             NicFlow f = flows[i];
             creditRequests.addLast(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(),
                     transport.headerBytes(), 0, transport.controlClass(), 0, f.entropy(), -1, now, 0,
-                    new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes())));
+                    new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes(), s.mode())));
         }
     }
 
