@@ -33,8 +33,9 @@ import java.util.SplittableRandom;
  *
  * <p>Every PDC runs the plan's delivery mode: RUD ({@link PdcSender}: selective acknowledgement, each lost
  * packet resent alone) or ROD ({@link RodPdcSender}: cumulative acknowledgement, go-back-N, its go-backs
- * reported to the context as one loss and discards). Each flow is its own job here, so each opens its own
- * PDC, keyed by (flow, destination, data class, mode), and requests name the mode.
+ * reported to the context as one loss and discards). UET finds or allocates a PDC per (job, destination,
+ * traffic class, mode); here each flow is its own job, so no two flows share a PDC and none is looked up:
+ * each flow's PDC is allocated with the plan's mode, and its requests name that mode.
  */
 final class UetSender {
     private record RtoTimer(int index) implements Signal {

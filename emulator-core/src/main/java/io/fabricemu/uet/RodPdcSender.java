@@ -6,9 +6,9 @@ package io.fabricemu.uet;
  *
  * <h2>What the seeds say, and what is chosen here</h2>
  * Seed 003 (and the digest {@code shared/spec/uet-congestion-control.md}): a PDC is found or allocated per
- * job, destination FEP, traffic class and delivery mode, RUD or ROD, and PDS requests name the mode; the SYN
- * handshake and the ACK_CC fields are the same in both. The seeds say nothing of how ROD recovers from loss;
- * the rules below are chosen after InfiniBand RC's go-back-N (a responder that sees a PSN beyond the one it
+ * job, destination FEP, traffic class and delivery mode, RUD or ROD, and PDS requests name the mode. The seeds
+ * describe the SYN handshake and the ACK_CC for RUD only; ROD keeps them unchanged (a choice). They say
+ * nothing of how ROD recovers from loss; the rules below are chosen after InfiniBand RC's go-back-N (a responder that sees a PSN beyond the one it
  * expects discards it and sends one sequence-error NAK until the expected PSN arrives), which is what an
  * ordered transport without a reorder buffer must do:
  * <ul>
