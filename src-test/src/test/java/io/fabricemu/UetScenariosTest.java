@@ -84,6 +84,41 @@ class UetScenariosTest {
         assertEquals(0, r.get("summary").get("drops").asLong(), "trimming leaves no drops");
     }
 
+    private static long sumOverFlows(JsonNode r, String field) {
+        long sum = 0;
+        for (JsonNode f : r.get("flows")) {
+            sum += f.get(field).asLong();
+        }
+        return sum;
+    }
+
+    @Test
+    void incast7to1_rodDeliversEverythingInOrderGoingBackOnEveryTrim() throws IOException {
+        JsonNode rod = run("uet-incast-7to1-nscc-rod.yaml");
+        JsonNode rud = run("uet-incast-7to1-nscc.yaml");
+        assertAllDelivered(rod);
+        assertEquals(0, sumOverFlows(rod, "outOfOrderPackets"), "the ROD target takes packets in PSN order only");
+        assertTrue(sumOverFlows(rud, "outOfOrderPackets") > 0, "the RUD run takes some out of order: the count sees it");
+
+        long rodLastPs = rod.get("summary").get("fctMaxPs").asLong();
+        long rudLastPs = rud.get("summary").get("fctMaxPs").asLong();
+        String fcts = "last flow ROD " + rodLastPs + " ps, RUD " + rudLastPs + " ps, ideal " + idealIncastPs(rod) + " ps";
+        assertTrue(rodLastPs <= idealIncastPs(rod) * 115 / 100, fcts);
+
+        long rodRetransmitted = rod.get("summary").get("retransmittedBytes").asLong();
+        long rudRetransmitted = rud.get("summary").get("retransmittedBytes").asLong();
+        assertTrue(rod.get("summary").get("trims").asLong() > 0, "the last hop trims");
+        assertEquals(sumOverFlows(rod, "retransmittedBytes"), rodRetransmitted);
+        assertTrue(rodRetransmitted > rudRetransmitted, "go-back-N resends what followed each trim too: ROD "
+                + rodRetransmitted + " B, RUD " + rudRetransmitted + " B; " + fcts);
+
+        // RCCC with a first burst far above the last hop's queue: trims, go-backs, timeouts and credit requests.
+        JsonNode credit = run("uet-incast-7to1-nscc-rod.yaml", "transport.cc=rccc", "transport.initialCredit=400KB");
+        assertAllDelivered(credit);
+        assertEquals(0, sumOverFlows(credit, "outOfOrderPackets"));
+        assertTrue(credit.get("summary").get("trims").asLong() > 0, "the first burst is trimmed");
+    }
+
     @Test
     void incast7to1_rcccHoldsTheLastHopQueueToTheInitialCreditBurst() throws IOException {
         JsonNode nscc = run("uet-incast-7to1-nscc.yaml");
@@ -175,7 +210,8 @@ class UetScenariosTest {
 
     @Test
     void uetRuns_areDeterministicAcrossShardCounts() throws IOException {
-        for (String scenario : new String[] {"uet-incast-7to1-nscc-rccc.yaml", "uet-fat-tree-permutation.yaml"}) {
+        for (String scenario : new String[] {"uet-incast-7to1-nscc-rccc.yaml", "uet-incast-7to1-nscc-rod.yaml",
+                "uet-fat-tree-permutation.yaml"}) {
             String one = run(scenario).get("digest").asText();
             Path out = tmp.resolve("sharded" + System.nanoTime());
             Cli.Outcome o = Cli.run("run", Cli.scenario(scenario), "--quiet", "--out=" + out, "--shards", "3");

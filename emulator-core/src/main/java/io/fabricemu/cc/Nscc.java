@@ -248,6 +248,31 @@ public final class Nscc {
         giveUp("lostBytes", lostBytes);
     }
 
+    /**
+     * A go-back-N resend made the sender give up {@code bytes} still on the wire that the target will discard
+     * unseen (reliable ordered delivery): they leave inflight, to be counted again when resent. Not a
+     * congestion signal, so cwnd stays; the loss that caused the go-back came through {@link #onNack} or
+     * {@link #onTimeout}.
+     */
+    public void onDiscarded(int bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
+        }
+        inflightBytes = Math.max(0, inflightBytes - bytes);
+    }
+
+    /**
+     * {@code bytes} given up earlier ({@link #onNack}, {@link #onTimeout}, {@link #onDiscarded}) and not resent
+     * were received after all: they go back in flight so that the ACK_CC whose rcvd_bytes counts them takes
+     * them out exactly once. cwnd stays.
+     */
+    public void onReinstated(int bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
+        }
+        inflightBytes = Math.addExact(inflightBytes, bytes);
+    }
+
     private void giveUp(String field, int bytes) {
         if (bytes <= 0) {
             throw new IllegalArgumentException(field + " must be > 0, was " + bytes);

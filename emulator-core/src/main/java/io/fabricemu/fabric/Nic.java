@@ -225,7 +225,8 @@ public final class Nic implements Element {
         }
         List<FlowReceiverStats> received = new ArrayList<>();
         for (FlowReceiver r : receivers) {
-            received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
+            received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(),
+                    r.outOfOrderDeliveries()));
         }
         PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes(), pauses.counters());
         return new ElementReport(sent, received, List.of(port));

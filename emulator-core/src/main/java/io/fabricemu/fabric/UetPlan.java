@@ -1,6 +1,7 @@
 package io.fabricemu.fabric;
 
 import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.MemoryParams;
 import java.util.function.IntToLongFunction;
 
@@ -18,13 +19,19 @@ import java.util.function.IntToLongFunction;
  * @param loadBalancing      how a PDC picks each packet's entropy value
  * @param memory             the receivers' memory write path, or null when memory keeps up with any rate
  * @param hostRateBps        the line rate of each host's NIC, by host id
+ * @param deliveryMode       every PDC's delivery mode; ROD needs one path per PDC ({@link LoadBalancing#ECMP})
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                       long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
-                      IntToLongFunction hostRateBps) {
+                      IntToLongFunction hostRateBps, DeliveryMode deliveryMode) {
     public UetPlan {
         if (!nscc && !rccc) {
             throw new IllegalArgumentException("UET contexts need NSCC, RCCC or both");
+        }
+        java.util.Objects.requireNonNull(deliveryMode, "deliveryMode");
+        if (deliveryMode == DeliveryMode.ROD && loadBalancing != LoadBalancing.ECMP) {
+            throw new IllegalArgumentException("ordered delivery (ROD) needs one path per PDC (ECMP), not "
+                    + loadBalancing.scenarioName() + ": the target keeps no reorder buffer");
         }
         if (baseRttPs <= 0 || initialWindowBytes < 0 || sliceLengthPs <= 0 || initialCreditBytes < 0) {
             throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes

@@ -7,7 +7,9 @@ import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.transport.FlowReceiver;
+import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.ReceiverMemory;
+import io.fabricemu.uet.RodReceiver;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +34,17 @@ import java.util.function.Consumer;
  *   <li>RCCC: a trimmed request's credit is given back ({@link RcccReceiver#onTrimmed}) like a grant, so that
  *       a sender whose credit ran out can still retransmit it.</li>
  * </ul>
+ *
+ * <p>Reliable ordered delivery: a PDC allocated by a request naming ROD (seed 003: the target's PDC takes on
+ * the type of the source's) runs a {@link RodReceiver}, and every later request must name ROD too. Only the
+ * expected PSN goes to memory (if memory refuses it, it is lost and the next arrival opens a gap); a
+ * duplicate is acknowledged again at once without being written; a later PSN, intact or trimmed, is
+ * discarded and answered by at most one NACK per gap, naming the expected PSN. With RCCC, the request that
+ * causes a NACK (trimmed or not) gives its credit back, as a trimmed RUD request does, so that a sender whose
+ * go-back finds it without credit can still resend the NACKed PSN, whose request then reports its new need.
+ * The other requests discarded in the gap give nothing back: returning their credit too kept every sender
+ * sending at line rate after each trim (7:1 RCCC incast with 400 KB of initial credit: 312,588 trims, 6.5 Gb/s
+ * of goodput), while the slices' grants already pay for the resends.
  *
  * Receiver contexts live for the whole run: their cumulative counters must keep agreeing with the sender's,
  * which may open a new PDC on the same context at any time.
@@ -69,6 +82,8 @@ final class UetReceiver {
     private final NicFlow[] flows;
     private final FlowReceiver[] receivers;
     private final int[] pdcIds;
+    /** The ordered-delivery state of each incoming flow's PDC, null for RUD (or before its SYN). */
+    private final RodReceiver[] rods;
     private final Context[] contextOf;
     private final FlowIndex index;
     private final Map<Long, Context> contexts = new HashMap<>();
@@ -92,6 +107,7 @@ final class UetReceiver {
         this.flows = incoming.toArray(new NicFlow[0]);
         this.receivers = new FlowReceiver[flows.length];
         this.pdcIds = new int[flows.length];
+        this.rods = new RodReceiver[flows.length];
         this.contextOf = new Context[flows.length];
         int[] ids = new int[flows.length];
         for (int i = 0; i < flows.length; i++) {
@@ -121,9 +137,16 @@ final class UetReceiver {
                         + "that does not exist");
             }
             pdcIds[i] = nextPdcId++;
+            if (q.mode() == DeliveryMode.ROD) {
+                rods[i] = new RodReceiver(Math.toIntExact(receivers[i].packetCount()));
+            }
         } else if (!q.syn() && q.dpdcid() != pdcIds[i]) {
             throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " addressed PDC " + q.dpdcid()
                     + ", its PDC is " + pdcIds[i]);
+        }
+        if ((rods[i] != null) != (q.mode() == DeliveryMode.ROD)) {
+            throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent a " + q.mode()
+                    + " request to its PDC " + pdcIds[i] + " of the other delivery mode");
         }
         Context c = contextOf[i];
         if (c == null || c.cccId != q.cccId()) {
@@ -139,6 +162,10 @@ final class UetReceiver {
             return; // no data: the sender is waiting for credit, so its grant goes alone at the next slice
         }
         c.lastArrivalPs = now;
+        if (rods[i] != null) {
+            onOrderedData(i, p, q, c, ctx);
+            return;
+        }
         if (p.trimmed()) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
                 rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
@@ -163,6 +190,39 @@ final class UetReceiver {
         }
         commits.addLast(new Commit(i, p, now, commitPs));
         ctx.schedule(commitPs, COMMIT_WAKE);
+    }
+
+    /** Flow {@code i}'s PDC runs ROD: only the expected PSN is delivered (see the class comment). */
+    private void onOrderedData(int i, Packet p, PdsRequest q, Context c, EventContext ctx) {
+        long now = ctx.nowPs();
+        RodReceiver rod = rods[i];
+        RodReceiver.Verdict verdict = rod.onArrival(p.psn(), p.trimmed());
+        if (verdict == RodReceiver.Verdict.DELIVER) {
+            long commitPs = memory == null ? now : memory.admit(now, p.payloadBytes());
+            if (commitPs < 0) {
+                memoryDrops++;
+                return;
+            }
+            rod.delivered(p.psn());
+            if (commitPs == now) {
+                commit(i, p, now);
+            } else {
+                commits.addLast(new Commit(i, p, now, commitPs));
+                ctx.schedule(commitPs, COMMIT_WAKE);
+            }
+            return;
+        }
+        if (verdict == RodReceiver.Verdict.DUPLICATE) {
+            out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
+        } else if (verdict == RodReceiver.Verdict.NACK) {
+            if (rccc != null && q.creditTargetBytes() >= 0) {
+                rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
+                ungranted.put(c.cccId, c);
+                armTick(ctx);
+            }
+            out.accept(new NackReply(p.flowId(), host, p.src(), rod.expectedPsn(), p.entropy(), p.timestampPs(),
+                    transport));
+        }
     }
 
     /** Bytes on the wire of flow {@code i}'s packet {@code psn} as sent: full except possibly the last. */
@@ -221,7 +281,7 @@ final class UetReceiver {
 
     void report(List<FlowReceiverStats> into) {
         for (FlowReceiver r : receivers) {
-            into.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
+            into.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), r.outOfOrderDeliveries()));
         }
     }
 

@@ -9,7 +9,10 @@ import io.fabricemu.engine.Signal;
 import io.fabricemu.policy.Feedback;
 import io.fabricemu.policy.LoadBalancer;
 import io.fabricemu.results.FlowSenderStats;
+import io.fabricemu.uet.DeliveryMode;
+import io.fabricemu.uet.Pdc;
 import io.fabricemu.uet.PdcSender;
+import io.fabricemu.uet.RodPdcSender;
 import io.fabricemu.uet.SenderCcc;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,6 +30,12 @@ import java.util.SplittableRandom;
  * its load balancer picks. ACK_CCs feed the context (NSCC, credit), the PDC (selective and cumulative
  * acknowledgement) and the load balancer (ECN or clean, by entropy value); NACKs and timeouts give the
  * packet up for retransmission and tell all three.
+ *
+ * <p>Every PDC runs the plan's delivery mode: RUD ({@link PdcSender}: selective acknowledgement, each lost
+ * packet resent alone) or ROD ({@link RodPdcSender}: cumulative acknowledgement, go-back-N, its go-backs
+ * reported to the context as one loss and discards). UET finds or allocates a PDC per (job, destination,
+ * traffic class, mode); here each flow is its own job, so no two flows share a PDC and none is looked up:
+ * each flow's PDC is allocated with the plan's mode, and its requests name that mode.
  */
 final class UetSender {
     private record RtoTimer(int index) implements Signal {
@@ -38,7 +47,7 @@ final class UetSender {
     private final TransportPlan transport;
     private final UetPlan uet;
     private final NicFlow[] flows;
-    private final PdcSender[] pdcs;
+    private final Pdc[] pdcs;
     private final LoadBalancer[] balancers;
     private final SenderCcc[] cccOf;
     private final boolean[] timerPending;
@@ -57,15 +66,18 @@ final class UetSender {
         this.uet = transport.uet();
         this.flows = outgoing.toArray(new NicFlow[0]);
         int n = flows.length;
-        this.pdcs = new PdcSender[n];
+        this.pdcs = new Pdc[n];
         this.balancers = new LoadBalancer[n];
         this.cccOf = new SenderCcc[n];
         this.timerPending = new boolean[n];
         int[] ids = new int[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
-            pdcs[i] = new PdcSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.headerBytes(),
-                    transport.rtoPs());
+            pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
+                    ? new RodPdcSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.headerBytes(),
+                            transport.rtoPs())
+                    : new PdcSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.headerBytes(),
+                            transport.rtoPs());
             balancers[i] = uet.loadBalancing().create(f.entropy(),
                     new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))));
             ids[i] = f.flowId();
@@ -125,7 +137,7 @@ final class UetSender {
         for (int k = 0; k < n; k++) {
             int slot = (roundRobin + k) % n;
             int i = active.get(slot);
-            PdcSender s = pdcs[i];
+            Pdc s = pdcs[i];
             int psn = s.nextPsn();
             if (psn < 0) {
                 continue;
@@ -147,7 +159,7 @@ final class UetSender {
             NicFlow f = flows[i];
             return new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload, transport.dataClass(),
                     Packet.ECN_ECT0, ev, psn, now, 0,
-                    new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes()));
+                    new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes(), s.mode()));
         }
         return null;
     }
@@ -160,10 +172,18 @@ final class UetSender {
             throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow "
                     + p.flowId());
         }
-        PdcSender s = pdcs[i];
         SenderCcc ccc = cccOf[i];
+        if (pdcs[i] instanceof RodPdcSender rod) {
+            if (p.kind() == PacketKind.NACK) {
+                if (rod.onNack(p.psn(), p.timestampPs(), rodListener(i, true, now))) {
+                    balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
+                }
+                return;
+            }
+        }
         switch (p.kind()) {
             case NACK -> {
+                PdcSender s = (PdcSender) pdcs[i];
                 if (s.onNack(p.psn())) {
                     int psn = (int) p.psn();
                     ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
@@ -179,10 +199,14 @@ final class UetSender {
     private void onAck(int i, Packet p, EventContext ctx) {
         long now = ctx.nowPs();
         PdsAck a = (PdsAck) p.pds();
-        PdcSender s = pdcs[i];
+        Pdc s = pdcs[i];
         SenderCcc ccc = cccOf[i];
         boolean wasClosed = s.closed();
-        ccc.onRetransmitCancelled(s.onAck(a.ackPsn(), p.psn(), a.spdcid(), now));
+        if (s instanceof RodPdcSender rod) {
+            rod.onAck(p.psn(), a.spdcid(), now, rodListener(i, false, now));
+        } else {
+            ccc.onRetransmitCancelled(((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.spdcid(), now));
+        }
         boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
         if (ccc.state() == SenderCcc.State.READY) {
@@ -199,15 +223,17 @@ final class UetSender {
     /** Flow {@code i}'s retransmission timer fired. */
     private void onTimer(int i, EventContext ctx) {
         timerPending[i] = false;
-        PdcSender s = pdcs[i];
+        Pdc s = pdcs[i];
         SenderCcc ccc = cccOf[i];
         LoadBalancer lb = balancers[i];
         long now = ctx.nowPs();
         long timeoutsBefore = s.timeouts();
-        long next = s.expire(now, (psn, payload, ev) -> {
-            ccc.onLoss(payload, payload + transport.headerBytes(), false);
-            lb.onFeedback(ev, Feedback.TIMED_OUT, now);
-        });
+        long next = s instanceof RodPdcSender rod
+                ? rod.expire(now, rodListener(i, false, now))
+                : ((PdcSender) s).expire(now, (psn, payload, ev) -> {
+                    ccc.onLoss(payload, payload + transport.headerBytes(), false);
+                    lb.onFeedback(ev, Feedback.TIMED_OUT, now);
+                });
         armTimer(i, next, ctx);
         if (s.timeouts() == timeoutsBefore) {
             return;
@@ -218,8 +244,37 @@ final class UetSender {
             NicFlow f = flows[i];
             creditRequests.addLast(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(),
                     transport.headerBytes(), 0, transport.controlClass(), 0, f.entropy(), -1, now, 0,
-                    new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes())));
+                    new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes(), s.mode())));
         }
+    }
+
+    /**
+     * Tells flow {@code i}'s context (and, for a timeout, its load balancer) what a ROD go-back or
+     * acknowledgement did: the lost packet was NACKed ({@code nacked}) or timed out.
+     */
+    private RodPdcSender.Listener rodListener(int i, boolean nacked, long nowPs) {
+        SenderCcc ccc = cccOf[i];
+        LoadBalancer lb = balancers[i];
+        int header = transport.headerBytes();
+        return new RodPdcSender.Listener() {
+            @Override
+            public void lost(int psn, int payloadBytes, int entropy) {
+                ccc.onLoss(payloadBytes, payloadBytes + header, nacked);
+                if (!nacked) {
+                    lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
+                }
+            }
+
+            @Override
+            public void discarded(int psn, int payloadBytes) {
+                ccc.onDiscarded(payloadBytes, payloadBytes + header);
+            }
+
+            @Override
+            public void resendCancelled(int psn, int payloadBytes) {
+                ccc.onResendCancelled(payloadBytes, payloadBytes + header);
+            }
+        };
     }
 
     private void armTimer(int i, long deadlinePs, EventContext ctx) {
@@ -238,7 +293,7 @@ final class UetSender {
     }
 
     void report(List<FlowSenderStats> into) {
-        for (PdcSender s : pdcs) {
+        for (Pdc s : pdcs) {
             into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs()));
         }
     }

@@ -14,9 +14,11 @@ package io.fabricemu.results;
  * @param deliveredBytes     distinct payload bytes the receiver had when the run ended: {@code bytes} for a
  *                           finished flow, its progress for one the stop time cut short
  * @param failed             the sender gave the flow up (see {@link FlowSenderStats#failed()}); it did not finish
+ * @param outOfOrderPackets  packets the receiver took while an earlier one was missing (0 under ordered
+ *                           delivery); not part of the digest, which predates it
  */
 public record FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
-                         long retransmittedBytes, long deliveredBytes, boolean failed) {
+                         long retransmittedBytes, long deliveredBytes, boolean failed, long outOfOrderPackets) {
 
     public boolean finished() {
         return finishPs >= 0;

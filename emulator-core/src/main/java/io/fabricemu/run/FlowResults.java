@@ -19,6 +19,7 @@ final class FlowResults {
         long[] finish = new long[flows.size()];
         long[] delivered = new long[flows.size()];
         boolean[] failed = new boolean[flows.size()];
+        long[] outOfOrder = new long[flows.size()];
         java.util.Arrays.fill(finish, -1);
         for (ElementReport r : reports) {
             for (FlowSenderStats s : r.senders()) {
@@ -32,6 +33,7 @@ final class FlowResults {
                 }
                 finish[s.flowId()] = s.finishPs();
                 delivered[s.flowId()] = s.deliveredBytes();
+                outOfOrder[s.flowId()] = s.outOfOrderPackets();
             }
         }
         List<FlowResult> out = new ArrayList<>(flows.size());
@@ -39,7 +41,7 @@ final class FlowResults {
             FlowSpec f = flows.get(id);
             long fct = finish[id] >= 0 ? finish[id] - f.startPs() : -1;
             out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), f.startPs(), finish[id], fct, retransmitted[id],
-                    delivered[id], failed[id]));
+                    delivered[id], failed[id], outOfOrder[id]));
         }
         return out;
     }

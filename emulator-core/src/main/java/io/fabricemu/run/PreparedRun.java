@@ -63,7 +63,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
             hostRateBps[h] = topology.cableAt(h, 0).spec().rateBps();
         }
         return new UetPlan(t.nscc(), t.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
-                o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h]);
+                o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode());
     }
 
     /**

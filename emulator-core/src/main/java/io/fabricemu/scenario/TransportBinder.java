@@ -2,6 +2,7 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.policy.LoadBalancing;
 import io.fabricemu.time.Ps;
+import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.MemoryParams;
 import java.util.List;
 
@@ -16,7 +17,7 @@ final class TransportBinder {
     static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
-                "initialCredit", "receiverMemory", "messageSize", "rnrRetry", "dcqcn");
+                "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -37,7 +38,7 @@ final class TransportBinder {
     }
 
     private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "creditSlice", "initialCredit",
-            "receiverMemory");
+            "receiverMemory", "deliveryMode");
 
     private static UetOptions bindUet(Section t, String cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -56,6 +57,15 @@ final class TransportBinder {
                 }
             }
             return d;
+        }
+        String delivery = t.optionalOneOf("deliveryMode", d.deliveryMode().scenarioName(),
+                DeliveryMode.scenarioNames());
+        DeliveryMode deliveryMode = DeliveryMode.named(delivery);
+        if (deliveryMode == DeliveryMode.ROD && !balancing.equals(LoadBalancing.ECMP.scenarioName())) {
+            throw t.error("deliveryMode", "'rod' (reliable ordered delivery) needs transport.loadBalancing: ecmp, not '"
+                    + balancing + "': ordered delivery cannot use per-packet spraying, since packets on different "
+                    + "paths arrive out of order and the target, which keeps no reorder buffer, would discard them "
+                    + "all; use deliveryMode: rud or loadBalancing: ecmp");
         }
         long baseRttPs = t.optionalTimePs("baseRtt", d.baseRttPs(), 0, Ps.PER_S);
         long initialWindowBytes = t.optionalBytes("initialWindow", d.initialWindowBytes(), 0, Long.MAX_VALUE);
@@ -85,6 +95,6 @@ final class TransportBinder {
             }
         }
         return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
-                initialCreditBytes, memory);
+                initialCreditBytes, memory, deliveryMode);
     }
 }

@@ -2,6 +2,7 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.cc.RcccParams;
 import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.MemoryParams;
 import java.util.Objects;
 
@@ -15,11 +16,16 @@ import java.util.Objects;
  * @param creditSlicePs      RCCC's credit time slice, in ps
  * @param initialCreditBytes RCCC's pre-provisioned credit of a new context
  * @param receiverMemory     the receivers' memory write path, or null when memory keeps up with any rate
+ * @param deliveryMode       every PDC's delivery mode, RUD or ROD (ROD only with ECMP)
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
-                         long initialCreditBytes, MemoryParams receiverMemory) {
+                         long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode) {
     public UetOptions {
         Objects.requireNonNull(loadBalancing, "loadBalancing");
+        Objects.requireNonNull(deliveryMode, "deliveryMode");
+        if (deliveryMode == DeliveryMode.ROD && loadBalancing != LoadBalancing.ECMP) {
+            throw new IllegalArgumentException("ordered delivery needs ECMP, not " + loadBalancing.scenarioName());
+        }
         if (baseRttPs < 0 || initialWindowBytes < 0 || creditSlicePs <= 0 || initialCreditBytes < 0) {
             throw new IllegalArgumentException("baseRttPs " + baseRttPs + " and initialWindowBytes " + initialWindowBytes
                     + " must be >= 0, creditSlicePs " + creditSlicePs + " > 0, initialCreditBytes " + initialCreditBytes
@@ -27,9 +33,10 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
         }
     }
 
-    /** Per-flow ECMP, a derived base RTT, a one-BDP window, the seed's RCCC constants, unlimited memory. */
+    /** Per-flow ECMP, a derived base RTT, a one-BDP window, the seed's RCCC constants, unlimited memory, RUD. */
     public static UetOptions defaults() {
         return new UetOptions(LoadBalancing.ECMP, 0, 0, RcccParams.DEFAULT_SLICE_LENGTH_PS,
-                RcccParams.DEFAULT_INITIAL_CREDIT_BYTES, null);
+                RcccParams.DEFAULT_INITIAL_CREDIT_BYTES, null,
+                DeliveryMode.RUD);
     }
 }

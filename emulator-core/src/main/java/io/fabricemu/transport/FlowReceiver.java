@@ -15,6 +15,7 @@ public final class FlowReceiver {
     private long deliveredBytes;
     private long duplicatePackets;
     private long receivedPackets;
+    private long outOfOrderDeliveries;
     private long finishPs = -1;
 
     public FlowReceiver(int flowId, long totalBytes, int payloadPerPacketBytes) {
@@ -43,6 +44,9 @@ public final class FlowReceiver {
         }
         received.set(index);
         receivedPackets++;
+        if (psn > cumulativePsn) {
+            outOfOrderDeliveries++;
+        }
         deliveredBytes += payloadBytes;
         if (psn == cumulativePsn) {
             cumulativePsn = received.nextClearBit(index);
@@ -61,6 +65,16 @@ public final class FlowReceiver {
     /** Packets received beyond the cumulative PSN, waiting for the gap before them to fill. */
     public long outOfOrderCount() {
         return receivedPackets - cumulativePsn;
+    }
+
+    /** Packets taken for the first time while an earlier PSN was still missing, over the whole flow. */
+    public long outOfOrderDeliveries() {
+        return outOfOrderDeliveries;
+    }
+
+    /** Packets the flow is cut into. */
+    public long packetCount() {
+        return packetCount;
     }
 
     public boolean complete() {

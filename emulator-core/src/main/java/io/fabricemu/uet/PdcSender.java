@@ -23,7 +23,7 @@ import java.util.BitSet;
  * <p>The caller (the NIC) tells the congestion context about every transmission and every loss; this
  * class only keeps the packet state. Plain and single-threaded.
  */
-public final class PdcSender {
+public final class PdcSender implements Pdc {
     private static final long NEVER = Long.MAX_VALUE;
 
     private final int flowId;
@@ -68,6 +68,12 @@ public final class PdcSender {
         this.entropy = new int[packetCount];
     }
 
+    @Override
+    public DeliveryMode mode() {
+        return DeliveryMode.RUD;
+    }
+
+    @Override
     public int flowId() {
         return flowId;
     }
@@ -77,31 +83,37 @@ public final class PdcSender {
     }
 
     /** Bytes on the wire of the whole flow, every packet sent once: what RCCC asks credit for. */
+    @Override
     public long wireBytes() {
         return totalBytes + (long) packetCount * headerBytes;
     }
 
     /** Payload of packet {@code psn}: full except possibly the last. */
+    @Override
     public int payloadOf(long psn) {
         return (int) Math.min(payloadPerPacketBytes, totalBytes - psn * payloadPerPacketBytes);
     }
 
     /** Bytes on the wire of packet {@code psn}. */
+    @Override
     public int wireBytesOf(long psn) {
         return payloadOf(psn) + headerBytes;
     }
 
     /** Whether requests still carry SYN (no ACK_CC yet). */
+    @Override
     public boolean syn() {
         return dpdcid == 0;
     }
 
     /** The target's PDC id, 0 until the first ACK_CC. */
+    @Override
     public int dpdcid() {
         return dpdcid;
     }
 
     /** The PSN to send next, retransmissions first, or -1 when nothing is waiting to go. */
+    @Override
     public int nextPsn() {
         while (!retransmit.isEmpty()) {
             int psn = retransmit.peekFirst();
@@ -119,6 +131,7 @@ public final class PdcSender {
      *
      * @return true when it was a retransmission
      */
+    @Override
     public boolean sent(int psn, int ev, long nowPs) {
         boolean again;
         if (psn == nextNewPsn) {
@@ -232,6 +245,7 @@ public final class PdcSender {
     }
 
     /** The deadline for a timer armed now, after a transmission at {@code nowPs}. */
+    @Override
     public long deadlineAfterSend(long nowPs) {
         return nowPs + rtoPs;
     }
@@ -242,19 +256,23 @@ public final class PdcSender {
     }
 
     /** Whether every packet has been acknowledged. */
+    @Override
     public boolean closed() {
         return closedPs >= 0;
     }
 
     /** When the last packet was acknowledged, or -1. */
+    @Override
     public long closedPs() {
         return closedPs;
     }
 
+    @Override
     public long retransmittedBytes() {
         return retransmittedBytes;
     }
 
+    @Override
     public long timeouts() {
         return timeoutCount;
     }

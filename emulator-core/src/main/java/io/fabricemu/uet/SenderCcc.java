@@ -133,6 +133,34 @@ public final class SenderCcc {
         }
     }
 
+    /**
+     * Reliable ordered delivery went back over a packet of {@code payloadBytes} ({@code wireBytes} on the wire)
+     * that the target will discard: NSCC takes it out of flight without a window cut; RCCC needs credit to
+     * send it again.
+     */
+    public void onDiscarded(int payloadBytes, int wireBytes) {
+        if (nscc != null) {
+            nscc.onDiscarded(payloadBytes);
+        }
+        if (credit != null) {
+            credit.enqueue(wireBytes);
+        }
+    }
+
+    /**
+     * Reliable ordered delivery: a packet given up and not yet resent was acknowledged after all. NSCC puts
+     * its {@code payloadBytes} back in flight (the ACK_CC's rcvd_bytes counts them); RCCC no longer needs
+     * credit for its {@code wireBytes}.
+     */
+    public void onResendCancelled(int payloadBytes, int wireBytes) {
+        if (nscc != null) {
+            nscc.onReinstated(payloadBytes);
+        }
+        if (credit != null) {
+            credit.withdraw(wireBytes);
+        }
+    }
+
     private void requireReady() {
         if (state != State.READY) {
             throw new IllegalStateException("CCC " + id + " is " + state + ", not READY");

@@ -19,8 +19,10 @@ import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.fabric.UetNic;
 import io.fabricemu.fabric.UetPlan;
 import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.time.Ps;
+import io.fabricemu.uet.DeliveryMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -72,7 +74,7 @@ class UetNicActorTest {
 
     private static UetPlan plan(boolean nscc, boolean rccc, long initialWindowBytes, long initialCreditBytes) {
         return new UetPlan(nscc, rccc, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, initialCreditBytes,
-                LoadBalancing.ECMP, null, host -> RATE);
+                LoadBalancing.ECMP, null, host -> RATE, DeliveryMode.RUD);
     }
 
     private static TransportPlan transport(UetPlan uet) {
@@ -381,6 +383,98 @@ class UetNicActorTest {
     private static Packet reply(int flow, int dst, int ev, long cumulativePsn, long echoTxPs, PdsAck ack) {
         return new Packet(PacketKind.ACK, flow, RECEIVER, dst, HEADER, 0, CONTROL_CLASS, 0, ev, cumulativePsn,
                 echoTxPs, 0, ack);
+    }
+
+    // ---------------------------------------------------------------- reliable ordered delivery
+
+    /** NSCC only, in ROD. */
+    private static UetPlan rodPlan(long initialWindowBytes) {
+        return new UetPlan(true, false, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, 0, LoadBalancing.ECMP, null,
+                host -> RATE, DeliveryMode.ROD);
+    }
+
+    /** A ROD request of flow 1, with SYN ({@code dpdcid} 0) or addressed to the target's PDC {@code dpdcid}. */
+    private static PdsRequest rod(int dpdcid) {
+        return new PdsRequest(CCC, dpdcid == 0, dpdcid, -1, DeliveryMode.ROD);
+    }
+
+    /** A NACK of flow 1 from host 3 naming {@code psn}, echoing the transmit time of the packet that caused it. */
+    private static Packet nack(long psn, long echoTxPs) {
+        return new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, psn, echoTxPs, 0);
+    }
+
+    @Test
+    void rod_nackOfTheExpectedPsn_goesBackAndResendsFromIt() {
+        // As in nscc_windowOfThreePackets_...: PSNs 0, 1, 2 fill a window of 12,288 B, requests naming ROD.
+        Hosted nic = sender(rodPlan(3L * PAYLOAD), FLOW_BYTES);
+        assertEquals(List.of(
+                onWire(data(0, 0, rod(0)), 0, SER),
+                onWire(data(1, 332_000, rod(0)), 332_000, SER),
+                onWire(data(2, 664_000, rod(0)), 664_000, SER)), nic.runUntil(12_000_000));
+
+        // At 12,000,000 a NACK names PSN 1, caused by PSN 2 (sent at 664,000, after PSN 1): back to PSN 1.
+        // PSN 1 is lost: out of flight and off the window (inflight 8,192, cwnd 8,192). PSN 2 will be
+        // discarded: out of flight only (inflight 4,096). PSN 1 goes again at once; PSN 2 would need
+        // inflight 8,192 < cwnd 8,192 and waits.
+        assertEquals(List.of(onWire(data(1, 12_000_000, rod(0)), 12_000_000, SER)),
+                nic.runUntil(12_500_000, nic.arrival(nack(1, 664_000), 12_000_000)));
+
+        // At 12,500,000 a NACK of PSN 1 echoing 332,000, its first copy trimmed: older than the copy resent
+        // at 12,000,000, so stale; nothing goes back and nothing leaves.
+        assertEquals(List.of(), nic.runUntil(13_000_000, nic.arrival(nack(1, 332_000), 12_500_000)));
+
+        // At 13,000,000 the ACK_CC of PSN 0 (cumulative PSN 1, rcvd_bytes 4,096) returns PDC id 5: inflight
+        // 4,096, fair increase counts 4,096 < 8,192 and cwnd stays. PSN 2 goes again, without SYN.
+        assertEquals(List.of(onWire(data(2, 13_000_000, rod(TARGET_PDC)), 13_000_000, SER)),
+                nic.runUntil(14_000_000, nic.arrival(ackCc(0, 1, PAYLOAD, 0), 13_000_000)));
+        assertEquals(List.of(new FlowSenderStats(FLOW, 2L * PAYLOAD, -1)), nic.report().senders());
+    }
+
+    @Test
+    void rod_receiverLaterPsn_isDiscardedAndNackedOnceUntilTheExpectedPsnArrives() {
+        Hosted nic = receiver(rodPlan(0));
+        // PSN 0 with SYN naming ROD: the target allocates a ROD PDC, id 1, and acknowledges it.
+        assertEquals(List.of(onWire(sentAck(1, 0, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, -1)), 1_000_000,
+                        CTRL_SER)),
+                nic.runUntil(2_000_000, nic.arrival(data(0, 0, rod(0)), 1_000_000)));
+
+        // PSN 2 at 2,000,000 while PSN 1 is expected: discarded, and a NACK names PSN 1, echoing PSN 2's
+        // transmit time. PSN 3 at 2,400,000, in the same gap: discarded without a NACK.
+        assertEquals(List.of(onWire(nack(1, 664_000), 2_000_000, CTRL_SER)),
+                nic.runUntil(3_000_000, nic.arrival(data(2, 664_000, rod(0)), 2_000_000),
+                        nic.arrival(data(3, 996_000, rod(1)), 2_400_000)));
+
+        // The sender went back: PSN 1 (sent at 10,000,000) arrives at 11,000,000 and is delivered, then PSN 2
+        // at 11,332,000. Each ACK_CC carries the cumulative PSN; nothing is ever held out of order.
+        assertEquals(List.of(
+                onWire(sentAck(2, 10_000_000, 0, new PdsAck(1, 1, 2L * PAYLOAD, 0, 0, false, 0, -1)), 11_000_000,
+                        CTRL_SER),
+                onWire(sentAck(3, 10_332_000, 0, new PdsAck(2, 1, 3L * PAYLOAD, 0, 0, false, 0, -1)), 11_332_000,
+                        CTRL_SER)),
+                nic.runUntil(12_000_000, nic.arrival(data(1, 10_000_000, rod(1)), 11_000_000),
+                        nic.arrival(data(2, 10_332_000, rod(1)), 11_332_000)));
+        assertEquals(List.of(new FlowReceiverStats(FLOW, 3L * PAYLOAD, -1, 0)), nic.report().receivers());
+    }
+
+    @Test
+    void rod_receiverTrimmedExpectedPsn_isNackedEachTimeAndLaterPsnsWait() {
+        Hosted nic = receiver(rodPlan(0));
+        // PSN 0 arrives trimmed (it still opens the PDC): NACK of PSN 0. PSN 1 intact, in the gap: discarded.
+        assertEquals(List.of(onWire(nack(0, 0), 1_000_000, CTRL_SER)),
+                nic.runUntil(2_000_000, nic.arrival(data(0, 0, rod(0)).trim(CONTROL_CLASS), 1_000_000),
+                        nic.arrival(data(1, 332_000, rod(0)), 1_400_000)));
+
+        // PSN 0's resend (sent at 5,000,000) is trimmed too: a fresh loss of the expected PSN, NACKed again.
+        assertEquals(List.of(onWire(nack(0, 5_000_000), 6_000_000, CTRL_SER)),
+                nic.runUntil(7_000_000, nic.arrival(data(0, 5_000_000, rod(1)).trim(CONTROL_CLASS), 6_000_000)));
+
+        // The third copy arrives whole: delivered and acknowledged, then PSN 1.
+        assertEquals(List.of(
+                onWire(sentAck(1, 8_000_000, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, -1)), 9_000_000, CTRL_SER),
+                onWire(sentAck(2, 8_332_000, 0, new PdsAck(1, 1, 2L * PAYLOAD, 0, 0, false, 0, -1)), 9_332_000,
+                        CTRL_SER)),
+                nic.runUntil(10_000_000, nic.arrival(data(0, 8_000_000, rod(1)), 9_000_000),
+                        nic.arrival(data(1, 8_332_000, rod(1)), 9_332_000)));
     }
 
     // ---------------------------------------------------------------- host
