@@ -27,7 +27,8 @@ import java.util.List;
  * NAK pauses it, nor, under DCQCN, before its previous data packet's start plus that packet's serialization
  * at the QP's current rate RC (the rate as of that packet's start). When nothing may go now but a QP may
  * later, one pacing wake-up is pending for the earliest such time. Without DCQCN QPs send at line rate,
- * bounded only by the plan's maximum outstanding bytes. Data packets are ECN-capable (ECT(0)).
+ * bounded only by the plan's maximum outstanding bytes. Data packets are ECN-capable (ECT(0)). While the
+ * switch pauses the data class (PFC, {@link PfcPauses}) no data packet starts; control packets keep going.
  *
  * <h2>Feedback</h2>
  * The responder answers every data packet as {@link RcResponder} says (ACK, one NAK per out-of-order
@@ -57,6 +58,7 @@ public final class RoceNic implements Element {
     private final RocePlan roce;
     private final long rateBps;
     private final Transmitter tx;
+    private final PfcPauses pauses;
     private final NicFlow[] outFlows;
     private final RcRequester[] requesters;
     private final DcqcnReactionPoint[] reactionPoints;
@@ -94,6 +96,7 @@ public final class RoceNic implements Element {
         this.roce = transport.roce();
         this.rateBps = rateBps;
         this.tx = new Transmitter(linkId, rateBps, handoffPs);
+        this.pauses = new PfcPauses(transport.controlClass() + 1, rateBps);
         this.outFlows = outgoing.toArray(new NicFlow[0]);
         int n = outFlows.length;
         this.requesters = new RcRequester[n];
@@ -143,6 +146,10 @@ public final class RoceNic implements Element {
             if (ctx.nowPs() >= pacingWakePs) {
                 pacingWakePs = Ps.NEVER;
             }
+        } else if (signal instanceof PfcArrival a) {
+            pauses.received(a.frame(), ctx.nowPs());
+        } else if (pauses.onWake(signal, ctx.nowPs())) {
+            // a pause may have expired: pump below tries again
         } else {
             throw new IllegalArgumentException("NIC " + name + " cannot handle " + signal);
         }
@@ -246,8 +253,8 @@ public final class RoceNic implements Element {
     /**
      * The earliest time QP {@code i} may put a data packet on the wire: {@code nowPs} if now, {@link Ps#NEVER}
      * if only an event can release it. This is the one place that decides it: the QP's own state (an RNR
-     * pause, done, error) and the DCQCN rate limiter. A per-traffic-class pause (PFC) belongs here too: a
-     * paused data class returns {@link Ps#NEVER} (the resume is an event that pumps) or its expiry.
+     * pause, done, error) and the DCQCN rate limiter. A PFC pause of the data class holds every QP alike and
+     * is checked once, before the round robin ({@link #pump}).
      */
     private long mayGoAtPs(int i, long nowPs) {
         long readyPs = requesters[i].readyAtPs(nowPs);
@@ -266,6 +273,10 @@ public final class RoceNic implements Element {
             return;
         }
         long now = ctx.nowPs();
+        if (pauses.paused(transport.dataClass(), now)) {
+            pauses.armWake(transport.dataClass(), ctx);
+            return;
+        }
         int n = active.size();
         long wakePs = Ps.NEVER;
         for (int k = 0; k < n; k++) {
@@ -313,9 +324,9 @@ public final class RoceNic implements Element {
         }
         List<FlowReceiverStats> received = new ArrayList<>();
         for (RcResponder r : responders) {
-            received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs()));
+            received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), 0));
         }
-        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes());
+        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes(), pauses.counters());
         return new ElementReport(sent, received, List.of(port));
     }
 }

@@ -227,7 +227,7 @@ class RoceNicActorTest {
         assertEquals(List.of(onWire(nak, 3_000_000, CTRL_SER)),
                 nic.runUntil(4_000_000, nic.arrival(data(FLOW, 3, 3 * SER), 3_000_000),
                         nic.arrival(data(FLOW, 4, 4 * SER), 3_500_000)));
-        assertEquals(List.of(new FlowReceiverStats(FLOW, 2L * PAYLOAD, -1)), nic.report().receivers());
+        assertEquals(List.of(new FlowReceiverStats(FLOW, 2L * PAYLOAD, -1, 0)), nic.report().receivers());
     }
 
     /** An ACK of flow 1 from host 3: every PSN up to {@code psn}, {@code msn} messages, echoing {@code txPs}. */
