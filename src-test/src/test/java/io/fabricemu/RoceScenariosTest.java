@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The RoCEv2 scenario {@code topologies/scenarios/roce-incast-8to1-dcqcn.yaml}, run through the command line
- * with 512 KiB flows (a few milliseconds of virtual time) so the test stays short.
+ * The RoCEv2 scenarios of {@code topologies/scenarios/roce-*.yaml}, run through the command line, each
+ * asserting the outcome it exists to show: DCQCN without PFC, congestion spreading under PFC, DCQCN's fair
+ * share under PFC, and the 8:1 incast under DCQCN + PFC beside Ultra Ethernet NSCC.
  */
 class RoceScenariosTest {
     private static final String SCENARIO = "roce-incast-8to1-dcqcn.yaml";
@@ -19,9 +20,18 @@ class RoceScenariosTest {
     @TempDir
     Path tmp;
 
+    /** The DCQCN incast without PFC, with 512 KiB flows (a few milliseconds of virtual time). */
     private JsonNode run(String... extra) throws IOException {
+        String[] fixed = {"--set", "workload.bytes=512KiB"};
+        String[] args = new String[fixed.length + extra.length];
+        System.arraycopy(fixed, 0, args, 0, fixed.length);
+        System.arraycopy(extra, 0, args, fixed.length, extra.length);
+        return runScenario(SCENARIO, args);
+    }
+
+    private JsonNode runScenario(String scenario, String... extra) throws IOException {
         Path out = tmp.resolve("r" + System.nanoTime());
-        String[] fixed = {"run", Cli.scenario(SCENARIO), "--quiet", "--out=" + out, "--set", "workload.bytes=512KiB"};
+        String[] fixed = {"run", Cli.scenario(scenario), "--quiet", "--out=" + out};
         String[] args = new String[fixed.length + extra.length];
         System.arraycopy(fixed, 0, args, 0, fixed.length);
         System.arraycopy(extra, 0, args, fixed.length, extra.length);
@@ -67,5 +77,97 @@ class RoceScenariosTest {
             lastFinishPs = Math.max(lastFinishPs, f.get("finishPs").asLong());
         }
         assertTrue(lastFinishPs < 340_800_000L * 11 / 10, "last finish " + lastFinishPs + " ps");
+    }
+
+    private static JsonNode port(JsonNode results, String id) {
+        for (JsonNode p : results.get("ports")) {
+            if (p.get("id").asText().equals(id)) {
+                return p;
+            }
+        }
+        throw new AssertionError("no port " + id);
+    }
+
+    private static long pfc(JsonNode results, String portId, String counter) {
+        return port(results, portId).get("pfc").get(counter).asLong();
+    }
+
+    @Test
+    void congestionSpreading_pfcPausesTheVictimAlongTheIncastsPath() throws IOException {
+        // Flows 0..6: hosts 8..14 -> host 0; flow 7, the victim: host 15 -> host 1, sharing leaf 1's uplink and
+        // the spine's link to leaf 0 with the incast, but not leaf 0's port to host 0.
+        JsonNode pfc = runScenario("roce-congestion-spreading.yaml");
+        assertEquals(8, pfc.get("summary").get("flowsFinished").asLong());
+        assertEquals(0, sum(pfc, "drops"), "lossless");
+        // The control: the same run with thresholds no ingress ever reaches, so nothing pauses (and with a
+        // lossless class nothing drops either).
+        JsonNode control = runScenario("roce-congestion-spreading.yaml", "--set", "switch.pfc.xoff=1GB",
+                "--set", "switch.pfc.xon=1GB");
+        assertEquals(0, control.get("summary").get("pfcPausesSent").asLong());
+        long victimPfcPs = pfc.get("flows").get(7).get("fctPs").asLong();
+        long victimControlPs = control.get("flows").get(7).get("fctPs").asLong();
+        // Alone at line rate 2 MiB takes 2^21 x 8 / 1e11 x 4150 / 4086 = 170.4 us plus a round trip; without
+        // pauses the victim stays close to that, under PFC it waits behind the incast's pauses.
+        assertTrue(victimControlPs < 220_000_000L, "victim without pauses: " + victimControlPs + " ps");
+        assertTrue(victimPfcPs > 4 * victimControlPs, "victim under PFC " + victimPfcPs + " ps against "
+                + victimControlPs + " ps without pauses");
+        // The pause path, hop by hop back from the congested port: leaf 0's ingress from the spine pauses the
+        // spine's egress to leaf 0; the spine's ingress from leaf 1 pauses leaf 1's uplink; leaf 1's ingress
+        // from the victim's host pauses the victim's own NIC.
+        assertTrue(pfc(pfc, "leaf0:p8", "pausesSent") > 0, "leaf 0 pauses the spine");
+        assertTrue(pfc(pfc, "spine0:p0", "pausedPs") > 0, "the spine's egress to leaf 0 is paused");
+        assertTrue(pfc(pfc, "spine0:p1", "pausesSent") > 0, "the spine pauses leaf 1");
+        assertTrue(pfc(pfc, "leaf1:p8", "pausedPs") > 0, "leaf 1's uplink is paused");
+        assertTrue(pfc(pfc, "leaf1:p7", "pausesSent") > 0, "leaf 1 pauses the victim's host");
+        assertTrue(pfc(pfc, "h15:nic", "pausedPs") > victimPfcPs / 2,
+                "the victim's NIC is paused most of the time: " + pfc(pfc, "h15:nic", "pausedPs") + " ps");
+        assertEquals(0, pfc(pfc, "h1:nic", "pausedPs"), "the victim's receiver is never paused");
+    }
+
+    @Test
+    void dcqcnIncastUnderPfc_convergesToAFairShareWithoutDrops() throws IOException {
+        // Eight QPs into one 100 Gb/s port; the first finishes after 5 ms. Per-flow throughput over the second
+        // half of the first 5 ms is the bytes delivered between two runs stopped at 2.5 and 5 ms (a run
+        // stopped earlier is exactly a prefix of one stopped later).
+        String file = "roce-incast-8to1-dcqcn-pfc.yaml";
+        JsonNode half = runScenario(file, "--set", "stop=2500us");
+        JsonNode full = runScenario(file, "--set", "stop=5ms");
+        double sum = 0;
+        double squares = 0;
+        StringBuilder rates = new StringBuilder();
+        for (int f = 0; f < 8; f++) {
+            double bytes = full.get("flows").get(f).get("deliveredBytes").asLong()
+                    - half.get("flows").get(f).get("deliveredBytes").asLong();
+            assertEquals(-1, full.get("flows").get(f).get("finishPs").asLong(), "flow " + f + " still running");
+            sum += bytes;
+            squares += bytes * bytes;
+            rates.append(String.format(java.util.Locale.ROOT, " %.2f", bytes * 8 / 2.5e-3 / 1e9));
+        }
+        double jain = sum * sum / (8 * squares);
+        assertTrue(jain >= 0.95, "Jain index " + jain + " over 2.5..5 ms; Gb/s per flow:" + rates);
+        assertTrue(sum * 8 / 2.5e-3 > 80e9, "the port stays busy: Gb/s per flow" + rates);
+        assertEquals(0, sum(full, "drops"), "no drops under PFC");
+        assertTrue(sum(full, "ecnMarks") > 0, "DCQCN sees marks");
+        assertTrue(full.get("summary").get("pfcPausesSent").asLong() > 0, "and PFC pauses the senders");
+    }
+
+    @Test
+    void incast8to1_dcqcnWithPfcBesideNsccInOneTable() throws IOException {
+        Path out = tmp.resolve("cmp");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("roce-incast-8to1-dcqcn-pfc.yaml"),
+                Cli.scenario("uet-incast-8to1-nscc.yaml"), "--set", "workload.bytes=2MiB", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.contains("roce-incast-8to1-dcqcn-pfc")
+                && l.contains("uet-incast-8to1-nscc")), o.out());
+        JsonNode dcqcn = Cli.results(out.resolve("roce-incast-8to1-dcqcn-pfc"));
+        JsonNode nscc = Cli.results(out.resolve("uet-incast-8to1-nscc"));
+        for (JsonNode r : new JsonNode[] {dcqcn, nscc}) {
+            assertEquals(8, r.get("summary").get("flowsFinished").asLong(), r.get("scenario").asText());
+            assertEquals(0, r.get("summary").get("drops").asLong(), r.get("scenario").asText());
+        }
+        assertTrue(dcqcn.get("summary").get("pfcPausesSent").asLong() > 0, "DCQCN leans on PFC");
+        assertEquals(0, nscc.get("summary").get("pfcPausesSent").asLong(), "NSCC runs without PFC");
+        assertTrue(nscc.get("summary").get("hottestPortBytes").asLong()
+                < dcqcn.get("summary").get("hottestPortBytes").asLong(), "NSCC keeps the queue shallower:\n" + o.out());
     }
 }

@@ -35,7 +35,11 @@ public final class Comparison {
             new Row("retransmitted", c -> bytes(c.summary().retransmittedBytes()),
                     c -> c.summary().retransmittedBytes()),
             new Row("ECN marks", c -> count(c.summary().ecnMarks()), c -> c.summary().ecnMarks()),
-            new Row("virtual time", c -> SummaryTable.time(c.run().virtualEndPs()), c -> c.run().virtualEndPs()));
+            new Row("PFC pauses", c -> count(c.summary().pfcPausesSent()), c -> c.summary().pfcPausesSent()),
+            new Row("longest paused", c -> c.summary().mostPausedPort().isEmpty() ? "-"
+                    : SummaryTable.time(c.summary().mostPausedPs()), c -> c.summary().mostPausedPs()),
+            new Row("virtual time", c -> SummaryTable.time(c.run().virtualEndPs()), c -> c.run().virtualEndPs()),
+            new Row("halted", c -> c.run().halted() ? "yes" : "no", c -> c.run().halted() ? 1 : 0));
 
     private final List<Column> columns;
 
