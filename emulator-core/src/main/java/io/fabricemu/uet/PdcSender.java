@@ -26,10 +26,7 @@ import java.util.BitSet;
 public final class PdcSender implements Pdc {
     private static final long NEVER = Long.MAX_VALUE;
 
-    private final int flowId;
-    private final long totalBytes;
-    private final int payloadPerPacketBytes;
-    private final int headerBytes;
+    private final PdcPackets packets;
     private final int packetCount;
     private final long rtoPs;
     /** Last transmission time of each PSN sent. */
@@ -49,20 +46,8 @@ public final class PdcSender implements Pdc {
     private long closedPs = -1;
 
     public PdcSender(int flowId, long totalBytes, int payloadPerPacketBytes, int headerBytes, long rtoPs) {
-        if (totalBytes <= 0 || payloadPerPacketBytes <= 0 || headerBytes <= 0 || rtoPs <= 0) {
-            throw new IllegalArgumentException("flow " + flowId + ": totalBytes " + totalBytes
-                    + ", payloadPerPacketBytes " + payloadPerPacketBytes + ", headerBytes " + headerBytes
-                    + ", rtoPs " + rtoPs + " must all be > 0");
-        }
-        long packets = (totalBytes + payloadPerPacketBytes - 1) / payloadPerPacketBytes;
-        if (packets > Integer.MAX_VALUE - 1) {
-            throw new IllegalArgumentException("flow " + flowId + ": " + packets + " packets is too many");
-        }
-        this.flowId = flowId;
-        this.totalBytes = totalBytes;
-        this.payloadPerPacketBytes = payloadPerPacketBytes;
-        this.headerBytes = headerBytes;
-        this.packetCount = (int) packets;
+        this.packets = new PdcPackets(flowId, totalBytes, payloadPerPacketBytes, headerBytes, rtoPs);
+        this.packetCount = packets.count();
         this.rtoPs = rtoPs;
         this.sentPs = new long[packetCount];
         this.entropy = new int[packetCount];
@@ -75,7 +60,7 @@ public final class PdcSender implements Pdc {
 
     @Override
     public int flowId() {
-        return flowId;
+        return packets.flowId();
     }
 
     public int packetCount() {
@@ -85,19 +70,19 @@ public final class PdcSender implements Pdc {
     /** Bytes on the wire of the whole flow, every packet sent once: what RCCC asks credit for. */
     @Override
     public long wireBytes() {
-        return totalBytes + (long) packetCount * headerBytes;
+        return packets.wireBytes();
     }
 
     /** Payload of packet {@code psn}: full except possibly the last. */
     @Override
     public int payloadOf(long psn) {
-        return (int) Math.min(payloadPerPacketBytes, totalBytes - psn * payloadPerPacketBytes);
+        return packets.payloadOf(psn);
     }
 
     /** Bytes on the wire of packet {@code psn}. */
     @Override
     public int wireBytesOf(long psn) {
-        return payloadOf(psn) + headerBytes;
+        return packets.wireBytesOf(psn);
     }
 
     /** Whether requests still carry SYN (no ACK_CC yet). */
@@ -142,7 +127,7 @@ public final class PdcSender implements Pdc {
             again = true;
             retransmittedBytes += payloadOf(psn);
         } else {
-            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " is not the one to send");
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": PSN " + psn + " is not the one to send");
         }
         sentPs[psn] = nowPs;
         entropy[psn] = ev;
@@ -158,12 +143,12 @@ public final class PdcSender implements Pdc {
      */
     public long onAck(long ackPsn, long cumulativePsn, int spdcid, long nowPs) {
         if (spdcid <= 0) {
-            throw new IllegalArgumentException("flow " + flowId + ": target PDC id must be > 0, was " + spdcid);
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": target PDC id must be > 0, was " + spdcid);
         }
         if (dpdcid == 0) {
             dpdcid = spdcid;
         } else if (dpdcid != spdcid) {
-            throw new IllegalStateException("flow " + flowId + ": target PDC id changed from " + dpdcid + " to "
+            throw new IllegalStateException("flow " + packets.flowId() + ": target PDC id changed from " + dpdcid + " to "
                     + spdcid);
         }
         long cancelled = 0;
@@ -183,7 +168,7 @@ public final class PdcSender implements Pdc {
 
     private long ack(int psn) {
         if (psn >= nextNewPsn) {
-            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " acknowledged before it was sent");
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": PSN " + psn + " acknowledged before it was sent");
         }
         if (acked.get(psn)) {
             return 0;
@@ -204,7 +189,7 @@ public final class PdcSender implements Pdc {
      */
     public boolean onNack(long psn) {
         if (psn < 0 || psn >= nextNewPsn) {
-            throw new IllegalArgumentException("flow " + flowId + ": NACK of PSN " + psn + " never sent");
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": NACK of PSN " + psn + " never sent");
         }
         int p = (int) psn;
         if (acked.get(p) || queued.get(p)) {

@@ -39,10 +39,7 @@ package io.fabricemu.uet;
 public final class RodPdcSender implements Pdc {
     private static final long NEVER = Long.MAX_VALUE;
 
-    private final int flowId;
-    private final long totalBytes;
-    private final int payloadPerPacketBytes;
-    private final int headerBytes;
+    private final PdcPackets packets;
     private final int packetCount;
     private final long rtoPs;
     /** Last transmission time of each PSN sent. */
@@ -63,20 +60,8 @@ public final class RodPdcSender implements Pdc {
     private long closedPs = -1;
 
     public RodPdcSender(int flowId, long totalBytes, int payloadPerPacketBytes, int headerBytes, long rtoPs) {
-        if (totalBytes <= 0 || payloadPerPacketBytes <= 0 || headerBytes <= 0 || rtoPs <= 0) {
-            throw new IllegalArgumentException("flow " + flowId + ": totalBytes " + totalBytes
-                    + ", payloadPerPacketBytes " + payloadPerPacketBytes + ", headerBytes " + headerBytes
-                    + ", rtoPs " + rtoPs + " must all be > 0");
-        }
-        long packets = (totalBytes + payloadPerPacketBytes - 1) / payloadPerPacketBytes;
-        if (packets > Integer.MAX_VALUE - 1) {
-            throw new IllegalArgumentException("flow " + flowId + ": " + packets + " packets is too many");
-        }
-        this.flowId = flowId;
-        this.totalBytes = totalBytes;
-        this.payloadPerPacketBytes = payloadPerPacketBytes;
-        this.headerBytes = headerBytes;
-        this.packetCount = (int) packets;
+        this.packets = new PdcPackets(flowId, totalBytes, payloadPerPacketBytes, headerBytes, rtoPs);
+        this.packetCount = packets.count();
         this.rtoPs = rtoPs;
         this.sentPs = new long[packetCount];
         this.entropy = new int[packetCount];
@@ -89,7 +74,7 @@ public final class RodPdcSender implements Pdc {
 
     @Override
     public int flowId() {
-        return flowId;
+        return packets.flowId();
     }
 
     public int packetCount() {
@@ -98,17 +83,17 @@ public final class RodPdcSender implements Pdc {
 
     @Override
     public long wireBytes() {
-        return totalBytes + (long) packetCount * headerBytes;
+        return packets.wireBytes();
     }
 
     @Override
     public int payloadOf(long psn) {
-        return (int) Math.min(payloadPerPacketBytes, totalBytes - psn * payloadPerPacketBytes);
+        return packets.payloadOf(psn);
     }
 
     @Override
     public int wireBytesOf(long psn) {
-        return payloadOf(psn) + headerBytes;
+        return packets.wireBytesOf(psn);
     }
 
     @Override
@@ -130,7 +115,7 @@ public final class RodPdcSender implements Pdc {
     @Override
     public boolean sent(int psn, int ev, long nowPs) {
         if (psn != nextPsn || psn >= packetCount) {
-            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " is not the one to send");
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": PSN " + psn + " is not the one to send");
         }
         boolean again = psn < sentUpTo;
         if (again) {
@@ -151,16 +136,16 @@ public final class RodPdcSender implements Pdc {
      */
     public void onAck(long cumulativePsn, int spdcid, long nowPs, Listener listener) {
         if (spdcid <= 0) {
-            throw new IllegalArgumentException("flow " + flowId + ": target PDC id must be > 0, was " + spdcid);
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": target PDC id must be > 0, was " + spdcid);
         }
         if (dpdcid == 0) {
             dpdcid = spdcid;
         } else if (dpdcid != spdcid) {
-            throw new IllegalStateException("flow " + flowId + ": target PDC id changed from " + dpdcid + " to "
+            throw new IllegalStateException("flow " + packets.flowId() + ": target PDC id changed from " + dpdcid + " to "
                     + spdcid);
         }
         if (cumulativePsn > sentUpTo) {
-            throw new IllegalArgumentException("flow " + flowId + ": cumulative PSN " + cumulativePsn
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": cumulative PSN " + cumulativePsn
                     + " acknowledges PSNs never sent (sent up to " + sentUpTo + ")");
         }
         int upTo = (int) cumulativePsn;
@@ -185,7 +170,7 @@ public final class RodPdcSender implements Pdc {
      */
     public boolean onNack(long psn, long triggerTxPs, Listener listener) {
         if (psn < 0 || psn >= sentUpTo) {
-            throw new IllegalArgumentException("flow " + flowId + ": NACK of PSN " + psn + " never sent");
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": NACK of PSN " + psn + " never sent");
         }
         int p = (int) psn;
         if (p < cumulativePsn || p >= nextPsn || triggerTxPs < sentPs[p]) {
