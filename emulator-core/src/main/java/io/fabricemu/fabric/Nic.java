@@ -9,7 +9,6 @@ import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.results.PortStats;
 import io.fabricemu.transport.FlowReceiver;
 import io.fabricemu.transport.FlowSender;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,12 +45,10 @@ public final class Nic implements Element {
     private final FlowIndex outIndex;
     private final FlowReceiver[] receivers;
     private final FlowIndex inIndex;
-    private final ArrayDeque<Packet> controlQueue = new ArrayDeque<>();
+    private final ControlQueue controlQueue = new ControlQueue();
     private final List<Integer> active = new ArrayList<>();
     private int roundRobin;
     private long pacingWakePs = Long.MAX_VALUE;
-    private long controlQueueBytes;
-    private long peakQueueBytes;
 
     /**
      * @param host      this NIC's host id
@@ -154,9 +151,7 @@ public final class Nic implements Element {
     private void reply(Packet data, PacketKind kind, long psn, int flags) {
         Packet p = new Packet(kind, data.flowId(), host, data.src(), transport.headerBytes(), 0,
                 transport.controlClass(), 0, data.entropy(), psn, data.timestampPs(), flags);
-        controlQueue.addLast(p);
-        controlQueueBytes += p.sizeBytes();
-        peakQueueBytes = Math.max(peakQueueBytes, controlQueueBytes);
+        controlQueue.add(p);
     }
 
     private void onTimer(int i, EventContext ctx) {
@@ -179,9 +174,8 @@ public final class Nic implements Element {
         if (tx.busy()) {
             return;
         }
-        Packet control = controlQueue.pollFirst();
+        Packet control = controlQueue.poll();
         if (control != null) {
-            controlQueueBytes -= control.sizeBytes();
             tx.start(control, ctx);
             return;
         }
@@ -228,7 +222,7 @@ public final class Nic implements Element {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(),
                     r.outOfOrderDeliveries()));
         }
-        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes(), pauses.counters());
+        PortStats port = new PortStats(name, 0, controlQueue.peakBytes(), 0, 0, 0, tx.txBytes(), pauses.counters());
         return new ElementReport(sent, received, List.of(port));
     }
 }

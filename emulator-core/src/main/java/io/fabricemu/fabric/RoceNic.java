@@ -13,7 +13,6 @@ import io.fabricemu.roce.DcqcnReactionPoint;
 import io.fabricemu.roce.RcRequester;
 import io.fabricemu.roce.RcResponder;
 import io.fabricemu.time.Ps;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -68,12 +67,10 @@ public final class RoceNic implements Element {
     private final RcResponder[] responders;
     private final DcqcnNotificationPoint[] notificationPoints;
     private final FlowIndex inIndex;
-    private final ArrayDeque<Packet> controlQueue = new ArrayDeque<>();
+    private final ControlQueue controlQueue = new ControlQueue();
     private final List<Integer> active = new ArrayList<>();
     private int roundRobin;
     private long pacingWakePs = Ps.NEVER;
-    private long controlQueueBytes;
-    private long peakQueueBytes;
 
     /**
      * @param host      this NIC's host id
@@ -230,9 +227,7 @@ public final class RoceNic implements Element {
     }
 
     private void queue(Packet p) {
-        controlQueue.addLast(p);
-        controlQueueBytes += p.sizeBytes();
-        peakQueueBytes = Math.max(peakQueueBytes, controlQueueBytes);
+        controlQueue.add(p);
     }
 
     private void onTimer(int i, EventContext ctx) {
@@ -266,9 +261,8 @@ public final class RoceNic implements Element {
         if (tx.busy()) {
             return;
         }
-        Packet control = controlQueue.pollFirst();
+        Packet control = controlQueue.poll();
         if (control != null) {
-            controlQueueBytes -= control.sizeBytes();
             tx.start(control, ctx);
             return;
         }
@@ -326,7 +320,7 @@ public final class RoceNic implements Element {
         for (RcResponder r : responders) {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), 0));
         }
-        PortStats port = new PortStats(name, 0, peakQueueBytes, 0, 0, 0, tx.txBytes(), pauses.counters());
+        PortStats port = new PortStats(name, 0, controlQueue.peakBytes(), 0, 0, 0, tx.txBytes(), pauses.counters());
         return new ElementReport(sent, received, List.of(port));
     }
 }

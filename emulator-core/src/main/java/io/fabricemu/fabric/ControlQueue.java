@@ -1,0 +1,33 @@
+package io.fabricemu.fabric;
+
+import java.util.ArrayDeque;
+
+/**
+ * A NIC's queue of control packets (ACKs, NAKs, CNPs) waiting for its transmitter, served before any data
+ * in the order they were made. Counts its bytes and their peak, which a NIC reports as its queue.
+ */
+final class ControlQueue {
+    private final ArrayDeque<Packet> packets = new ArrayDeque<>();
+    private long bytes;
+    private long peakBytes;
+
+    void add(Packet p) {
+        packets.addLast(p);
+        bytes += p.sizeBytes();
+        peakBytes = Math.max(peakBytes, bytes);
+    }
+
+    /** The oldest waiting packet, taken off the queue, or null when none waits. */
+    Packet poll() {
+        Packet p = packets.pollFirst();
+        if (p != null) {
+            bytes -= p.sizeBytes();
+        }
+        return p;
+    }
+
+    /** The most bytes that waited at once. */
+    long peakBytes() {
+        return peakBytes;
+    }
+}
