@@ -58,10 +58,8 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        int shards = Shards.orDefault(this.shards);
-        if (shards < 1 || shards > 1024) {
-            err.println("error: --shards: " + shards + " is out of range; use 1..1024");
-            err.flush();
+        int shards = Shards.resolve(this.shards, err);
+        if (shards < 0) {
             return Main.BAD_INPUT;
         }
         List<PreparedRun> prepared = new ArrayList<>();

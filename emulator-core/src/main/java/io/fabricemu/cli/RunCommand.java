@@ -49,10 +49,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        int shards = Shards.orDefault(this.shards);
-        if (shards < 1 || shards > 1024) {
-            err.println("error: --shards: " + shards + " is out of range; use 1..1024");
-            err.flush();
+        int shards = Shards.resolve(this.shards, err);
+        if (shards < 0) {
             return Main.BAD_INPUT;
         }
         PreparedRun prepared = ScenarioInput.prepare(scenario, overrides, err);
