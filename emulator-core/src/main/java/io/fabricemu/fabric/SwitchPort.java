@@ -155,8 +155,7 @@ public final class SwitchPort implements Element {
                 return;
             }
         }
-        int[] candidates = plan.routes().nextPorts(plan.node(), p.dst());
-        int out = candidates[Ecmp.select(p, plan.ecmpSalt(), candidates.length)];
+        int out = nextPort(p);
         long latency = plan.latencyPs();
         long readyPs;
         if (plan.mode() == ForwardingMode.STORE_AND_FORWARD) {
@@ -166,6 +165,21 @@ public final class SwitchPort implements Element {
             readyPs = Math.max(a.firstBitPs() + latency, a.lastBitPs() + latency - outSerPs);
         }
         ctx.send(plan.portElementIds()[out], readyPs, new Forward(p, portNumber));
+    }
+
+    /**
+     * Sends a packet this switch made itself (a back-to-sender notice, a forged NAK) toward its destination:
+     * routed like any arrival, by ECMP over this switch's next hops, and handed to the chosen egress port after
+     * the pipeline latency. It belongs to no ingress port, so PFC ingress accounting never counts it.
+     */
+    void sendFromSwitch(Packet p, EventContext ctx) {
+        ctx.send(plan.portElementIds()[nextPort(p)], ctx.nowPs() + plan.latencyPs(), new Forward(p));
+    }
+
+    /** The egress port this switch sends {@code p} out of: ECMP over its next hops toward the destination. */
+    private int nextPort(Packet p) {
+        int[] candidates = plan.routes().nextPorts(plan.node(), p.dst());
+        return candidates[Ecmp.select(p, plan.ecmpSalt(), candidates.length)];
     }
 
     private void egress(Packet p, int ingressPort, EventContext ctx) {
