@@ -141,6 +141,20 @@ class UetScenariosTest {
     }
 
     @Test
+    void rcccIncast127to1_creditOnlyAckCcsDoNotSwampTheReceiversLink() throws IOException {
+        // 127 senders and 250 ns slices: a slice's 3,125 B of credit is 24 B a sender, and a credit-only
+        // ACK_CC to each quiet sender every slice would be 127 x 54 B = 6.9 KB per slice on a link that
+        // carries 3,125 B in one. They go only to senders whose credit then covers a packet.
+        JsonNode r = run("uet-incast-1023to1.yaml", "transport.cc=rccc", "topology.k=8", "workload.senders=127",
+                "transport.creditSlice=250ns", "workload.bytes=20KB");
+        assertAllDelivered(r);
+        long nicPeak = port(r, "h0:nic").get("maxQueueBytes").asLong();
+        assertTrue(nicPeak < 3_125, "receiver NIC queue peak " + nicPeak + " B, under one slice of its link");
+        double goodputBps = r.get("summary").get("goodputBps").asDouble();
+        assertTrue(goodputBps >= 0.9 * LINE_RATE_BPS, "goodput " + goodputBps + " b/s");
+    }
+
+    @Test
     void rccc2to1_holdsEachSenderAtHalfTheReceiverRate() throws IOException {
         JsonNode r = run("uet-rccc-2to1.yaml");
         assertAllDelivered(r);

@@ -6,6 +6,7 @@ import io.fabricemu.cc.RcccReceiver;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.results.FlowReceiverStats;
+import io.fabricemu.time.Ps;
 import io.fabricemu.transport.FlowReceiver;
 import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.ReceiverMemory;
@@ -30,7 +31,9 @@ import java.util.function.Consumer;
  *   <li>RCCC: every request's credit target goes to the {@link RcccReceiver}; while it has active senders
  *       a slice tick runs every slice. A grant rides on the next ACK_CC to that sender; if no data from
  *       the sender arrived during the last slice (it is waiting for credit), it leaves at once as a
- *       credit-only ACK_CC.</li>
+ *       credit-only ACK_CC. When those would take more than an eighth of the receiver's link in the slice
+ *       (hundreds of quiet senders), only the ones that let a sender send a packet leave; the others wait
+ *       until the grant has grown to a packet ({@link #creditUsable}).</li>
  *   <li>RCCC: a trimmed request's credit is given back ({@link RcccReceiver#onTrimmed}) like a grant, so that
  *       a sender whose credit ran out can still retransmit it.</li>
  * </ul>
@@ -56,6 +59,13 @@ final class UetReceiver {
     private record SliceTick() implements Signal {
     }
 
+    /**
+     * Credit-only ACK_CCs to every quiet sender may take up to an eighth of the receiver's link in a slice (an
+     * emulator default, not from the seed): a 7:1 incast's seven ACK_CCs per 1 us slice at 100 Gb/s are 3%
+     * of it, a 255:1 incast's 255 are 131% and would queue without bound.
+     */
+    static final int CREDIT_ONLY_LINK_SHARE_DIVISOR = 8;
+
     static final Signal COMMIT_WAKE = new CommitWake();
     static final Signal SLICE_TICK = new SliceTick();
 
@@ -67,9 +77,14 @@ final class UetReceiver {
         int lastInIndex;
         /** An ACK_CC with a non-zero rcv_cwnd_pend went to this sender and no rc since. */
         boolean penalised;
+        /** RCCC: wire bytes of every request that spent credit and arrived (intact, trimmed or refused). */
+        long arrivedWireBytes;
+        /** RCCC: the highest cumulative grant sent to this sender so far, or its pre-provisioned credit. */
+        long toldCreditBytes;
 
-        Context(long cccId) {
+        Context(long cccId, long initialCreditBytes) {
             this.cccId = cccId;
+            this.toldCreditBytes = initialCreditBytes;
         }
     }
 
@@ -92,6 +107,11 @@ final class UetReceiver {
     private final ArrayDeque<Commit> commits = new ArrayDeque<>();
     private final RcccReceiver rccc;
     private final long sliceLengthPs;
+    /**
+     * The bytes of credit-only ACK_CCs one slice may send to every quiet sender; beyond it they go only to those
+     * they let send ({@link #creditUsable}).
+     */
+    private final long creditOnlyBudgetBytes;
     private final Consumer<Reply> out;
     private boolean tickPending;
     private long lastTickPs = -1;
@@ -118,6 +138,7 @@ final class UetReceiver {
         UetPlan uet = transport.uet();
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
         this.sliceLengthPs = uet.sliceLengthPs();
+        this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
         this.rccc = uet.rccc() && flows.length > 0
                 ? new RcccReceiver(new RcccParams(rateBps, uet.sliceLengthPs(), uet.initialCreditBytes()))
                 : null;
@@ -150,7 +171,7 @@ final class UetReceiver {
         }
         Context c = contextOf[i];
         if (c == null || c.cccId != q.cccId()) {
-            c = contexts.computeIfAbsent(q.cccId(), id -> new Context(id));
+            c = contexts.computeIfAbsent(q.cccId(), id -> new Context(id, transport.uet().initialCreditBytes()));
             contextOf[i] = c;
         }
         c.lastInIndex = i;
@@ -162,6 +183,7 @@ final class UetReceiver {
             return; // no data: the sender is waiting for credit, so its grant goes alone at the next slice
         }
         c.lastArrivalPs = now;
+        c.arrivedWireBytes += wireBytesOf(i, p.psn());
         if (rods[i] != null) {
             onOrderedData(i, p, q, c, ctx);
             return;
@@ -256,16 +278,49 @@ final class UetReceiver {
         for (CreditGrant g : rccc.onSlice(now)) {
             ungranted.put(g.senderCccId(), contexts.get(g.senderCccId()));
         }
+        long quiet = 0;
+        for (Context c : ungranted.values()) {
+            if (c.lastArrivalPs <= lastTickPs) {
+                quiet++;
+            }
+        }
+        boolean selective = quiet * transport.headerBytes() > creditOnlyBudgetBytes;
         var it = ungranted.values().iterator();
         while (it.hasNext()) {
             Context c = it.next();
-            if (c.lastArrivalPs <= lastTickPs) {
+            if (c.lastArrivalPs > lastTickPs) {
+                continue; // its grant rides on the ACK_CC of its next request
+            }
+            if (!selective || creditUsable(c)) {
                 it.remove();
-                out.accept(new CreditReply(c, rccc.cumulativeGrantBytes(c.cccId)));
+                c.toldCreditBytes = rccc.cumulativeGrantBytes(c.cccId);
+                out.accept(new CreditReply(c, c.toldCreditBytes));
+            } else if (!rccc.isActive(c.cccId)) {
+                it.remove(); // no grant will follow, and this one would not let it send
             }
         }
         lastTickPs = now;
         armTick(ctx);
+    }
+
+    /**
+     * When the credit-only ACK_CCs of a slice would take more than {@link #CREDIT_ONLY_LINK_SHARE_DIVISOR}th of
+     * the receiver's link for that slice, only those that pass this test leave. Whether a credit-only ACK_CC to
+     * a sender that sent nothing in the last slice would let it send: the
+     * credit it was told of, less the bytes of its requests that arrived, does not cover its next packet (a
+     * full one, or all it still needs if that is less), and the credit it would be told of does. Otherwise the
+     * ACK_CC is held back: the sender is either waiting for more than one slice's grant (an incast of a
+     * thousand senders gives each a few bytes per slice, and a thousand credit-only ACK_CCs per slice would
+     * swamp the receiver's own link), or it holds credit it is not using. Requests still in flight make what it
+     * holds look larger than it is, which delays the ACK_CC until they arrive, a slice or two.
+     */
+    private boolean creditUsable(Context c) {
+        long grantBytes = rccc.cumulativeGrantBytes(c.cccId);
+        long fullPacketBytes = (long) transport.payloadBytes() + transport.headerBytes();
+        long nextPacketBytes = Math.min(fullPacketBytes,
+                grantBytes - c.arrivedWireBytes + rccc.outstandingBytes(c.cccId));
+        return c.toldCreditBytes - c.arrivedWireBytes < nextPacketBytes
+                && grantBytes - c.arrivedWireBytes >= nextPacketBytes;
     }
 
     private void armTick(EventContext ctx) {
@@ -321,6 +376,7 @@ final class UetReceiver {
             long credit = -1;
             if (rccc != null) {
                 credit = rccc.cumulativeGrantBytes(c.cccId);
+                c.toldCreditBytes = credit;
                 ungranted.remove(c.cccId);
             }
             int ooo = (int) Math.min(Integer.MAX_VALUE, r.outOfOrderCount());

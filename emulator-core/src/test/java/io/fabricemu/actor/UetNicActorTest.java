@@ -1,6 +1,7 @@
 package io.fabricemu.actor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
@@ -62,6 +63,9 @@ class UetNicActorTest {
     private static final long FLOW_BYTES = 10L * PAYLOAD;
     /** The sender's first congestion context: host 2 in the top bits, context number 1. */
     private static final long CCC = (2L << 24) | 1;
+    /** The CCCs of hosts 1 and 2, for the RCCC receiver tests with two senders. */
+    private static final long CCC_A = (1L << 24) | 1;
+    private static final long CCC_B = (2L << 24) | 1;
     /** The PDC id the target hands back in its ACK_CCs (any value > 0). */
     private static final int TARGET_PDC = 5;
     /** The link element that delivers packets to the NIC. */
@@ -301,44 +305,88 @@ class UetNicActorTest {
 
     @Test
     void receiver_rcccTwoSenders_eachGetsHalfOfEverySlice() {
-        // Host 3 receives flow 1 from host 1 and flow 2 from host 2, RCCC only, 1 us slices, 12,500 B of
-        // pre-provisioned credit. A slice supplies 100 Gb/s x 1 us = 12,500 B: 6,250 B to each sender.
-        long cccA = (1L << 24) | 1;
-        long cccB = (2L << 24) | 1;
-        UetPlan uet = plan(false, true, 0, 12_500);
-        Hosted nic = new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
-                List.of(new NicFlow(1, 1, FLOW_BYTES, 0, 11), new NicFlow(2, 2, FLOW_BYTES, 0, 12)),
-                transport(uet), 1L));
+        // Host 3 receives flow 1 from host 1 and flow 2 from host 2, RCCC only, 1 us slices, one packet
+        // (4,150 B) of pre-provisioned credit. A slice supplies 100 Gb/s x 1 us = 12,500 B: 6,250 B to each.
+        UetPlan uet = plan(false, true, 0, WIRE);
+        Hosted nic = twoSenders(uet);
 
         // First requests, each needing 50,000 B of credit: the ACK_CCs carry the initial cumulative grant,
-        // 12,500. PDC ids 1 and 2 in arrival order. The first slice tick is armed for 1,000,000.
-        Packet a0 = request(1, 1, 0, 0, new PdsRequest(cccA, true, 0, 50_000));
-        Packet b0 = request(2, 2, 0, 0, new PdsRequest(cccB, true, 0, 50_000));
+        // 4,150. PDC ids 1 and 2 in arrival order. The first slice tick is armed for 1,000,000.
+        Packet a0 = request(1, 1, 0, 0, new PdsRequest(CCC_A, true, 0, 50_000));
+        Packet b0 = request(2, 2, 0, 0, new PdsRequest(CCC_B, true, 0, 50_000));
         assertEquals(List.of(
-                onWire(reply(1, 1, 11, 1, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, 12_500)), 400_000, CTRL_SER),
-                onWire(reply(2, 2, 12, 1, 0, new PdsAck(0, 2, PAYLOAD, 0, 0, false, 0, 12_500)), 732_000, CTRL_SER)),
+                onWire(reply(1, 1, 11, 1, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, WIRE)), 400_000, CTRL_SER),
+                onWire(reply(2, 2, 12, 1, 0, new PdsAck(0, 2, PAYLOAD, 0, 0, false, 0, WIRE)), 732_000, CTRL_SER)),
                 nic.runUntil(1_000_000, nic.arrival(a0, 400_000), nic.arrival(b0, 732_000)));
 
-        // Tick 1 at 1,000,000 grants 6,250 each: cumulative 18,750. Both sent during the slice before, so the
+        // Tick 1 at 1,000,000 grants 6,250 each: cumulative 10,400. Both sent during the slice before, so the
         // grants wait for their next ACK_CCs, at 1,400,000 and 1,732,000.
-        Packet a1 = request(1, 1, 1, 332_000, new PdsRequest(cccA, false, 1, 43_750));
-        Packet b1 = request(2, 2, 1, 332_000, new PdsRequest(cccB, false, 2, 43_750));
+        Packet a1 = request(1, 1, 1, 332_000, new PdsRequest(CCC_A, false, 1, 43_750));
+        Packet b1 = request(2, 2, 1, 332_000, new PdsRequest(CCC_B, false, 2, 43_750));
         assertEquals(List.of(
-                onWire(reply(1, 1, 11, 2, 332_000, new PdsAck(1, 1, 2L * PAYLOAD, 0, 0, false, 0, 18_750)),
+                onWire(reply(1, 1, 11, 2, 332_000, new PdsAck(1, 1, 2L * PAYLOAD, 0, 0, false, 0, 10_400)),
                         1_400_000, CTRL_SER),
-                onWire(reply(2, 2, 12, 2, 332_000, new PdsAck(1, 2, 2L * PAYLOAD, 0, 0, false, 0, 18_750)),
+                onWire(reply(2, 2, 12, 2, 332_000, new PdsAck(1, 2, 2L * PAYLOAD, 0, 0, false, 0, 10_400)),
                         1_732_000, CTRL_SER)),
                 nic.runUntil(2_000_000, nic.arrival(a1, 1_400_000), nic.arrival(b1, 1_732_000)));
 
-        // Tick 2 at 2,000,000: 25,000 each, held again (both sent since tick 1). Tick 3 at 3,000,000: 31,250
-        // each, and neither has sent since tick 2, so each waits for credit: credit-only ACK_CCs, sender
-        // CCC A first (id order), B when the transmitter frees at 3,004,320.
+        // Tick 2 at 2,000,000: 16,650 each, held again (both sent since tick 1). Tick 3 at 3,000,000: 22,900
+        // each. Neither has sent since tick 2, and each holds 10,400 - 2 x 4,150 = 2,100 B of credit, less
+        // than a packet: each waits for credit. Credit-only ACK_CCs, sender CCC A first (id order), B when the
+        // transmitter frees at 3,004,320.
         assertEquals(List.of(
                 onWire(new Packet(PacketKind.CREDIT, 1, RECEIVER, 1, HEADER, 0, CONTROL_CLASS, 0, 11, -1, 3_000_000,
-                        0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 31_250)), 3_000_000, CTRL_SER),
+                        0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 22_900)), 3_000_000, CTRL_SER),
                 onWire(new Packet(PacketKind.CREDIT, 2, RECEIVER, 2, HEADER, 0, CONTROL_CLASS, 0, 12, -1, 3_004_320,
-                        0, new PdsAck(-1, 2, 2L * PAYLOAD, 0, 0, false, 0, 31_250)), 3_004_320, CTRL_SER)),
+                        0, new PdsAck(-1, 2, 2L * PAYLOAD, 0, 0, false, 0, 22_900)), 3_004_320, CTRL_SER)),
                 nic.runUntil(3_500_000));
+    }
+
+    @Test
+    void receiver_rcccManyQuietSenders_creditOnlyAckCcsGoOnlyWhereTheyLetAPacketGo() {
+        // 30 senders (hosts 100..129, flows 1..30) with 12,500 B of initial credit. The even flows send three
+        // packets (12,450 B: they hold 50 B of credit, less than a packet); the odd ones send one (they hold
+        // 8,350 B they are not using). All arrive in the first slice, so from tick 2 on all 30 are quiet, and
+        // 30 credit-only ACK_CCs of 54 B a slice exceed an eighth of the 12,500 B the link carries in a slice
+        // (1,562 B): only those that let a packet go leave. Each slice grants 12,500 / 30 = 416 or 417 B, so
+        // a starved sender's cumulative grant first covers another packet (12,450 + 4,150 = 16,600) at tick
+        // 10: 12,500 + 10 x 416.7 = 16,667. Then the even flows get a credit-only ACK_CC each, at 10 us, in id
+        // order as the transmitter frees, and the odd flows none.
+        int senders = 30;
+        List<NicFlow> flows = new ArrayList<>();
+        for (int k = 0; k < senders; k++) {
+            flows.add(new NicFlow(k + 1, 100 + k, FLOW_BYTES, 0, 11));
+        }
+        Hosted nic = new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(), flows,
+                transport(plan(false, true, 0, 12_500)), 1L));
+        List<Event> inbox = new ArrayList<>();
+        long atPs = 10_000;
+        for (int k = 0; k < senders; k++) {
+            long ccc = ((100L + k) << 24) | 1;
+            int packets = k % 2 == 0 ? 3 : 1;
+            for (int psn = 0; psn < packets; psn++) {
+                inbox.add(nic.arrival(request(k + 1, 100 + k, psn, 0,
+                        new PdsRequest(ccc, psn == 0, psn == 0 ? 0 : k + 1, FLOW_BYTES + 10L * HEADER - 12_500)),
+                        atPs));
+                atPs += 10_000;
+            }
+        }
+        nic.runUntil(9_999_999, inbox.toArray(new Event[0]));
+        List<OnWire> credits = nic.runUntil(10_999_999);
+        assertEquals(senders / 2, credits.size(), "one credit-only ACK_CC per starved sender: " + credits);
+        for (int j = 0; j < credits.size(); j++) {
+            Packet p = credits.get(j).packet();
+            assertEquals(PacketKind.CREDIT, p.kind());
+            assertEquals(2 * j + 1, p.flowId(), "the even senders (flows 1, 3, ...) in id order");
+            assertEquals(10_000_000 + j * CTRL_SER, credits.get(j).firstBitPs());
+            assertTrue(((PdsAck) p.pds()).creditBytes() >= 12_450 + WIRE, "covers a packet: " + p);
+        }
+    }
+
+    private static Hosted twoSenders(UetPlan uet) {
+        return new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+                List.of(new NicFlow(1, 1, FLOW_BYTES, 0, 11), new NicFlow(2, 2, FLOW_BYTES, 0, 12)),
+                transport(uet), 1L));
     }
 
     @Test
