@@ -9,7 +9,9 @@ import java.util.List;
  * topology's host count so that a wrong host is reported at its own line.
  */
 final class WorkloadBinder {
-    static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows");
+    static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "mix");
+    /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
+    static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
 
     private final Section workload;
     private final int hostCount;
@@ -29,6 +31,7 @@ final class WorkloadBinder {
                 case "permutation" -> binder.permutation();
                 case "all-to-all" -> binder.allToAll();
                 case "flows" -> binder.flowList();
+                case "mix" -> binder.mix();
                 default -> throw new AssertionError(kind);
             };
         } catch (IllegalArgumentException invalid) {
@@ -112,6 +115,25 @@ final class WorkloadBinder {
             flows.add(flow(item.asSection()));
         }
         return new FlowList(flows);
+    }
+
+    private Mix mix() throws ScenarioException {
+        workload.declare("parts");
+        workload.rejectUnknownFields("for kind mix");
+        String expected = "a list of workloads such as [{kind: incast, ...}, {kind: flows, ...}]";
+        Field list = workload.required("parts", expected);
+        List<Field> items = list.asList(expected);
+        if (items.isEmpty()) {
+            throw list.error("the list is empty; give at least one workload");
+        }
+        List<WorkloadSpec> parts = new ArrayList<>(items.size());
+        for (Field item : items) {
+            Section part = item.asSection();
+            part.declare("kind");
+            part.requiredOneOf("kind", PART_KINDS);
+            parts.add(bind(part, hostCount));
+        }
+        return new Mix(parts);
     }
 
     private FlowSpec flow(Section flow) throws ScenarioException {

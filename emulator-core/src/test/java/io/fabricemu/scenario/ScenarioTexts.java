@@ -45,6 +45,14 @@ final class ScenarioTexts {
             25, "    - {src: 3, dst: 4, bytes: 1MiB, start: 2us}",
             26, "    - {src: 4, dst: 5, bytes: 512KiB, start: 1us}");
 
+    /** BASE with the incast replaced, line for line, by a mix of that incast and a permutation beside it. */
+    static final String MIX = with(BASE,
+            22, "  kind: mix",
+            23, "  parts:",
+            24, "    - {kind: incast, receiver: 0, senders: [1, 2, 3], bytes: 2MiB}",
+            25, "    - {kind: permutation, bytes: 64KiB, start: 1us}",
+            26, "    - {kind: flows, flows: [{src: 5, dst: 6, bytes: 1MiB}]}");
+
     /** BASE with the leaf-spine replaced, line for line, by an explicit 16-host fat tree. */
     static final String FAT_TREE = with(BASE,
             4, "  kind: fat-tree",

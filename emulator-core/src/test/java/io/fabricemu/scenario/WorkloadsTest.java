@@ -96,6 +96,19 @@ class WorkloadsTest {
     }
 
     @Test
+    void mix_isItsPartsFlowsInOrder_aRandomPartDrawingFromItsOwnSeed() throws ScenarioException {
+        Mix mix = (Mix) ScenarioLoader.parse(ScenarioTexts.MIX, "w.yaml", List.of()).workload();
+        List<FlowSpec> flows = mix.flows(16, 3);
+        assertEquals(3 + 16 + 1, flows.size());
+        assertEquals(new Incast(0, List.of(1, 2, 3), 2L << 20, 0).flows(16, 3), flows.subList(0, 3));
+        assertEquals(new Permutation(64L << 10, 1_000_000).flows(16, Mix.partSeed(3, 1)), flows.subList(3, 19));
+        assertNotEquals(new Permutation(64L << 10, 1_000_000).flows(16, 3), flows.subList(3, 19),
+                "the permutation in second place does not draw from the scenario seed itself");
+        assertEquals(new FlowSpec(5, 6, 1L << 20, 0), flows.get(19));
+        assertEquals(flows, mix.flows(16, 3), "the same seed gives the same flows");
+    }
+
+    @Test
     void flows_rejectHostsOutsideTheTopology() {
         Incast incast = new Incast(0, List.of(1, 20), 1, 0);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> incast.flows(16, 1));
@@ -112,5 +125,8 @@ class WorkloadsTest {
         assertThrows(IllegalArgumentException.class, () -> new Incast(0, List.of(0, 1), 1, 0));
         assertThrows(IllegalArgumentException.class, () -> new Incast(0, List.of(), 1, 0));
         assertThrows(IllegalArgumentException.class, () -> new FlowList(List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new Mix(List.of()));
+        Mix inner = new Mix(List.of(new Permutation(1, 0)));
+        assertThrows(IllegalArgumentException.class, () -> new Mix(List.of(inner)));
     }
 }
