@@ -100,7 +100,7 @@ public final class Comparison {
             out.append(',').append(c.label());
         }
         out.append('\n');
-        for (Row row : ROWS) {
+        for (Row row : rows()) {
             out.append(row.name().replace(' ', '_'));
             for (Column c : columns) {
                 out.append(',').append(row.raw().applyAsLong(c));
@@ -118,7 +118,7 @@ public final class Comparison {
             header[i + 1] = columns.get(i).label();
         }
         cells.add(header);
-        for (Row row : ROWS) {
+        for (Row row : rows()) {
             String[] line = new String[columns.size() + 1];
             line[0] = row.name();
             for (int i = 0; i < columns.size(); i++) {
@@ -127,6 +127,45 @@ public final class Comparison {
             cells.add(line);
         }
         return cells;
+    }
+
+    /**
+     * The rows of this comparison: first, for every group of flows any run has (the parts of a mix workload, in
+     * the order they first appear), its completion time and FCT p99; then the rows every comparison has.
+     */
+    private List<Row> rows() {
+        List<String> groups = new ArrayList<>();
+        for (Column c : columns) {
+            for (GroupSummary g : c.summary().groups()) {
+                if (!groups.contains(g.name())) {
+                    groups.add(g.name());
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String group : groups) {
+            rows.add(new Row(group + " completion", c -> groupTime(c, group, GroupSummary::completionPs),
+                    c -> groupRaw(c, group, GroupSummary::completionPs)));
+            rows.add(new Row(group + " FCT p99", c -> groupTime(c, group, GroupSummary::fctP99Ps),
+                    c -> groupRaw(c, group, GroupSummary::fctP99Ps)));
+        }
+        rows.addAll(ROWS);
+        return rows;
+    }
+
+    /** A group's figure in one run, -1 when the run has no such group or the figure is undefined. */
+    private static long groupRaw(Column c, String group, ToLongFunction<GroupSummary> figure) {
+        for (GroupSummary g : c.summary().groups()) {
+            if (g.name().equals(group)) {
+                return figure.applyAsLong(g);
+            }
+        }
+        return -1;
+    }
+
+    private static String groupTime(Column c, String group, ToLongFunction<GroupSummary> figure) {
+        long ps = groupRaw(c, group, figure);
+        return ps < 0 ? "-" : SummaryTable.time(ps);
     }
 
     private static String count(long n) {

@@ -16,9 +16,12 @@ package io.fabricemu.results;
  * @param failed             the sender gave the flow up (see {@link FlowSenderStats#failed()}); it did not finish
  * @param outOfOrderPackets  packets the receiver took while an earlier one was missing (0 under ordered
  *                           delivery); not part of the digest, which predates it
+ * @param group              the workload part the flow belongs to ({@code workload.kind: mix}), "" outside a
+ *                           mix; not part of the digest
  */
 public record FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
-                         long retransmittedBytes, long deliveredBytes, boolean failed, long outOfOrderPackets) {
+                         long retransmittedBytes, long deliveredBytes, boolean failed, long outOfOrderPackets,
+                         String group) {
 
     public boolean finished() {
         return finishPs >= 0;

@@ -68,11 +68,11 @@ public final class ResultsWriter {
     private static void writeFlowsCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("id,src,dst,bytes,startPs,finishPs,fctPs,retransmittedBytes,deliveredBytes,failed,"
-                    + "outOfOrderPackets\n");
+                    + "outOfOrderPackets,group\n");
             for (FlowResult f : r.flows()) {
                 w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.bytes() + "," + f.startPs() + ","
                         + f.finishPs() + "," + f.fctPs() + "," + f.retransmittedBytes() + "," + f.deliveredBytes()
-                        + "," + f.failed() + "," + f.outOfOrderPackets() + "\n");
+                        + "," + f.failed() + "," + f.outOfOrderPackets() + "," + f.group() + "\n");
             }
         }
     }

@@ -22,6 +22,11 @@ public final class SummaryTable {
         rows.add(new String[] {"FCT min / median", time(s.fctMinPs()) + " / " + time(s.fctMedianPs())});
         rows.add(new String[] {"FCT p99 / max", time(s.fctP99Ps()) + " / " + time(s.fctMaxPs())});
         rows.add(new String[] {"aggregate goodput", rate(s.goodputBps())});
+        for (GroupSummary g : s.groups()) {
+            rows.add(new String[] {"group " + g.name(), String.format(Locale.ROOT,
+                    "%d / %d finished, completion %s, FCT p99 %s", g.flowsFinished(), g.flows(),
+                    g.completionPs() < 0 ? "-" : time(g.completionPs()), time(g.fctP99Ps()))});
+        }
         rows.add(new String[] {"hottest port", s.hottestPort().isEmpty() ? "-"
                 : s.hottestPort() + ", peak queue " + String.format(Locale.ROOT, "%,d B", s.hottestPortBytes())});
         rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d trimmed, %,d B retransmitted",

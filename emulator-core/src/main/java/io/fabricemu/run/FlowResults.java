@@ -41,7 +41,7 @@ final class FlowResults {
             FlowSpec f = flows.get(id);
             long fct = finish[id] >= 0 ? finish[id] - f.startPs() : -1;
             out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), f.startPs(), finish[id], fct, retransmitted[id],
-                    delivered[id], failed[id], outOfOrder[id]));
+                    delivered[id], failed[id], outOfOrder[id], f.group()));
         }
         return out;
     }

@@ -1,19 +1,33 @@
 package io.fabricemu.scenario;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Several workloads at once, e.g. an incast with background traffic beside it: the flows of every part, part
- * by part in the order given. A part that draws at random (a permutation) draws from the scenario seed mixed
- * with its index, so two permutations in one mix are not the same permutation, and adding a part after it
- * does not change it.
+ * by part in the order given, each flow in the group named after its part, so that results can say how the
+ * incast and the background each fared. A part that draws at random (a permutation) draws from the scenario
+ * seed mixed with its index, so two permutations in one mix are not the same permutation, and adding a part
+ * after it does not change it.
+ *
+ * @param names the parts' group names, distinct and not empty
+ * @param parts the workloads, none of them a mix
  */
-public record Mix(List<WorkloadSpec> parts) implements WorkloadSpec {
+public record Mix(List<String> names, List<WorkloadSpec> parts) implements WorkloadSpec {
     public Mix {
+        names = List.copyOf(names);
         parts = List.copyOf(parts);
-        if (parts.isEmpty()) {
-            throw new IllegalArgumentException("parts must not be empty");
+        if (parts.isEmpty() || names.size() != parts.size()) {
+            throw new IllegalArgumentException("a mix needs at least one part and one name per part, had "
+                    + parts.size() + " parts and " + names.size() + " names");
+        }
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (name.isEmpty() || !seen.add(name)) {
+                throw new IllegalArgumentException("part name '" + name + "' is empty or used twice");
+            }
         }
         for (WorkloadSpec part : parts) {
             if (part instanceof Mix) {
@@ -31,7 +45,9 @@ public record Mix(List<WorkloadSpec> parts) implements WorkloadSpec {
     public List<FlowSpec> flows(int hostCount, long seed) {
         List<FlowSpec> flows = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
-            flows.addAll(parts.get(i).flows(hostCount, partSeed(seed, i)));
+            for (FlowSpec f : parts.get(i).flows(hostCount, partSeed(seed, i))) {
+                flows.add(f.inGroup(names.get(i)));
+            }
         }
         return flows;
     }

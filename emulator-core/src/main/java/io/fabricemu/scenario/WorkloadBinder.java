@@ -12,6 +12,7 @@ final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
     static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
+    private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
 
     private final Section workload;
     private final int hostCount;
@@ -127,13 +128,23 @@ final class WorkloadBinder {
             throw list.error("the list is empty; give at least one workload");
         }
         List<WorkloadSpec> parts = new ArrayList<>(items.size());
+        List<String> names = new ArrayList<>(items.size());
         for (Field item : items) {
             Section part = item.asSection();
-            part.declare("kind");
-            part.requiredOneOf("kind", PART_KINDS);
+            part.declare("kind", "name");
+            String kind = part.requiredOneOf("kind", PART_KINDS);
+            String name = part.has("name") ? part.requiredText("name", PART_NAME, "a name of letters, digits, '-' "
+                    + "and '_' such as incast or background") : kind;
+            int earlier = names.indexOf(name);
+            if (earlier >= 0) {
+                String field = part.has("name") ? "name" : "kind";
+                throw part.error(field, "parts[" + earlier + "] is also named '" + name + "'; give each part its "
+                        + "own name (name: ...), the group its flows are reported under");
+            }
+            names.add(name);
             parts.add(bind(part, hostCount));
         }
-        return new Mix(parts);
+        return new Mix(names, parts);
     }
 
     private FlowSpec flow(Section flow) throws ScenarioException {

@@ -65,7 +65,10 @@ class ScenarioErrorsTest {
                         "workload.parts[1].kind", "'mix'", "incast, permutation, all-to-all, flows"),
                 c("mix: a part's own error at its line", with(ScenarioTexts.MIX, 25,
                         "    - {kind: permutation, bytes: 64KiB, senders: 3}"), 25, "workload.parts[1].senders",
-                        "allowed fields of workload.parts[1] for kind permutation are kind, bytes, start"),
+                        "allowed fields of workload.parts[1] for kind permutation are kind, name, bytes, start"),
+                c("mix: two parts of one name", with(ScenarioTexts.MIX, 26,
+                        "    - {kind: flows, name: background, flows: [{src: 5, dst: 6, bytes: 1MiB}]}"), 26,
+                        "workload.parts[2].name", "parts[1] is also named 'background'"),
                 // PFC
                 c("pfc: xon above xoff", with(BASE, 14, "  pfc: {xoff: 10KiB, xon: 20KiB}"), 14, "switch.pfc.xon",
                         "'20KiB' must be at most xoff (10KiB)"),

@@ -50,7 +50,7 @@ final class ScenarioTexts {
             22, "  kind: mix",
             23, "  parts:",
             24, "    - {kind: incast, receiver: 0, senders: [1, 2, 3], bytes: 2MiB}",
-            25, "    - {kind: permutation, bytes: 64KiB, start: 1us}",
+            25, "    - {kind: permutation, name: background, bytes: 64KiB, start: 1us}",
             26, "    - {kind: flows, flows: [{src: 5, dst: 6, bytes: 1MiB}]}");
 
     /** BASE with the leaf-spine replaced, line for line, by an explicit 16-host fat tree. */

@@ -100,12 +100,19 @@ class WorkloadsTest {
         Mix mix = (Mix) ScenarioLoader.parse(ScenarioTexts.MIX, "w.yaml", List.of()).workload();
         List<FlowSpec> flows = mix.flows(16, 3);
         assertEquals(3 + 16 + 1, flows.size());
-        assertEquals(new Incast(0, List.of(1, 2, 3), 2L << 20, 0).flows(16, 3), flows.subList(0, 3));
-        assertEquals(new Permutation(64L << 10, 1_000_000).flows(16, Mix.partSeed(3, 1)), flows.subList(3, 19));
-        assertNotEquals(new Permutation(64L << 10, 1_000_000).flows(16, 3), flows.subList(3, 19),
-                "the permutation in second place does not draw from the scenario seed itself");
-        assertEquals(new FlowSpec(5, 6, 1L << 20, 0), flows.get(19));
+        assertEquals(List.of("incast", "background", "flows"), mix.names());
+        assertEquals(grouped(new Incast(0, List.of(1, 2, 3), 2L << 20, 0).flows(16, 3), "incast"),
+                flows.subList(0, 3));
+        assertEquals(grouped(new Permutation(64L << 10, 1_000_000).flows(16, Mix.partSeed(3, 1)), "background"),
+                flows.subList(3, 19));
+        assertNotEquals(grouped(new Permutation(64L << 10, 1_000_000).flows(16, 3), "background"),
+                flows.subList(3, 19), "the permutation in second place does not draw from the scenario seed itself");
+        assertEquals(new FlowSpec(5, 6, 1L << 20, 0, "flows"), flows.get(19));
         assertEquals(flows, mix.flows(16, 3), "the same seed gives the same flows");
+    }
+
+    private static List<FlowSpec> grouped(List<FlowSpec> flows, String group) {
+        return flows.stream().map(f -> f.inGroup(group)).toList();
     }
 
     @Test
@@ -125,8 +132,10 @@ class WorkloadsTest {
         assertThrows(IllegalArgumentException.class, () -> new Incast(0, List.of(0, 1), 1, 0));
         assertThrows(IllegalArgumentException.class, () -> new Incast(0, List.of(), 1, 0));
         assertThrows(IllegalArgumentException.class, () -> new FlowList(List.of()));
-        assertThrows(IllegalArgumentException.class, () -> new Mix(List.of()));
-        Mix inner = new Mix(List.of(new Permutation(1, 0)));
-        assertThrows(IllegalArgumentException.class, () -> new Mix(List.of(inner)));
+        assertThrows(IllegalArgumentException.class, () -> new Mix(List.of(), List.of()));
+        Mix inner = new Mix(List.of("p"), List.of(new Permutation(1, 0)));
+        assertThrows(IllegalArgumentException.class, () -> new Mix(List.of("m"), List.of(inner)));
+        assertThrows(IllegalArgumentException.class,
+                () -> new Mix(List.of("a", "a"), List.of(new Permutation(1, 0), new AllToAll(1, 0))));
     }
 }
