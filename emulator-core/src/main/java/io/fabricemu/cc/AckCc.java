@@ -46,6 +46,14 @@ public record AckCc(long arrivalPs, long pktTxPs, long serviceTimePs, long rcvdB
      * Never negative: a path shorter than the longest one the base RTT was sized for shows no queue.
      */
     public long queuingDelayPs(long baseRttPs) {
-        return Math.max(0, arrivalPs - pktTxPs - serviceTimePs - baseRttPs);
+        return Math.max(0, roundTripPs() - baseRttPs);
+    }
+
+    /**
+     * The acknowledged packet's round trip through the fabric, in ps: {@code arrival - tx - service_time}
+     * (seed 002), never negative. The RTT sample of the RTT+ECN test ({@link PathNotCongested}).
+     */
+    public long roundTripPs() {
+        return Math.max(0, arrivalPs - pktTxPs - serviceTimePs);
     }
 }

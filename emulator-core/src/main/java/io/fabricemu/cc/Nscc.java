@@ -1,5 +1,7 @@
 package io.fabricemu.cc;
 
+import java.util.Objects;
+
 /**
  * The sender side of UET Network-Signalled Congestion Control for one congestion control context (CCC):
  * one window shared by all the CCC's packet delivery contexts (PDCs). Plain, single-threaded, integer-only;
@@ -63,6 +65,29 @@ package io.fabricemu.cc;
  *
  * <p>cwnd stays within [{@code minWindowBytes}, MaxWnd] after every event.
  *
+ * <h2>Companion mechanisms (off unless configured: {@link NsccCompanions})</h2>
+ * From U.S. Patent 12,388,756 ({@code shared/seeds/000}); with all of them off every decision above is
+ * unchanged, bit for bit.
+ * <ul>
+ *   <li><b>Path not congested</b> ({@link PathNotCongested}, paragraphs (41)-(52)): once a whole window
+ *       epoch of ACKs came back with no ECN and no RTT above base RTT + slack, every further clean ACK below
+ *       the target grows cwnd by {@code gainPer1024 / 1024} of its bytes (default: all of them, slow-start
+ *       doubling), until the first marked or late ACK or a loss. It takes the place of the proportional and
+ *       fast increases for those ACKs. It is the patent's explicit form of the same idea as htsim's fast
+ *       increase above, with an epoch aligned to the window, a threshold on the RTT derived from the path,
+ *       and a configurable (by default much larger) gain.</li>
+ *   <li><b>Responsibility-scaled decrease</b> (paragraphs (86)-(97)): the cut of a multiplicative decrease
+ *       and of a NACK is multiplied by {@code cwnd / W_max} with W_max = BDP, "a window size that is large
+ *       enough to fully utilize an end-to-end path" (88), before the {@code maxDecreasePer1024} cap: a
+ *       connection holding more of the path takes more of the cut, so unequal flows converge faster.
+ *       {@link #decreaseCutFixed} is the one place a congestion cut is sized.</li>
+ *   <li><b>Spraying gates</b> ({@link CongestionEwma}, paragraphs (98)-(108); {@link CongestedPaths},
+ *       (109)-(118)): every ACK and NACK feeds a connection-level EWMA of "congested" (ECN or NACK) and the
+ *       per-EV table; a multiplicative decrease or a NACK's cut happens only while every configured gate is
+ *       open, otherwise the ACK returns {@link Decision#GATED} (a gated NACK still takes its bytes out of
+ *       flight). Timeouts are not gated: they may mean a failed path, not a hot one.</li>
+ * </ul>
+ *
  * <p>Not modelled here: htsim's quick_adapt (on loss, cwnd jumps to the bytes achieved in the last round
  * trip), its periodic eta increase, its batching of increases into {@code fulfill_adjustment}, and its
  * exponentially averaged delay (decisions here use each ACK's own sample). Its decrease differs too: htsim
@@ -98,6 +123,10 @@ public final class Nscc {
         FAIR_INCREASE,
         /** Above target with ECN: cut in proportion to the excess delay. */
         MULTIPLICATIVE_DECREASE,
+        /** The RTT+ECN test found the path not congested: grown by a share of the acknowledged bytes. */
+        PATH_CLEAR_INCREASE,
+        /** Above target with ECN, but a spraying gate held the decrease back (too few paths congested). */
+        GATED,
         /**
          * No network-driven change: ECN at or below target, a second decrease within one round trip, or a
          * destination penalty suppressing the increase.
@@ -105,7 +134,15 @@ public final class Nscc {
         HOLD
     }
 
+    /** Entropy value of a packet whose path is not known: per-path tracking skips it. */
+    public static final int NO_ENTROPY = -1;
+
     private final NsccParams params;
+    private final NsccCompanions companions;
+    private final PathNotCongested pathTest;
+    private final CongestionEwma ewmaGate;
+    private final CongestedPaths pathGate;
+    private final long bdpFixed;
     private final long targetDelayPs;
     private final long maxWndFixed;
     private final long minWndFixed;
@@ -126,7 +163,19 @@ public final class Nscc {
 
     /** A CCC in state READY: cwnd = {@code initialWindowBytes}, nothing in flight, nothing received. */
     public Nscc(NsccParams params) {
+        this(params, NsccCompanions.OFF);
+    }
+
+    /** As {@link #Nscc(NsccParams)}, running the companion mechanisms {@code companions} turns on. */
+    public Nscc(NsccParams params, NsccCompanions companions) {
         this.params = params;
+        this.companions = Objects.requireNonNull(companions, "companions");
+        this.pathTest = companions.pathNotCongested() == null ? null
+                : new PathNotCongested(companions.pathNotCongested().expectedRttPs(params.baseRttPs(),
+                        params.mtuBytes(), params.linkRateBps()));
+        this.ewmaGate = companions.ewmaGate() == null ? null : new CongestionEwma(companions.ewmaGate());
+        this.pathGate = companions.pathGate() == null ? null : new CongestedPaths(companions.pathGate());
+        this.bdpFixed = params.bdpBytes() << FRACTION_BITS;
         this.targetDelayPs = params.targetDelayPs();
         this.maxWndFixed = params.maxWndBytes() << FRACTION_BITS;
         this.minWndFixed = params.minWindowBytes() << FRACTION_BITS;
@@ -136,6 +185,20 @@ public final class Nscc {
 
     public NsccParams params() {
         return params;
+    }
+
+    public NsccCompanions companions() {
+        return companions;
+    }
+
+    /** Whether the RTT+ECN test currently deems the path not congested (false when the test is off). */
+    public boolean pathNotCongested() {
+        return pathTest != null && pathTest.notCongested();
+    }
+
+    /** Whether every configured spraying gate is open (true when none is configured). */
+    public boolean gateOpen() {
+        return (ewmaGate == null || ewmaGate.open()) && (pathGate == null || pathGate.open());
     }
 
     /** The congestion window in whole bytes (the fixed-point value rounded down). */
@@ -183,6 +246,14 @@ public final class Nscc {
      * @return what the network signals did to cwnd, or {@link Decision#STALE} if the ACK was ignored
      */
     public Decision onAckCc(AckCc ack) {
+        return onAckCc(ack, NO_ENTROPY);
+    }
+
+    /**
+     * As {@link #onAckCc(AckCc)}, for a packet that carried {@code entropy} ({@link #NO_ENTROPY} if unknown),
+     * which names its path for the per-path gate.
+     */
+    public Decision onAckCc(AckCc ack, int entropy) {
         long newlyRcvdBytes = ack.rcvdBytes() - lastRcvdBytes;
         if (newlyRcvdBytes <= 0) {
             return Decision.STALE;
@@ -207,6 +278,8 @@ public final class Nscc {
 
         long delayPs = ack.queuingDelayPs(params.baseRttPs());
         boolean ecn = ack.ecnMarked();
+        boolean pathClear = pathTest != null && pathTest.onAck(newlyRcvdBytes, ecn, ack.roundTripPs(), cwndBytes());
+        feedGates(ecn, entropy);
         if (ecn || penalised || delayPs >= params.fastIncreaseThresholdPs()) {
             fastIncrease = false;
             underloadAckedBytes = 0;
@@ -226,6 +299,11 @@ public final class Nscc {
                 fastIncrease = true;
             }
         }
+        if (pathClear) {
+            setCwnd(cwndFixed + Wide.mulDiv(Math.multiplyExact(newlyRcvdBytes, ONE_BYTE_FIXED),
+                    companions.pathNotCongested().gainPer1024(), NsccParams.PER_1024));
+            return Decision.PATH_CLEAR_INCREASE;
+        }
         if (fastIncrease) {
             setCwnd(cwndFixed + Wide.mulDiv(Math.multiplyExact(newlyRcvdBytes, ONE_BYTE_FIXED),
                     params.fastIncreaseGainPer1024(),
@@ -240,12 +318,34 @@ public final class Nscc {
      * retransmitted and counted again by {@link #onSent}) and cwnd shrinks by as much.
      */
     public void onNack(int trimmedBytes) {
-        giveUp("trimmedBytes", trimmedBytes);
+        onNack(trimmedBytes, NO_ENTROPY);
     }
 
-    /** The retransmission timer wrote off a packet of {@code lostBytes}: the same as a NACK for it. */
+    /**
+     * As {@link #onNack(int)}, for a packet that carried {@code entropy} ({@link #NO_ENTROPY} if unknown).
+     * With a spraying gate closed the bytes leave inflight but cwnd stays; with responsibility scaling the
+     * cut is {@code trimmedBytes x cwnd / BDP}.
+     *
+     * @return whether cwnd was cut (false only when a gate held the cut back)
+     */
+    public boolean onNack(int trimmedBytes, int entropy) {
+        requirePositive("trimmedBytes", trimmedBytes);
+        feedGates(true, entropy);
+        if (!gateOpen()) {
+            inflightBytes = Math.max(0, inflightBytes - trimmedBytes);
+            if (pathTest != null) {
+                pathTest.onLoss();
+            }
+            return false;
+        }
+        giveUp(trimmedBytes, decreaseCutFixed((long) trimmedBytes << FRACTION_BITS));
+        return true;
+    }
+
+    /** The retransmission timer wrote off a packet of {@code lostBytes}: the same as an ungated, unscaled NACK. */
     public void onTimeout(int lostBytes) {
-        giveUp("lostBytes", lostBytes);
+        requirePositive("lostBytes", lostBytes);
+        giveUp(lostBytes, (long) lostBytes << FRACTION_BITS);
     }
 
     /**
@@ -273,15 +373,40 @@ public final class Nscc {
         inflightBytes = Math.addExact(inflightBytes, bytes);
     }
 
-    private void giveUp(String field, int bytes) {
+    private static void requirePositive(String field, int bytes) {
         if (bytes <= 0) {
             throw new IllegalArgumentException(field + " must be > 0, was " + bytes);
         }
+    }
+
+    private void giveUp(int bytes, long cutFixed) {
         inflightBytes = Math.max(0, inflightBytes - bytes);
         fastIncrease = false;
         underloadAckedBytes = 0;
         penaltyEpisode = false;
-        setCwnd(cwndFixed - ((long) bytes << FRACTION_BITS));
+        if (pathTest != null) {
+            pathTest.onLoss();
+        }
+        setCwnd(cwndFixed - cutFixed);
+    }
+
+    /** One packet's congestion signal ({@code congested}: ECN or loss) into the configured spraying gates. */
+    private void feedGates(boolean congested, int entropy) {
+        if (ewmaGate != null) {
+            ewmaGate.onSample(congested);
+        }
+        if (pathGate != null && entropy != NO_ENTROPY) {
+            pathGate.onFeedback(entropy, congested);
+        }
+    }
+
+    /**
+     * The cut, in 1/65,536 B, that a congestion signal asking for {@code cutFixed} makes: {@code cutFixed}
+     * itself, or with responsibility scaling {@code cutFixed x cwnd / BDP} (patent 000, (88)-(89)). Every
+     * congestion decrease (ECN and NACK) is sized here.
+     */
+    long decreaseCutFixed(long cutFixed) {
+        return companions.responsibilityScaled() ? Wide.mulDiv(cutFixed, cwndFixed, bdpFixed) : cutFixed;
     }
 
     private Decision proportionalIncrease(long newlyRcvdBytes, long delayPs) {
@@ -303,11 +428,15 @@ public final class Nscc {
     }
 
     private Decision multiplicativeDecrease(long delayPs, AckCc ack) {
+        if (!gateOpen()) {
+            return Decision.GATED;
+        }
         if (ack.pktTxPs() < lastDecreasePs) {
             return Decision.HOLD;
         }
         long drainFixed = Wide.mulDiv(cwndFixed, delayPs - targetDelayPs, params.baseRttPs() + delayPs);
-        long cutFixed = Math.min(Wide.mulDiv(drainFixed, params.decreaseGainPer1024(), NsccParams.PER_1024),
+        long cutFixed = Math.min(
+                decreaseCutFixed(Wide.mulDiv(drainFixed, params.decreaseGainPer1024(), NsccParams.PER_1024)),
                 Wide.mulDiv(cwndFixed, params.maxDecreasePer1024(), NsccParams.PER_1024));
         setCwnd(cwndFixed - cutFixed);
         lastDecreasePs = ack.arrivalPs();

@@ -33,7 +33,8 @@ import java.util.List;
  * The responder answers every data packet as {@link RcResponder} says (ACK, one NAK per out-of-order
  * episode, or nothing). Under DCQCN, a data packet that arrives marked CE also makes a CNP for its QP unless
  * the QP's notification point sent one within the CNP interval; the CNP is queued before the packet's
- * ACK. A CNP cuts the requester's rate ({@link DcqcnReactionPoint}). Trimmed packets (RoCE has no trimming)
+ * ACK. A CNP cuts the requester's rate ({@link DcqcnReactionPoint}); every ACK also hands it the round trip
+ * of the packet it acknowledges, which only its optional path-not-congested test uses. Trimmed packets (RoCE has no trimming)
  * count as lost. Each requester has at most one pending transport timer event, re-armed lazily.
  *
  * <h2>Failure</h2>
@@ -156,7 +157,7 @@ public final class RoceNic implements Element {
     private void startFlow(int i, long nowPs) {
         DcqcnParams dcqcn = roce.dcqcn();
         if (dcqcn != null) {
-            reactionPoints[i] = new DcqcnReactionPoint(dcqcn, rateBps, nowPs);
+            reactionPoints[i] = new DcqcnReactionPoint(dcqcn, rateBps, nowPs, roce.dcqcnCompanions());
         }
         active.add(i);
     }
@@ -175,6 +176,9 @@ public final class RoceNic implements Element {
         RcRequester r = requesters[i];
         switch (p.kind()) {
             case ACK -> {
+                if (reactionPoints[i] != null) {
+                    reactionPoints[i].onRttSample(now - p.timestampPs(), now);
+                }
                 if (r.onAck(p.psn(), p.roce().msn(), now)) {
                     ctx.flowCompleted();
                     active.remove(Integer.valueOf(i));

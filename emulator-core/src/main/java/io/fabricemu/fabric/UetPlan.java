@@ -1,5 +1,6 @@
 package io.fabricemu.fabric;
 
+import io.fabricemu.cc.NsccCompanions;
 import io.fabricemu.policy.LoadBalancing;
 import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.MemoryParams;
@@ -20,11 +21,13 @@ import java.util.function.IntToLongFunction;
  * @param memory             the receivers' memory write path, or null when memory keeps up with any rate
  * @param hostRateBps        the line rate of each host's NIC, by host id
  * @param deliveryMode       every PDC's delivery mode; ROD needs one path per PDC ({@link LoadBalancing#ECMP})
+ * @param nsccCompanions     the companion mechanisms NSCC runs ({@link NsccCompanions#OFF} for none)
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                       long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
-                      IntToLongFunction hostRateBps, DeliveryMode deliveryMode) {
+                      IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions) {
     public UetPlan {
+        java.util.Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         if (!nscc && !rccc) {
             throw new IllegalArgumentException("UET contexts need NSCC, RCCC or both");
         }
@@ -37,5 +40,13 @@ public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWi
             throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes
                     + ", sliceLengthPs " + sliceLengthPs + ", initialCreditBytes " + initialCreditBytes);
         }
+    }
+
+    /** Plain NSCC, without companion mechanisms. */
+    public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                   long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                   IntToLongFunction hostRateBps, DeliveryMode deliveryMode) {
+        this(nscc, rccc, baseRttPs, initialWindowBytes, trimming, sliceLengthPs, initialCreditBytes, loadBalancing,
+                memory, hostRateBps, deliveryMode, NsccCompanions.OFF);
     }
 }

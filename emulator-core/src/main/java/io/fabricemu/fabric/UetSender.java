@@ -117,7 +117,7 @@ final class UetSender {
             if (uet.initialWindowBytes() > 0) {
                 params = params.withInitialWindowBytes(Math.min(uet.initialWindowBytes(), params.maxWndBytes()));
             }
-            nscc = new Nscc(params);
+            nscc = new Nscc(params, uet.nsccCompanions());
         }
         ccc.configure(nscc, uet.rccc() ? new CreditSender(uet.initialCreditBytes()) : null);
         return ccc;
@@ -186,7 +186,7 @@ final class UetSender {
                 PdcSender s = (PdcSender) pdcs[i];
                 if (s.onNack(p.psn())) {
                     int psn = (int) p.psn();
-                    ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
+                    ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, p.entropy());
                     balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
                 }
             }
@@ -211,7 +211,7 @@ final class UetSender {
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
         if (ccc.state() == SenderCcc.State.READY) {
             ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ecn, a.rcvCwndPend(),
-                    a.restoreCwnd()), a.creditBytes());
+                    a.restoreCwnd()), a.creditBytes(), p.entropy());
         }
         if (!wasClosed && s.closed()) {
             ctx.flowCompleted();
@@ -259,7 +259,7 @@ final class UetSender {
         return new RodPdcSender.Listener() {
             @Override
             public void lost(int psn, int payloadBytes, int entropy) {
-                ccc.onLoss(payloadBytes, payloadBytes + header, nacked);
+                ccc.onLoss(payloadBytes, payloadBytes + header, nacked, entropy);
                 if (!nacked) {
                     lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
                 }

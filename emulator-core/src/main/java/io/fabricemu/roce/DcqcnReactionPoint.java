@@ -1,6 +1,7 @@
 package io.fabricemu.roce;
 
 import io.fabricemu.time.Ps;
+import java.util.Objects;
 
 /**
  * The reaction point of DCQCN: the sender's rate limiter of one QP (Zhu et al., "Congestion Control for
@@ -34,10 +35,18 @@ import io.fabricemu.time.Ps;
  * keeps the paper's formulas as written (a fixed-point alpha would need its own rounding rule, and g = 1/256
  * would decay it to 0 within a few thousand steps).
  *
+ * <h2>Companion mechanisms</h2>
+ * {@link DcqcnCompanions} (off by default) adds the responsibility-scaled cut and the RTT+ECN
+ * path-not-congested test of patent 000. The test's period ends are a third timer: at one picosecond an
+ * alpha event goes first, then a period end, then a rate event, so a rate event at the end of a clean
+ * period is already a hyper increase. RTT samples come in through {@link #onRttSample}.
+ *
  * <p>Plain and single-threaded; the caller passes virtual time in, never earlier than before.
  */
 public final class DcqcnReactionPoint {
     private final DcqcnParams p;
+    private final DcqcnCompanions companions;
+    private final long expectedRttPs;
     private final long lineRateBps;
     private long rateBps;
     private long targetBps;
@@ -49,9 +58,18 @@ public final class DcqcnReactionPoint {
     private long nextAlphaTimerPs;
     private long nowPs;
     private long cnps;
+    private long nextPeriodEndPs = Ps.NEVER;
+    private long periodSamples;
+    private boolean periodClean = true;
+    private long clearPeriods;
 
     /** A QP that starts at {@code startPs}, at line rate. */
     public DcqcnReactionPoint(DcqcnParams params, long lineRateBps, long startPs) {
+        this(params, lineRateBps, startPs, DcqcnCompanions.OFF);
+    }
+
+    /** As {@link #DcqcnReactionPoint(DcqcnParams, long, long)}, running the given companion mechanisms. */
+    public DcqcnReactionPoint(DcqcnParams params, long lineRateBps, long startPs, DcqcnCompanions companions) {
         if (lineRateBps < params.minRateBps()) {
             throw new IllegalArgumentException("line rate " + lineRateBps + " below the minimum rate "
                     + params.minRateBps());
@@ -63,6 +81,13 @@ public final class DcqcnReactionPoint {
         this.nowPs = startPs;
         this.nextRateTimerPs = startPs + params.rateTimerPs();
         this.nextAlphaTimerPs = startPs + params.alphaTimerPs();
+        this.companions = Objects.requireNonNull(companions, "companions");
+        if (companions.pathCheck()) {
+            this.expectedRttPs = companions.expectedRttPs(lineRateBps);
+            this.nextPeriodEndPs = startPs + companions.pathCheckPeriodPs();
+        } else {
+            this.expectedRttPs = Ps.NEVER;
+        }
     }
 
     /** Handles every timer event up to and including {@code timePs}. */
@@ -70,10 +95,13 @@ public final class DcqcnReactionPoint {
         if (timePs < nowPs) {
             throw new IllegalArgumentException("time went back from " + nowPs + " to " + timePs);
         }
-        while (Math.min(nextAlphaTimerPs, nextRateTimerPs) <= timePs) {
-            if (nextAlphaTimerPs <= nextRateTimerPs) {
+        while (Math.min(Math.min(nextAlphaTimerPs, nextRateTimerPs), nextPeriodEndPs) <= timePs) {
+            if (nextAlphaTimerPs <= nextRateTimerPs && nextAlphaTimerPs <= nextPeriodEndPs) {
                 alpha = (1 - p.g()) * alpha;
                 nextAlphaTimerPs += p.alphaTimerPs();
+            } else if (nextPeriodEndPs <= nextRateTimerPs) {
+                endPeriod();
+                nextPeriodEndPs += companions.pathCheckPeriodPs();
             } else {
                 timerCount = saturatedIncrement(timerCount);
                 increase();
@@ -87,8 +115,9 @@ public final class DcqcnReactionPoint {
     public void onCnp(long timePs) {
         advanceTo(timePs);
         cnps++;
+        periodClean = false;
         targetBps = rateBps;
-        rateBps = Math.max(p.minRateBps(), (long) Math.floor(rateBps * (1 - alpha / 2)));
+        rateBps = Math.max(p.minRateBps(), cutRateBps());
         alpha = (1 - p.g()) * alpha + p.g();
         timerCount = 0;
         byteCount = 0;
@@ -106,6 +135,49 @@ public final class DcqcnReactionPoint {
             byteCount = saturatedIncrement(byteCount);
             increase();
         }
+    }
+
+    /**
+     * RC after a CNP's cut, before the minimum-rate floor: {@code RC (1 - alpha/2)}, or with responsibility
+     * scaling {@code RC (1 - alpha/2 x RC/line)}. Every rate decrease is sized here.
+     */
+    private long cutRateBps() {
+        if (!companions.responsibilityScaled()) {
+            return (long) Math.floor(rateBps * (1 - alpha / 2));
+        }
+        return (long) Math.floor(rateBps * (1 - alpha / 2 * ((double) rateBps / lineRateBps)));
+    }
+
+    /**
+     * An ACK came back at {@code timePs} after a round trip of {@code rttPs} (its arrival less the send time
+     * of the packet it acknowledges). Counts towards the path-not-congested test; ignored when it is off.
+     */
+    public void onRttSample(long rttPs, long timePs) {
+        if (!companions.pathCheck()) {
+            return;
+        }
+        advanceTo(timePs);
+        periodSamples++;
+        if (rttPs > expectedRttPs) {
+            periodClean = false;
+        }
+    }
+
+    /** The end of a test period: a clean one with samples jumps to hyper increase; the next one starts afresh. */
+    private void endPeriod() {
+        if (periodClean && periodSamples > 0) {
+            clearPeriods++;
+            int hyper = p.fastRecoverySteps() + 1;
+            timerCount = Math.max(timerCount, hyper);
+            byteCount = Math.max(byteCount, hyper);
+        }
+        periodSamples = 0;
+        periodClean = true;
+    }
+
+    /** Periods the path-not-congested test passed so far. */
+    public long clearPeriods() {
+        return clearPeriods;
     }
 
     private void increase() {

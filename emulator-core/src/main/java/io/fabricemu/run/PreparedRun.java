@@ -7,6 +7,7 @@ import io.fabricemu.fabric.SwitchSettings;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.fabric.UetPlan;
 import io.fabricemu.results.RunResult;
+import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.scenario.RoceOptions;
 import io.fabricemu.scenario.Scenario;
@@ -41,7 +42,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                 sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc());
         TransportConfig t = s.transport();
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
-                sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t));
+                sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t, sw, topology));
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
     }
 
@@ -63,19 +64,27 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
             hostRateBps[h] = topology.cableAt(h, 0).spec().rateBps();
         }
         return new UetPlan(t.nscc(), t.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
-                o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode());
+                o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode(),
+                o.nsccCompanions());
     }
 
     /**
      * The RoCEv2 settings, or null unless RoCEv2 runs. {@code transport.window} bounds each QP's outstanding
-     * bytes; DCQCN's constants apply only with {@code cc: dcqcn}.
+     * bytes; DCQCN's constants apply only with {@code cc: dcqcn}, and so do its companion mechanisms, whose
+     * path-not-congested test gets the base RTT of the topology's longest path, as NSCC's does.
      */
-    private static RocePlan rocePlan(TransportConfig t) {
+    private static RocePlan rocePlan(TransportConfig t, SwitchConfig sw, Topology topology) {
         if (!t.roceV2()) {
             return null;
         }
         RoceOptions o = t.roce();
-        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), t.dcqcn() ? o.dcqcn() : null);
+        DcqcnCompanions companions = t.dcqcn() ? o.dcqcnCompanions() : DcqcnCompanions.OFF;
+        if (companions.pathCheck() && companions.baseRttPs() == 0) {
+            companions = companions.withBaseRttPs(DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(),
+                    t.mtuBytes()));
+        }
+        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), t.dcqcn() ? o.dcqcn() : null,
+                companions);
     }
 
     /** Runs it in this JVM on {@code shards} shards. */

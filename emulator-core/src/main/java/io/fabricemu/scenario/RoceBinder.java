@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.time.Ps;
 import java.math.BigDecimal;
@@ -14,7 +15,9 @@ import java.util.List;
  * dcqcn: {g: 1/256, rateAi: 20Mbps, rateHai: 200Mbps, timer: 55us, byteCounter: 10MB, fastRecoverySteps: 5,
  *         alphaTimer: 55us, cnpInterval: 50us, minRate: 100Mbps}
  * </pre>
- * These options are rejected under any other transport, and {@code dcqcn} under {@code cc: roce}.
+ * plus the companion mechanisms {@code pathNotCongested} and {@code responsibilityScaled}
+ * ({@link CompanionBinder}). These options are rejected under any other transport, and {@code dcqcn} under
+ * {@code cc: roce}.
  */
 final class RoceBinder {
     private static final List<String> ROCE_ONLY = List.of("messageSize", "rnrRetry", "dcqcn");
@@ -22,7 +25,7 @@ final class RoceBinder {
     private RoceBinder() {
     }
 
-    static RoceOptions bind(Section t, String cc) throws ScenarioException {
+    static RoceOptions bind(Section t, String cc, int mtuBytes) throws ScenarioException {
         RoceOptions d = RoceOptions.defaults();
         if (!TransportConfig.ROCE.contains(cc)) {
             for (String key : ROCE_ONLY) {
@@ -36,15 +39,18 @@ final class RoceBinder {
         long messageBytes = t.optionalBytes("messageSize", d.messageSizeBytes(), 1, Long.MAX_VALUE);
         int rnrRetry = t.optionalInt("rnrRetry", d.rnrRetry(), 0, 7);
         DcqcnParams dcqcn = d.dcqcn();
+        DcqcnCompanions companions = DcqcnCompanions.OFF;
         if (t.has("dcqcn")) {
             if (!"dcqcn".equals(cc)) {
                 throw t.error("dcqcn", "sets DCQCN's constants, but cc: " + cc + " runs no congestion control; set "
                         + "transport.cc to dcqcn or remove it");
             }
-            dcqcn = dcqcn(t.requiredSection("dcqcn"), dcqcn);
+            Section m = t.requiredSection("dcqcn");
+            dcqcn = dcqcn(m, dcqcn);
+            companions = CompanionBinder.dcqcn(m, dcqcn, mtuBytes);
         }
         try {
-            return new RoceOptions(messageBytes, rnrRetry, dcqcn);
+            return new RoceOptions(messageBytes, rnrRetry, dcqcn, companions);
         } catch (IllegalArgumentException invalid) {
             throw t.error(invalid);
         }
@@ -53,6 +59,7 @@ final class RoceBinder {
     private static DcqcnParams dcqcn(Section m, DcqcnParams d) throws ScenarioException {
         m.declare("g", "rateAi", "rateHai", "timer", "byteCounter", "fastRecoverySteps", "alphaTimer", "cnpInterval",
                 "minRate");
+        m.declare(CompanionBinder.DCQCN_KEYS);
         m.rejectUnknownFields();
         double g = m.has("g") ? gain(m) : d.g();
         long rateAi = m.has("rateAi") ? m.requiredRateBps("rateAi", 1, Long.MAX_VALUE) : d.rateAiBps();

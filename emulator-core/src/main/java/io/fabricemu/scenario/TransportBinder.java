@@ -17,7 +17,7 @@ final class TransportBinder {
     static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
-                "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn");
+                "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -29,7 +29,7 @@ final class TransportBinder {
         long rtoPs = t.optionalTimePs("rto", d.rtoPs(), 1, Long.MAX_VALUE);
         String cc = t.optionalOneOf("cc", d.congestionControl(), TransportConfig.CONGESTION_CONTROLS);
         UetOptions uet = bindUet(t, cc, mtuBytes);
-        RoceOptions roce = RoceBinder.bind(t, cc);
+        RoceOptions roce = RoceBinder.bind(t, cc, mtuBytes);
         try {
             return new TransportConfig(mtuBytes, headerBytes, windowBytes, rtoPs, cc, uet, roce);
         } catch (IllegalArgumentException invalid) {
@@ -38,7 +38,7 @@ final class TransportBinder {
     }
 
     private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "creditSlice", "initialCredit",
-            "receiverMemory", "deliveryMode");
+            "receiverMemory", "deliveryMode", "nscc");
 
     private static UetOptions bindUet(Section t, String cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -95,6 +95,6 @@ final class TransportBinder {
             }
         }
         return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
-                initialCreditBytes, memory, deliveryMode);
+                initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc));
     }
 }

@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.cc.NsccCompanions;
 import io.fabricemu.cc.RcccParams;
 import io.fabricemu.policy.LoadBalancing;
 import io.fabricemu.uet.DeliveryMode;
@@ -17,10 +18,13 @@ import java.util.Objects;
  * @param initialCreditBytes RCCC's pre-provisioned credit of a new context
  * @param receiverMemory     the receivers' memory write path, or null when memory keeps up with any rate
  * @param deliveryMode       every PDC's delivery mode, RUD or ROD (ROD only with ECMP)
+ * @param nsccCompanions     NSCC's companion mechanisms of patent 000 ({@link NsccCompanions#OFF} for none)
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
-                         long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode) {
+                         long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
+                         NsccCompanions nsccCompanions) {
     public UetOptions {
+        Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         Objects.requireNonNull(loadBalancing, "loadBalancing");
         Objects.requireNonNull(deliveryMode, "deliveryMode");
         if (deliveryMode == DeliveryMode.ROD && loadBalancing != LoadBalancing.ECMP) {
@@ -31,6 +35,13 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
                     + " must be >= 0, creditSlicePs " + creditSlicePs + " > 0, initialCreditBytes " + initialCreditBytes
                     + " >= 0");
         }
+    }
+
+    /** As the canonical constructor, without NSCC companion mechanisms. */
+    public UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
+                      long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode) {
+        this(loadBalancing, baseRttPs, initialWindowBytes, creditSlicePs, initialCreditBytes, receiverMemory,
+                deliveryMode, NsccCompanions.OFF);
     }
 
     /** Per-flow ECMP, a derived base RTT, a one-BDP window, the seed's RCCC constants, unlimited memory, RUD. */

@@ -103,10 +103,18 @@ public final class SenderCcc {
      * @return NSCC's decision, or null when NSCC did not see it
      */
     public Nscc.Decision onAck(AckCc ack, long creditBytes) {
+        return onAck(ack, creditBytes, Nscc.NO_ENTROPY);
+    }
+
+    /**
+     * As {@link #onAck(AckCc, long)}, for a packet that carried {@code entropy} (its path, for NSCC's per-path
+     * gate; {@link Nscc#NO_ENTROPY} if unknown).
+     */
+    public Nscc.Decision onAck(AckCc ack, long creditBytes, int entropy) {
         if (credit != null && creditBytes >= 0) {
             credit.onGrant(creditBytes);
         }
-        return nscc != null && ack != null ? nscc.onAckCc(ack) : null;
+        return nscc != null && ack != null ? nscc.onAckCc(ack, entropy) : null;
     }
 
     /**
@@ -114,9 +122,14 @@ public final class SenderCcc {
      * the window; RCCC needs credit to send it again.
      */
     public void onLoss(int payloadBytes, int wireBytes, boolean nacked) {
+        onLoss(payloadBytes, wireBytes, nacked, Nscc.NO_ENTROPY);
+    }
+
+    /** As {@link #onLoss(int, int, boolean)}, for a packet that carried {@code entropy}. */
+    public void onLoss(int payloadBytes, int wireBytes, boolean nacked, int entropy) {
         if (nscc != null) {
             if (nacked) {
-                nscc.onNack(payloadBytes);
+                nscc.onNack(payloadBytes, entropy);
             } else {
                 nscc.onTimeout(payloadBytes);
             }

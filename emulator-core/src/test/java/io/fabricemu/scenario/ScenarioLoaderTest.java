@@ -10,6 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.cc.CongestedPaths;
+import io.fabricemu.cc.CongestionEwma;
+import io.fabricemu.cc.NsccCompanions;
+import io.fabricemu.cc.PathNotCongested;
+import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
@@ -55,6 +60,26 @@ class ScenarioLoaderTest {
         Scenario s = ScenarioLoader.parse(MINIMAL + "switch:\ntransport: ~\n", "min.yaml", List.of());
         assertEquals(SwitchConfig.defaults(), s.switchConfig());
         assertEquals(TransportConfig.defaults(), s.transport());
+    }
+
+    @Test
+    void parse_nsccCompanions_bindEachMechanismWithItsDefaultsOrValues() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc\n  nscc: {pathNotCongested: {}, "
+                + "responsibilityScaled: true, ewmaGate: {thresholdPer1024: 512}, pathGate: {paths: 8}}"),
+                "c.yaml", List.of());
+        assertEquals(new NsccCompanions(PathNotCongested.Params.DEFAULTS, true, new CongestionEwma.Params(64, 512),
+                new CongestedPaths.Params(8, 512)), s.transport().uet().nsccCompanions());
+        Scenario plain = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc"), "p.yaml", List.of());
+        assertEquals(NsccCompanions.OFF, plain.transport().uet().nsccCompanions());
+    }
+
+    @Test
+    void parse_dcqcnCompanions_periodDefaultsToTheRateTimer() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(with(BASE, 20, "  cc: dcqcn\n  dcqcn: {timer: 40us, "
+                + "pathNotCongested: {slackPackets: 2}, responsibilityScaled: true}"), "d.yaml", List.of());
+        assertEquals(new DcqcnCompanions(true, 40_000_000, 0, 2, 4150), s.transport().roce().dcqcnCompanions());
+        Scenario plain = ScenarioLoader.parse(with(BASE, 20, "  cc: dcqcn"), "p.yaml", List.of());
+        assertEquals(DcqcnCompanions.OFF, plain.transport().roce().dcqcnCompanions());
     }
 
     @Test
