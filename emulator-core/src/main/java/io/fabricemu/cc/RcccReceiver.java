@@ -34,12 +34,17 @@ import java.util.TreeMap;
  *       whose grant satisfies it, which is still reported), when it reports a target of zero, or when its
  *       context closes ({@link #onSenderClosed}). Its cumulative grant is kept until it closes, so a
  *       sender that comes back with new work continues from the same cumulative value.</li>
- *   <li><b>Trimmed requests.</b> A request that arrives trimmed to its header gets the credit it spent
- *       back at once, outside the slice schedule ({@link #onTrimmed}): its payload never crossed this link,
- *       and the sender must send it again. The sender cannot be relied on to ask: requests ride on data,
- *       and a sender whose credit ran out has no data it may send. htsim's receiver likewise puts the
- *       sender of every trimmed packet back in its pull queue ({@code UecSink::processTrimmed}), whatever
- *       its pull target; there the credit is paced, here it was paced when first granted.</li>
+ *   <li><b>Trimmed requests.</b> A request that arrives trimmed to its header earns its sender the credit
+ *       it spent again ({@link #onTrimmed}): its payload never crossed this link, and the sender must send
+ *       it again. The sender cannot be relied on to ask: requests ride on data, and a sender whose credit
+ *       ran out has no data it may send. The bytes are owed, not granted at once: they join the sender's
+ *       need in the slices, where they are paid before its reported need and which a later request does
+ *       not overwrite. htsim's receiver likewise puts the sender of every trimmed packet back in its pull
+ *       queue ({@code UecSink::processTrimmed}), where pulls are paced. Giving the credit back at once
+ *       re-sends a burst larger than the fabric's buffers (a 1023:1 incast's 12.8 MB of initial credit)
+ *       every round trip, and its trimmed headers, served first, fill the last hop. A sender whose later
+ *       request already counts the resend gets its bytes twice: at most one packet of extra credit per
+ *       trim, which its next targets net out.</li>
  * </ul>
  *
  * <h2>Determinism</h2>
@@ -107,7 +112,7 @@ public final class RcccReceiver {
             known.put(senderCccId, sender);
         }
         sender.outstandingBytes = creditTargetBytes;
-        if (creditTargetBytes == 0) {
+        if (creditTargetBytes == 0 && sender.returnedBytes == 0) {
             active.remove(senderCccId);
         } else {
             active.put(senderCccId, sender);
@@ -127,10 +132,11 @@ public final class RcccReceiver {
 
     /**
      * A request from {@code senderCccId} arrived at {@code nowPs} trimmed: its {@code wireBytes} (as sent,
-     * header included) are credited again so that the sender can retransmit it. Call after the request's
+     * header included) are owed to the sender again, paid through the slices ahead of its reported need, so
+     * that it can retransmit it; the sender (re)joins the active table. Call after the request's
      * {@link #onRequest}.
      *
-     * @return the sender's new cumulative grant, for its next {@code ACK_CC}
+     * @return the sender's cumulative grant, unchanged until a slice pays the bytes
      */
     public long onTrimmed(long senderCccId, long wireBytes, long nowPs) {
         if (wireBytes <= 0) {
@@ -141,7 +147,8 @@ public final class RcccReceiver {
             throw new IllegalStateException("sender CCC " + senderCccId + " has made no request");
         }
         advanceTo(nowPs);
-        sender.cumulativeGrantBytes = Math.addExact(sender.cumulativeGrantBytes, wireBytes);
+        sender.returnedBytes = Math.addExact(sender.returnedBytes, wireBytes);
+        active.put(senderCccId, sender);
         return sender.cumulativeGrantBytes;
     }
 
@@ -163,7 +170,7 @@ public final class RcccReceiver {
         int i = 0;
         for (Sender s : active.values()) {
             senders[i] = s;
-            needBytes[i] = s.outstandingBytes;
+            needBytes[i] = s.outstandingBytes + s.returnedBytes;
             if (!firstExtraFound && s.id > lastExtraSenderId) {
                 firstExtra = i;
                 firstExtraFound = true;
@@ -184,10 +191,12 @@ public final class RcccReceiver {
             }
             Sender s = senders[j];
             s.cumulativeGrantBytes += g;
-            s.outstandingBytes -= g;
+            long returned = Math.min(g, s.returnedBytes);
+            s.returnedBytes -= returned;
+            s.outstandingBytes -= g - returned;
             grantedBytes += g;
             grants.add(new CreditGrant(s.id, g, s.cumulativeGrantBytes));
-            if (s.outstandingBytes == 0) {
+            if (s.outstandingBytes == 0 && s.returnedBytes == 0) {
                 active.remove(s.id);
             }
         }
@@ -206,7 +215,7 @@ public final class RcccReceiver {
     /** Bytes {@code senderCccId} still needs as far as the receiver knows; 0 when it is not in the table. */
     public long outstandingBytes(long senderCccId) {
         Sender s = active.get(senderCccId);
-        return s == null ? 0 : s.outstandingBytes;
+        return s == null ? 0 : s.outstandingBytes + s.returnedBytes;
     }
 
     /** Whether {@code senderCccId} is in the active sender table. */
@@ -240,6 +249,8 @@ public final class RcccReceiver {
         final long id;
         long cumulativeGrantBytes;
         long outstandingBytes;
+        /** Credit of trimmed requests still to be given back through the slices. */
+        long returnedBytes;
 
         Sender(long id, long initialCreditBytes) {
             this.id = id;

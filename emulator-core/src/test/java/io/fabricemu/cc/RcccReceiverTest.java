@@ -279,17 +279,23 @@ class RcccReceiverTest {
     }
 
     @Test
-    void onTrimmed_givesTheTrimmedPacketsCreditBackOutsideTheSlices() {
+    void onTrimmed_owesTheTrimmedPacketsCreditThroughTheSlices() {
         RcccReceiver r = new RcccReceiver(SEED);
         r.onRequest(1, 0, 0); // all the sender's work fits in its initial credit
-        assertEquals(16_650, r.onTrimmed(1, 4_150, 10));
-        assertEquals(16_650, r.cumulativeGrantBytes(1));
-        assertFalse(r.isActive(1), "no slice credit: the demand was not reported");
-        assertEquals(List.of(), slice(r, 1));
-        assertEquals(0, r.grantedBytes(), "slice grants only");
-        // a backlogged sender's slice grants continue from the raised cumulative
-        r.onRequest(1, HUGE, US + 1);
-        assertEquals(List.of(new CreditGrant(1, 12_500, 29_150)), slice(r, 2));
+        assertEquals(12_500, r.onTrimmed(1, 4_150, 10), "not granted at once");
+        assertTrue(r.isActive(1), "the sender is owed credit");
+        assertEquals(4_150, r.outstandingBytes(1));
+        assertEquals(List.of(new CreditGrant(1, 4_150, 16_650)), slice(r, 1));
+        assertFalse(r.isActive(1), "paid: it leaves the table");
+        // a later request does not overwrite what is owed: 4,150 B owed plus 20,000 B reported, paid owed first
+        r.onRequest(1, 0, US + 1);
+        r.onTrimmed(1, 4_150, US + 2);
+        r.onRequest(1, 20_000, US + 3);
+        r.onRequest(2, HUGE, US + 4);
+        assertEquals(24_150, r.outstandingBytes(1));
+        assertEquals(List.of(new CreditGrant(1, 6_250, 22_900), new CreditGrant(2, 6_250, 18_750)), slice(r, 2));
+        assertEquals(17_900, r.outstandingBytes(1));
+        assertEquals(10_400 + 6_250, r.grantedBytes(), "slice grants, the owed bytes among them");
     }
 
     @Test
