@@ -25,12 +25,12 @@ import java.util.Map;
  *
  * <h2>Per QP: ACTIVE, NACKED</h2>
  * A NACKed QP has its NAK's PSN recorded (the packet's own PSN, or the lowest PSN of the QP this port
- * tail-dropped and has not forwarded since, if lower: the NAK acknowledges everything below its PSN). Until the packet with that PSN arrives again (the requester has
- * resumed) or a guard time (pause + k x RTT after the NAK) has passed, every packet of the QP with a PSN at
- * or after it is dropped: the requester sent it before the NAK reached it and will send it again. Packets
- * before that PSN are never dropped by this rule: the NAK acknowledged them implicitly, so they must reach
- * the responder. The guard is checked when the QP's next packet arrives (only a packet can need it), so it
- * needs no timer.
+ * tail-dropped and has not forwarded since, if lower: the NAK acknowledges everything below its PSN).
+ * Until the packet with that PSN arrives again (the requester has resumed) or a guard time (pause + k x
+ * RTT after the NAK) has passed, every packet of the QP with a PSN at or after it is dropped: the requester
+ * sent it before the NAK reached it and will send it again. Packets before that PSN are never dropped by
+ * this rule: the NAK acknowledged them implicitly, so they must reach the responder. The guard is checked
+ * when the QP's next packet arrives (only a packet can need it), so it needs no timer.
  *
  * <p>One NAK per QP per pause: a NACKed QP gets no second NAK until it is ACTIVE again. The digest asks for
  * one NAK per QP per episode; we depart from it when a QP resumes while the port is still in the same
@@ -158,7 +158,7 @@ public final class RnrNackPort {
         return nak;
     }
 
-    /** Packet {@code p} was offered to the queue after {@link #intercept} let it through: {@code admitted} or tail-dropped. */
+    /** Packet {@code p}, which {@link #intercept} let through, was queued ({@code admitted}) or dropped. */
     public void offered(Packet p, boolean admitted, long nowPs) {
         if (p.kind() != PacketKind.DATA || p.roce() == null || p.trimmed()) {
             return;

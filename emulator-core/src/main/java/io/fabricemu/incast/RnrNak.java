@@ -10,8 +10,9 @@ import io.fabricemu.fabric.RoceHeader;
  * DestQP set to the requester's QPN and the opcode to Acknowledge, the AETH syndrome RNR (the packet kind)
  * with the pause, the MSN the responder will have once it has taken everything before the NAK's PSN, and
  * that PSN, where the requester resumes: the packet's own, or an earlier one the switch tail-dropped (the NAK
- * acknowledges every PSN below its own, so it must not pass over a lost one). Header-only, in the control class, of the packet's flow;
- * its entropy is kept (a responder's ACK of the flow carries the same) and its timestamp echoed.
+ * acknowledges every PSN below its own, so it must not pass over a lost one). Header-only, in the control
+ * class, of the packet's flow; its entropy is kept (a responder's ACK of the flow carries the same) and its
+ * timestamp echoed.
  */
 final class RnrNak {
     private RnrNak() {
