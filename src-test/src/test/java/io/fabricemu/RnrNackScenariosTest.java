@@ -146,6 +146,21 @@ class RnrNackScenariosTest {
     }
 
     @Test
+    void atThreshold_naksBeforeTheQueueIsFull_soNothingIsTailDropped() throws IOException {
+        JsonNode r = run("--set", "switch.rnrNack.mode=at-threshold");
+        JsonNode port = port(r, CONGESTED);
+        JsonNode rnr = port.get("rnr");
+        assertTrue(rnr.get("naksSent").asLong() >= INCAST_FLOWS, "every incast QP is NACKed at least once");
+        assertEquals(port.get("drops").asLong(), rnr.get("naksSent").asLong() + rnr.get("nackedDrops").asLong(),
+                "no tail drop: only the NACKed packets and their QPs' later ones");
+        assertTrue(port.get("maxQueueBytes").asLong() < 5L << 20, "the 5 MiB queue never fills");
+        for (JsonNode nak : rnr.get("naks")) {
+            assertTrue(nak.get("occupancyBytes").asLong() >= 1L << 20, "only while in incast (above clear): " + nak);
+        }
+        assertEquals(34, r.get("summary").get("flowsFinished").asLong());
+    }
+
+    @Test
     void missingSnoopState_fallsBackToNormalDropsCountedAsUnresolved_andEverythingStillArrives() throws IOException {
         // A 1 MiB queue overflows before the senders' first ACKs have come back through the port.
         JsonNode r = run("--set", "switch.queue=1MiB", "--set", "switch.rnrNack.threshold=512KiB",

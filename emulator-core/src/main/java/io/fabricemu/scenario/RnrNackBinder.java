@@ -100,6 +100,10 @@ final class RnrNackBinder {
         if (field == null || "derived".equals(field.text().strip())) {
             return 0;
         }
+        if (field.text().strip().chars().noneMatch(Character::isDigit)) {
+            throw r.error("baseRtt", "'" + field.text() + "' is neither derived nor a time; use derived (each host"
+                    + " pair's zero-load round trip) or a time such as 8us");
+        }
         return field.asTimePs(1, Ps.PER_S);
     }
 }

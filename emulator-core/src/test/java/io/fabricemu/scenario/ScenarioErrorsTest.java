@@ -183,6 +183,10 @@ class ScenarioErrorsTest {
                         "out of range"),
                 c("rnrNack: zero table", rnr("{tableSize: 0}", "roce"), 15, "switch.rnrNack.tableSize",
                         "out of range"),
+                c("rnrNack: base RTT neither derived nor a time", rnr("{baseRtt: measured}", "roce"), 15,
+                        "switch.rnrNack.baseRtt", "'measured' is neither derived nor a time", "8us"),
+                c("rnrNack: zero base RTT", rnr("{baseRtt: 0us}", "roce"), 15, "switch.rnrNack.baseRtt",
+                        "out of range"),
                 c("rnrNack: misspelt field", rnr("{treshold: 1KiB}", "roce"), 15, "switch.rnrNack.treshold",
                         "allowed fields of switch.rnrNack are enabled, threshold, clear", "did you mean 'threshold'?"),
                 // RoCEv2 options
