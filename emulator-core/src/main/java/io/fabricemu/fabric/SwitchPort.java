@@ -113,7 +113,7 @@ public final class SwitchPort implements Element {
                 : null;
         this.pauses = pfc.enabled() ? new PfcPauses(classes, rateBps) : null;
         this.stuckReported = new boolean[classes];
-        this.rnr = plan.settings().rnrNack().enabled()
+        this.rnr = plan.settings().rnrNack().enabled() && (hostFacing || !plan.settings().rnrNack().lastHopOnly())
                 ? new RnrNackPort(plan.settings().rnrNack(), rateBps, plan.settings().controlClass()) : null;
     }
 

@@ -30,7 +30,9 @@ import java.util.Map;
  * RTT after the NAK) has passed, every packet of the QP with a PSN at or after it is dropped: the requester
  * sent it before the NAK reached it and will send it again. Packets before that PSN are never dropped by
  * this rule: the NAK acknowledged them implicitly, so they must reach the responder. The guard is checked
- * when the QP's next packet arrives (only a packet can need it), so it needs no timer.
+ * when the QP's next packet arrives (only a packet can need it), so it needs no timer; a QP released by the
+ * guard has its NAK's PSN counted as lost here (the port dropped it and the requester did not come back
+ * for it), so a later NAK does not pass over it.
  *
  * <p>One NAK per QP per pause: a NACKed QP gets no second NAK until it is ACTIVE again. The digest asks for
  * one NAK per QP per episode; we depart from it when a QP resumes while the port is still in the same
@@ -46,6 +48,15 @@ import java.util.Map;
  * ingress side of the same port, which is where the table learns them. For a port toward the fabric core the
  * acknowledgements may return through another port (ECMP picks the reverse path independently), and the
  * port then lacks state for those QPs: they are counted as unresolved and handled as plain drops.
+ *
+ * <h2>Which ports</h2>
+ * By default only host-facing ports run the scheme ({@link RnrNackSettings#lastHopOnly()}): the last hop
+ * is where an incast converges, and nothing but a link lies between it and the responder. A NAK
+ * acknowledges every PSN below its own, and a port sees only the losses at itself and upstream of it (a
+ * gap in the PSNs it sees, {@link SnoopTable#dataSeen}); a port further up the path cannot know that a
+ * packet it forwarded is dropped later, nor that a port downstream NACKed the QP at an earlier PSN, so
+ * its NAK can acknowledge a packet the responder never gets, which no one then resends. Scenarios may
+ * still put the scheme on every port.
  */
 public final class RnrNackPort {
     /** A NACKed QP: the PSN it resumes from and until when the port waits for that. */
@@ -115,8 +126,11 @@ public final class RnrNackPort {
         SnoopTable.Entry entry = table.dataSeen(p.flowId(), p.psn(), nowPs);
         Nacked n = nacked.get(p.flowId());
         if (n != null) {
-            if (p.psn() == n.nackPsn() || nowPs > n.guardUntilPs()) {
+            if (p.psn() == n.nackPsn()) {
                 nacked.remove(p.flowId());
+            } else if (nowPs > n.guardUntilPs()) {
+                nacked.remove(p.flowId());
+                table.lost(p.flowId(), n.nackPsn(), nowPs);
             } else if (p.psn() > n.nackPsn()) {
                 nackedDrops++;
                 return true;

@@ -7,7 +7,9 @@ import java.util.Objects;
  * Switch-generated RNR NAKs for incast (article 001 on US 2025/0365235; our digest, part B), as every switch
  * port of a fabric applies them. Off unless {@link #enabled()}.
  *
- * @param enabled          the scheme runs on every switch port
+ * @param enabled          the scheme runs on the switch ports
+ * @param lastHopOnly      only on host-facing ports (the last hop, where an incast converges); otherwise on
+ *                         every switch port
  * @param thresholdBytes   a port declares incast when its queued bytes exceed this
  * @param clearBytes       and clears it when they fall below this, &lt;= threshold (hysteresis)
  * @param mode             which packet of a QP is turned into the NAK
@@ -21,11 +23,11 @@ import java.util.Objects;
  * @param agingPs          a snoop entry not seen for this long is forgotten, in ps, &gt; 0
  * @param rtt              the base RTT of each requester/responder pair
  */
-public record RnrNackSettings(boolean enabled, long thresholdBytes, long clearBytes, TriggerMode mode,
+public record RnrNackSettings(boolean enabled, boolean lastHopOnly, long thresholdBytes, long clearBytes, TriggerMode mode,
                               long pauseBasePs, int staggerPercent, RnrTimer.Encoding encoding, int guardMultiplier,
                               int tableEntries, long agingPs, PairRtt rtt) {
     /** The scheme switched off. */
-    public static final RnrNackSettings NONE = new RnrNackSettings(false, 1, 0, TriggerMode.AT_OVERFLOW, 0, 100,
+    public static final RnrNackSettings NONE = new RnrNackSettings(false, true, 1, 0, TriggerMode.AT_OVERFLOW, 0, 100,
             RnrTimer.Encoding.EXACT_PS, 2, 1, 1, (a, b) -> 1);
 
     public RnrNackSettings {

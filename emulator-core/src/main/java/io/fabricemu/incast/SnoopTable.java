@@ -33,6 +33,7 @@ final class SnoopTable {
         private long ackMsn;
         private long countedFromPsn = Long.MAX_VALUE;
         private long highestForwardedPsn = -1;
+        private long highestSeenPsn = -1;
         private long[] endPsns = new long[4];
         private int endHead;
         private int endCount;
@@ -68,6 +69,12 @@ final class SnoopTable {
          */
         long lostPsn() {
             return lostPsn;
+        }
+
+        private void markLost(long psn) {
+            if (lostPsn < 0 || psn < lostPsn) {
+                lostPsn = psn;
+            }
         }
 
         private void acknowledged(int qpn, long throughPsn, long msn) {
@@ -160,13 +167,19 @@ final class SnoopTable {
 
     /**
      * A data packet of {@code flowId} with {@code psn} reached the port; returns its entry. The first data
-     * packet an entry sees is where it starts counting message ends.
+     * packet an entry sees is where it starts counting message ends. A PSN beyond the next one expected
+     * means the packets in between were lost upstream (a QP's packets follow one path in order, and a
+     * requester never skips forward): the first of them counts as lost, as a tail drop here would.
      */
     Entry dataSeen(int flowId, long psn, long nowPs) {
         Entry e = touch(flowId, nowPs);
         if (e.countedFromPsn == Long.MAX_VALUE) {
             e.countedFromPsn = psn;
         }
+        if (e.highestSeenPsn >= 0 && psn > e.highestSeenPsn + 1) {
+            e.markLost(e.highestSeenPsn + 1);
+        }
+        e.highestSeenPsn = Math.max(e.highestSeenPsn, psn);
         return e;
     }
 
@@ -177,10 +190,7 @@ final class SnoopTable {
 
     /** A data packet of {@code flowId} with {@code psn} was dropped on the normal path (it did not fit). */
     void lost(int flowId, long psn, long nowPs) {
-        Entry e = touch(flowId, nowPs);
-        if (e.lostPsn < 0 || psn < e.lostPsn) {
-            e.lostPsn = psn;
-        }
+        touch(flowId, nowPs).markLost(psn);
     }
 
     int size() {

@@ -61,7 +61,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         long fixedPs = o.baseRttPs();
         PairRtt rtt = fixedPs > 0 ? (a, b) -> fixedPs
                 : (a, b) -> DerivedBaseRtt.ofPair(topology, a, b, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
-        return new RnrNackSettings(true, o.thresholdBytes(), o.clearBytes(), o.mode(), o.pauseBasePs(),
+        return new RnrNackSettings(true, o.lastHopOnly(), o.thresholdBytes(), o.clearBytes(), o.mode(), o.pauseBasePs(),
                 o.staggerPercent(), o.encoding(), o.guardMultiplier(), o.tableEntries(), o.agingPs(), rtt);
     }
 

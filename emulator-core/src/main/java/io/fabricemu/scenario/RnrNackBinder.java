@@ -13,6 +13,7 @@ import java.util.List;
  * <pre>
  * rnrNack:
  *   enabled: true          # default true when the section is present
+ *   ports: last-hop        # last-hop (host-facing switch ports) or all (every switch port)
  *   threshold: 512KiB      # incast above this many queued bytes per port; default half of switch.queue
  *   clear: 256KiB          # cleared below this, &lt;= threshold; default half of the threshold
  *   mode: at-overflow      # at-overflow (only packets that would be dropped) or at-threshold
@@ -28,6 +29,7 @@ import java.util.List;
  */
 final class RnrNackBinder {
     static final List<String> ENCODINGS = List.of("exact", "ibta-code");
+    static final List<String> PORTS = List.of("last-hop", "all");
     static final int DEFAULT_TABLE_ENTRIES = 4096;
     static final long DEFAULT_AGING_PS = 10 * Ps.PER_MS;
     static final int DEFAULT_GUARD = 2;
@@ -42,7 +44,7 @@ final class RnrNackBinder {
             return RnrNackOptions.OFF;
         }
         Section r = sw.requiredSection("rnrNack");
-        r.declare("enabled", "threshold", "clear", "mode", "pauseBase", "rttMultiplier", "baseRtt", "encoding",
+        r.declare("enabled", "ports", "threshold", "clear", "mode", "pauseBase", "rttMultiplier", "baseRtt", "encoding",
                 "guard", "tableSize", "aging");
         r.rejectUnknownFields();
         boolean enabled = "true".equals(r.optionalOneOf("enabled", "true", SwitchBinder.BOOLEAN));
@@ -50,6 +52,7 @@ final class RnrNackBinder {
             throw sw.error("rnrNack", "switch-generated RNR NAKs drive the RoCEv2 requester, but transport.cc is "
                     + cc + "; set transport.cc to one of " + TransportConfig.ROCE + " or remove switch.rnrNack");
         }
+        boolean lastHopOnly = PORTS.get(0).equals(r.optionalOneOf("ports", PORTS.get(0), PORTS));
         long capacityBytes = queueBytes + sharedBufferBytes;
         long threshold = r.optionalBytes("threshold", Math.max(1, queueBytes / 2), 1, Long.MAX_VALUE);
         if (threshold >= capacityBytes) {
@@ -70,7 +73,7 @@ final class RnrNackBinder {
         int guard = r.optionalInt("guard", DEFAULT_GUARD, 0, 1000);
         int tableSize = r.optionalInt("tableSize", DEFAULT_TABLE_ENTRIES, 1, 1 << 24);
         long aging = r.optionalTimePs("aging", DEFAULT_AGING_PS, 1, Long.MAX_VALUE / 4);
-        return new RnrNackOptions(enabled, threshold, clear, TriggerMode.named(mode), pauseBase, staggerPercent,
+        return new RnrNackOptions(enabled, lastHopOnly, threshold, clear, TriggerMode.named(mode), pauseBase, staggerPercent,
                 "exact".equals(encoding) ? RnrTimer.Encoding.EXACT_PS : RnrTimer.Encoding.IBTA_CODE, guard, tableSize,
                 aging, baseRtt);
     }

@@ -9,7 +9,8 @@ import java.util.Objects;
  * US 2025/0365235). The run turns it into {@link io.fabricemu.incast.RnrNackSettings}, with a base RTT per
  * host pair derived from the topology when {@code baseRttPs} is 0.
  *
- * @param enabled         the scheme runs on every switch port
+ * @param enabled         the scheme runs
+ * @param lastHopOnly     on host-facing switch ports only, else on every switch port
  * @param thresholdBytes  incast above this many queued bytes
  * @param clearBytes      cleared below this many, &lt;= threshold
  * @param mode            which packet of a QP becomes the NAK
@@ -21,11 +22,11 @@ import java.util.Objects;
  * @param agingPs         snoop entry lifetime without traffic
  * @param baseRttPs       the RTT staggering uses for every pair, or 0 for each pair's derived zero-load RTT
  */
-public record RnrNackOptions(boolean enabled, long thresholdBytes, long clearBytes, TriggerMode mode,
+public record RnrNackOptions(boolean enabled, boolean lastHopOnly, long thresholdBytes, long clearBytes, TriggerMode mode,
                              long pauseBasePs, int staggerPercent, RnrTimer.Encoding encoding, int guardMultiplier,
                              int tableEntries, long agingPs, long baseRttPs) {
     /** The scheme switched off, as when the section is absent. */
-    public static final RnrNackOptions OFF = new RnrNackOptions(false, 1, 0, TriggerMode.AT_OVERFLOW, 0, 100,
+    public static final RnrNackOptions OFF = new RnrNackOptions(false, true, 1, 0, TriggerMode.AT_OVERFLOW, 0, 100,
             RnrTimer.Encoding.EXACT_PS, 2, 1, 1, 0);
 
     public RnrNackOptions {

@@ -53,7 +53,7 @@ class RnrNackActorTest {
 
     /** Port 0 (element 10) faces the responder; everything else leaves through port 1 (element 11). */
     private static SwitchPort port() {
-        RnrNackSettings rnr = new RnrNackSettings(true, 8_000, 4_000, TriggerMode.AT_OVERFLOW, 0, 100,
+        RnrNackSettings rnr = new RnrNackSettings(true, true, 8_000, 4_000, TriggerMode.AT_OVERFLOW, 0, 100,
                 RnrTimer.Encoding.EXACT_PS, 2, 16, Ps.PER_MS, (a, b) -> 8 * Ps.PER_US);
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, QUEUE_BYTES, 2, 0, false, EcnPolicy.NONE,

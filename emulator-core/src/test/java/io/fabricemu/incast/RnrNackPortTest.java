@@ -22,7 +22,7 @@ class RnrNackPortTest {
     private static final int REQUESTER_QPN = 5;
 
     private static RnrNackSettings settings(TriggerMode mode) {
-        return new RnrNackSettings(true, 10_000, 5_000, mode, 0, 100, RnrTimer.Encoding.EXACT_PS, 2, 64,
+        return new RnrNackSettings(true, true, 10_000, 5_000, mode, 0, 100, RnrTimer.Encoding.EXACT_PS, 2, 64,
                 Ps.PER_MS, (a, b) -> RTT);
     }
 
@@ -104,6 +104,10 @@ class RnrNackPortTest {
         long guardEnd = 300 + Ps.serializationPs(12_500, RATE) + 2 * RTT;
         assertTrue(port.intercept(data(1, 11), true, 1_000, guardEnd), "at the guard's end: still NACKed");
         assertFalse(port.intercept(data(1, 12), true, 1_000, guardEnd + 1), "after it: active");
+        port.offered(data(1, 12), true, guardEnd + 1);
+        port.occupancyChanged(12_500, guardEnd + 2);
+        assertTrue(port.intercept(data(1, 13), false, 12_500, guardEnd + 3));
+        assertEquals(10, port.takeNak().psn(), "the requester never came back for 10: a new NAK goes back to it");
     }
 
     @Test

@@ -83,6 +83,21 @@ class SnoopTableTest {
     }
 
     @Test
+    void dataSeen_aGapInThePsns_countsTheFirstMissingOneAsLost() {
+        SnoopTable t = new SnoopTable(16, 1_000);
+        forward(t, 0, 4);
+        t.dataSeen(FLOW, 8, 20);
+        SnoopTable.Entry e = t.lookup(FLOW, 20);
+        assertEquals(5, e.lostPsn(), "5..7 never reached the port");
+        t.dataSeen(FLOW, 5, 30);
+        assertEquals(5, e.lostPsn(), "seen again is not yet forwarded");
+        t.forwarded(FLOW, 5, false, 30);
+        assertEquals(-1, e.lostPsn());
+        t.dataSeen(FLOW, 6, 31);
+        assertEquals(-1, e.lostPsn(), "a go-back resend is no gap");
+    }
+
+    @Test
     void lost_keepsTheLowestLostPsnUntilItIsForwardedAgain() {
         SnoopTable t = new SnoopTable(16, 1_000);
         forward(t, 0, 4);

@@ -28,15 +28,15 @@ class RnrNackBinderTest {
 
     @Test
     void bind_emptySection_isOnWithTheDefaults() throws ScenarioException {
-        assertEquals(new RnrNackOptions(true, 512 * 1024, 256 * 1024, TriggerMode.AT_OVERFLOW, 0, 100,
+        assertEquals(new RnrNackOptions(true, true, 512 * 1024, 256 * 1024, TriggerMode.AT_OVERFLOW, 0, 100,
                 RnrTimer.Encoding.EXACT_PS, 2, 4096, 10 * Ps.PER_MS, 0), bind("{}", "roce"));
     }
 
     @Test
     void bind_everyField() throws ScenarioException {
-        assertEquals(new RnrNackOptions(true, 600_000, 100_000, TriggerMode.AT_THRESHOLD, Ps.PER_US, 50,
+        assertEquals(new RnrNackOptions(true, false, 600_000, 100_000, TriggerMode.AT_THRESHOLD, Ps.PER_US, 50,
                 RnrTimer.Encoding.IBTA_CODE, 3, 16, Ps.PER_MS, 8 * Ps.PER_US),
-                bind("{threshold: 600KB, clear: 100KB, mode: at-threshold, pauseBase: 1us, rttMultiplier: 0.5,"
+                bind("{ports: all, threshold: 600KB, clear: 100KB, mode: at-threshold, pauseBase: 1us, rttMultiplier: 0.5,"
                         + " baseRtt: 8us, encoding: ibta-code, guard: 3, tableSize: 16, aging: 1ms}", "dcqcn"));
     }
 

@@ -173,6 +173,8 @@ class ScenarioErrorsTest {
                         "switch.rnrNack.clear", "'512KiB' must be at most the threshold"),
                 c("rnrNack: unknown mode", rnr("{mode: early}", "roce"), 15, "switch.rnrNack.mode",
                         "'early' is not allowed", "at-overflow, at-threshold"),
+                c("rnrNack: unknown port scope", rnr("{ports: uplinks}", "roce"), 15, "switch.rnrNack.ports",
+                        "last-hop, all"),
                 c("rnrNack: unknown encoding", rnr("{encoding: ib}", "roce"), 15, "switch.rnrNack.encoding",
                         "exact, ibta-code"),
                 c("rnrNack: multiplier not a number", rnr("{rttMultiplier: fast}", "roce"), 15,
@@ -188,7 +190,7 @@ class ScenarioErrorsTest {
                 c("rnrNack: zero base RTT", rnr("{baseRtt: 0us}", "roce"), 15, "switch.rnrNack.baseRtt",
                         "out of range"),
                 c("rnrNack: misspelt field", rnr("{treshold: 1KiB}", "roce"), 15, "switch.rnrNack.treshold",
-                        "allowed fields of switch.rnrNack are enabled, threshold, clear", "did you mean 'threshold'?"),
+                        "allowed fields of switch.rnrNack are enabled, ports, threshold, clear", "did you mean 'threshold'?"),
                 // RoCEv2 options
                 c("roce: message size without RoCE", with(BASE, 20, "  cc: nscc\n  messageSize: 64KiB"), 21,
                         "transport.messageSize", "applies to RoCEv2 only", "roce, dcqcn"),
