@@ -189,6 +189,19 @@ class RnrNackScenariosTest {
     }
 
     @Test
+    void runAndCompare_showTheRnrCounters() throws IOException {
+        Cli.Outcome run = Cli.run("run", Cli.scenario(SCENARIO), "--out=" + tmp.resolve("table"));
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().lines().anyMatch(l -> l.contains("RNR NAKs") && l.contains("32 sent by switches")
+                && l.contains("599 packets of NACKed QPs dropped") && l.contains("0 unresolved")), run.out());
+        Cli.Outcome cmp = Cli.run("compare", Cli.scenario(SCENARIO), Cli.scenario("roce-congestion-spreading.yaml"),
+                "--out", tmp.resolve("cmp").toString());
+        assertEquals(0, cmp.exitCode(), cmp.err());
+        assertTrue(cmp.out().lines().anyMatch(l -> l.matches("\\s*RNR NAKs\\s+32\\s+0\\s*")), cmp.out());
+        assertTrue(cmp.out().lines().anyMatch(l -> l.matches("\\s*RNR NACKed drops\\s+599\\s+0\\s*")), cmp.out());
+    }
+
+    @Test
     void oneAndThreeShards_sameDigestAndSamePortCounters() throws IOException {
         JsonNode one = run("--shards", "1");
         JsonNode three = run("--shards", "3");
