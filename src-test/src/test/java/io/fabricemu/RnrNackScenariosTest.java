@@ -157,6 +157,11 @@ class RnrNackScenariosTest {
         for (JsonNode nak : rnr.get("naks")) {
             assertTrue(nak.get("occupancyBytes").asLong() >= 1L << 20, "only while in incast (above clear): " + nak);
         }
+        long firstNakPs = rnr.get("naks").get(0).get("atPs").asLong();
+        long firstOverPs = rnr.get("firstOverThresholdPs").asLong();
+        assertTrue(firstNakPs >= firstOverPs && firstNakPs - firstOverPs < 332_800,
+                "the first NAK within one packet time (4,160 B at 100 Gb/s) of the crossing: " + firstOverPs + " ps, "
+                        + firstNakPs + " ps");
         assertEquals(34, r.get("summary").get("flowsFinished").asLong());
     }
 
