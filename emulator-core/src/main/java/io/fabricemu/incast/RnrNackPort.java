@@ -152,6 +152,7 @@ public final class RnrNackPort {
         long nakPsn = entry.lostPsn() >= 0 ? Math.min(entry.lostPsn(), p.psn()) : p.psn();
         long msn = entry.msnBefore(nakPsn);
         pendingNak = RnrNak.of(p, nakPsn, entry.requesterQpn(), msn, pausePs, controlClass);
+        entry.nacked(nakPsn);
         long guardPs = Math.addExact(pausePs, Math.multiplyExact(rttPs, (long) settings.guardMultiplier()));
         nacked.put(p.flowId(), new Nacked(nakPsn, nowPs + guardPs));
         naksSent++;

@@ -39,6 +39,7 @@ final class SnoopTable {
         private int endCount;
         private long lastSeenPs;
         private long lostPsn = -1;
+        private long nakedPsn = -1;
 
         /** The requester's QPN, or -1 before an acknowledgement was seen. */
         int requesterQpn() {
@@ -63,15 +64,27 @@ final class SnoopTable {
         }
 
         /**
-         * The lowest PSN of this QP the port dropped on the normal path (a tail drop) and has not forwarded
-         * since, or -1. A NAK must not carry a PSN above it: the NAK acknowledges every PSN below its own, and
+         * The lowest PSN of this QP the port dropped on the normal path (a tail drop) or saw missing, and has
+         * not forwarded since, or -1; a PSN the responder has acknowledged or a NAK passed over does not count
+         * (its copy dropped here is a duplicate). A NAK must not carry a PSN above it: the NAK acknowledges every PSN below its own, and
          * the requester would never resend that packet.
          */
         long lostPsn() {
             return lostPsn;
         }
 
+        /**
+         * A NAK at {@code psn} went to the requester: every PSN below it had passed this port with no hole, so
+         * a copy of one of them dropped later is a duplicate, not a loss.
+         */
+        void nacked(long psn) {
+            nakedPsn = Math.max(nakedPsn, psn);
+        }
+
         private void markLost(long psn) {
+            if (psn <= ackedThroughPsn || psn < nakedPsn) {
+                return;
+            }
             if (lostPsn < 0 || psn < lostPsn) {
                 lostPsn = psn;
             }
@@ -82,6 +95,9 @@ final class SnoopTable {
             if (throughPsn >= ackedThroughPsn) {
                 ackedThroughPsn = throughPsn;
                 ackMsn = msn;
+                if (lostPsn >= 0 && lostPsn <= throughPsn) {
+                    lostPsn = -1;
+                }
                 while (endCount > 0 && endPsns[endHead] <= throughPsn) {
                     endHead = (endHead + 1) & (endPsns.length - 1);
                     endCount--;

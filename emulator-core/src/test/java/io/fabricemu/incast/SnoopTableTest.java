@@ -98,6 +98,20 @@ class SnoopTableTest {
     }
 
     @Test
+    void lost_aPsnAcknowledgedOrPassedOverByANak_isADuplicateNotALoss() {
+        SnoopTable t = new SnoopTable(16, 1_000);
+        forward(t, 0, 9);
+        t.acknowledged(FLOW, 1, 3, 1, 20);
+        SnoopTable.Entry e = t.lookup(FLOW, 20);
+        e.nacked(8);
+        t.lost(FLOW, 3, 21);
+        t.lost(FLOW, 7, 22);
+        assertEquals(-1, e.lostPsn(), "3 was acknowledged, 7 was below the NAK's 8");
+        t.lost(FLOW, 8, 23);
+        assertEquals(8, e.lostPsn());
+    }
+
+    @Test
     void lost_keepsTheLowestLostPsnUntilItIsForwardedAgain() {
         SnoopTable t = new SnoopTable(16, 1_000);
         forward(t, 0, 4);
