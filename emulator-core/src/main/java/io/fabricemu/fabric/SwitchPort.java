@@ -4,9 +4,11 @@ import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
+import io.fabricemu.incast.RnrNackPort;
 import io.fabricemu.policy.EcnRamp;
 import io.fabricemu.results.PfcCounters;
 import io.fabricemu.results.PortStats;
+import io.fabricemu.results.RnrCounters;
 import io.fabricemu.time.Ps;
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
@@ -40,6 +42,10 @@ import java.util.SplittableRandom;
  * honours the pauses it receives ({@link PfcPauses}): it starts no packet of a paused class, strict priority
  * continuing among the others. A class paused longer than the deadlock timeout while packets of it wait is
  * reported to the fabric's {@link PfcDeadlockMonitor}, and reported again when it moves.
+ *
+ * <p>Switch-generated RNR NAKs for incast (when the settings enable them): the port's {@link RnrNackPort}
+ * snoops acknowledgements coming in, sees every lossy packet before it is queued (and may turn it into an
+ * RNR NAK, sent back through {@link #sendFromSwitch}, or drop it) and follows the queue's occupancy.
  */
 public final class SwitchPort implements Element {
     /** This port's PFC timer: a pause refresh or a deadlock check may be due. */
@@ -66,6 +72,7 @@ public final class SwitchPort implements Element {
     private final boolean[] stuckReported;
     private boolean sendingFrame;
     private long pfcTimerPs = Long.MAX_VALUE;
+    private final RnrNackPort rnr;
 
     /**
      * @param plan               the switch this port belongs to
@@ -106,6 +113,8 @@ public final class SwitchPort implements Element {
                 : null;
         this.pauses = pfc.enabled() ? new PfcPauses(classes, rateBps) : null;
         this.stuckReported = new boolean[classes];
+        this.rnr = plan.settings().rnrNack().enabled() && (hostFacing || !plan.settings().rnrNack().lastHopOnly())
+                ? new RnrNackPort(plan.settings().rnrNack(), rateBps, plan.settings().controlClass()) : null;
     }
 
     @Override
@@ -146,6 +155,9 @@ public final class SwitchPort implements Element {
 
     private void ingress(Arrival a, EventContext ctx) {
         Packet p = a.packet();
+        if (rnr != null) {
+            rnr.snoopIngress(p, ctx.nowPs());
+        }
         if (pfcIngress != null && pfc.lossless(p.trafficClass())) {
             boolean admitted = pfcIngress.arrived(p.trafficClass(), p.sizeBytes(), ctx.nowPs());
             if (!frames.isEmpty()) {
@@ -185,12 +197,23 @@ public final class SwitchPort implements Element {
     private void egress(Packet p, int ingressPort, EventContext ctx) {
         long roomBytes = lease == null ? 0 : lease.unusedBytes(queue);
         boolean lossless = pfc.lossless(p.trafficClass());
+        if (rnr != null && !lossless && rnr.intercept(p, queue.fits(p, roomBytes), queue.bytes(), ctx.nowPs())) {
+            Packet nak = rnr.takeNak();
+            if (nak != null) {
+                sendFromSwitch(nak, ctx);
+            }
+            return;
+        }
         if (plan.settings().trimming() && p.kind() == PacketKind.DATA && !p.trimmed() && !lossless
                 && !queue.fits(p, roomBytes)) {
             p = p.trim(plan.settings().controlClass());
             trims++;
         }
         boolean admitted = queue.offer(p, ingressPort, roomBytes, lossless);
+        if (rnr != null) {
+            rnr.offered(p, admitted, ctx.nowPs());
+            rnr.occupancyChanged(queue.bytes(), ctx.nowPs());
+        }
         if (lease != null) {
             lease.queueChanged(queue, ctx);
         }
@@ -206,6 +229,9 @@ public final class SwitchPort implements Element {
         } else {
             int ingressPort = queue.inServiceIngressPort();
             Packet p = queue.finishService();
+            if (rnr != null) {
+                rnr.occupancyChanged(queue.bytes(), ctx.nowPs());
+            }
             if (ingressPort >= 0 && pfc.lossless(p.trafficClass())) {
                 ctx.send(plan.portElementIds()[ingressPort], ctx.nowPs() + plan.latencyPs(),
                         new PfcReleased(p.trafficClass(), p.sizeBytes()));
@@ -322,6 +348,7 @@ public final class SwitchPort implements Element {
         PfcCounters counters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
                 pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
         return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
-                queue.drops() + counters.headroomDrops(), trims, ecnMarks, tx.txBytes(), counters));
+                queue.drops() + counters.headroomDrops() + (rnr == null ? 0 : rnr.discarded()), trims, ecnMarks,
+                tx.txBytes(), counters, rnr == null ? RnrCounters.NONE : rnr.counters()));
     }
 }

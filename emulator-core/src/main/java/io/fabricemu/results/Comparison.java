@@ -36,6 +36,9 @@ public final class Comparison {
                     c -> c.summary().retransmittedBytes()),
             new Row("ECN marks", c -> count(c.summary().ecnMarks()), c -> c.summary().ecnMarks()),
             new Row("PFC pauses", c -> count(c.summary().pfcPausesSent()), c -> c.summary().pfcPausesSent()),
+            new Row("RNR NAKs", c -> count(c.summary().rnrNaksSent()), c -> c.summary().rnrNaksSent()),
+            new Row("RNR NACKed drops", c -> count(c.summary().rnrNackedDrops()), c -> c.summary().rnrNackedDrops()),
+            new Row("RNR unresolved", c -> count(c.summary().rnrUnresolved()), c -> c.summary().rnrUnresolved()),
             new Row("longest paused", c -> c.summary().mostPausedPort().isEmpty() ? "-"
                     : SummaryTable.time(c.summary().mostPausedPs()), c -> c.summary().mostPausedPs()),
             new Row("virtual time", c -> SummaryTable.time(c.run().virtualEndPs()), c -> c.run().virtualEndPs()),

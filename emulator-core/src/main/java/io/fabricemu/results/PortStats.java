@@ -8,14 +8,22 @@ import java.util.Objects;
  * @param id            a stable name, e.g. {@code tor0.1:p3} or {@code h7:nic}
  * @param tier          the tier of the node the port belongs to (0 host, 1 leaf/ToR, 2 spine/agg, 3 core)
  * @param maxQueueBytes the largest number of bytes queued at once (all classes, the one in service included)
- * @param drops         packets dropped: tail drops at enqueue, and PFC headroom overflows at ingress
+ * @param drops         packets dropped: tail drops at enqueue, PFC headroom overflows at ingress, and the
+ *                      packets switch-generated RNR NAKs discarded (turned into a NAK, or of a NACKed QP)
  * @param trims         data packets cut to their header instead of being dropped
  * @param ecnMarks      packets marked CE at dequeue
  * @param txBytes       bytes transmitted, headers (and PFC frames) included
  * @param pfc           priority flow control counters
+ * @param rnr           switch-generated RNR NAK counters
  */
 public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks,
-                        long txBytes, PfcCounters pfc) {
+                        long txBytes, PfcCounters pfc, RnrCounters rnr) {
+
+    /** A port without switch-generated RNR NAKs. */
+    public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes,
+                     PfcCounters pfc) {
+        this(id, tier, maxQueueBytes, drops, trims, ecnMarks, txBytes, pfc, RnrCounters.NONE);
+    }
 
     /** A port without PFC activity. */
     public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes) {
@@ -24,5 +32,6 @@ public record PortStats(String id, int tier, long maxQueueBytes, long drops, lon
 
     public PortStats {
         Objects.requireNonNull(pfc, "pfc");
+        Objects.requireNonNull(rnr, "rnr");
     }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
  * Writes a run's output folder atomically ({@link OutputFolder}).
  *
  * <p>Contents: {@code results.json} (run facts, summary, flows, ports), {@code flows.csv},
- * {@code ports.csv}.
+ * {@code ports.csv}. A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
  */
 public final class ResultsWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -80,12 +80,13 @@ public final class ResultsWriter {
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes,pfcPausesSent,pfcResumesSent,pfcPausedPs,"
-                    + "pfcHeadroomDrops\n");
+                    + "pfcHeadroomDrops,rnrNaksSent,rnrUnresolved,rnrNackedDrops\n");
             for (PortStats p : r.ports()) {
                 PfcCounters pfc = p.pfc();
                 w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
                         + p.ecnMarks() + "," + p.txBytes() + "," + pfc.pausesSent() + "," + pfc.resumesSent() + ","
-                        + pfc.pausedPs() + "," + pfc.headroomDrops() + "\n");
+                        + pfc.pausedPs() + "," + pfc.headroomDrops() + "," + p.rnr().naksSent() + ","
+                        + p.rnr().unresolved() + "," + p.rnr().nackedDrops() + "\n");
             }
         }
     }

@@ -25,13 +25,16 @@ import java.util.Comparator;
  * @param pfcHeadroomDrops   packets dropped at ingress because xOFF + headroom was full (misconfiguration)
  * @param mostPausedPort     the port whose egress was paused longest, or "" when none was paused
  * @param mostPausedPs       how long it was paused
+ * @param rnrNaksSent        RNR NAKs switches forged for incast, all ports
+ * @param rnrUnresolved      packets a switch would have turned into an RNR NAK but lacked snooped state for
+ * @param rnrNackedDrops     packets dropped because their QP had been sent an RNR NAK (also in drops)
  * @param groups             per group of flows (the parts of a {@code mix} workload), empty without groups
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
                       long goodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
                       long ecnMarks, long retransmittedBytes, long pfcPausesSent, long pfcResumesSent,
-                      long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs,
-                      java.util.List<GroupSummary> groups) {
+                      long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs, long rnrNaksSent,
+                      long rnrUnresolved, long rnrNackedDrops, java.util.List<GroupSummary> groups) {
 
     public static Summary of(RunResult r) {
         long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
@@ -68,7 +71,10 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
                 hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, marks, retransmitted, pauses, resumes,
                 headroomDrops, mostPaused == null ? "" : mostPaused.id(),
-                mostPaused == null ? 0 : mostPaused.pfc().pausedPs(), GroupSummary.of(r.flows()));
+                mostPaused == null ? 0 : mostPaused.pfc().pausedPs(),
+                r.ports().stream().mapToLong(p -> p.rnr().naksSent()).sum(),
+                r.ports().stream().mapToLong(p -> p.rnr().unresolved()).sum(),
+                r.ports().stream().mapToLong(p -> p.rnr().nackedDrops()).sum(), GroupSummary.of(r.flows()));
     }
 
     /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */

@@ -38,6 +38,11 @@ public final class SummaryTable {
                     s.pfcResumesSent(), s.pfcHeadroomDrops(), s.mostPausedPort().isEmpty() ? "-" : s.mostPausedPort(),
                     Ps.format(s.mostPausedPs()))});
         }
+        if (s.rnrNaksSent() > 0 || s.rnrUnresolved() > 0) {
+            rows.add(new String[] {"RNR NAKs", String.format(Locale.ROOT,
+                    "%,d sent by switches, %,d packets of NACKed QPs dropped, %,d unresolved (no snooped state)",
+                    s.rnrNaksSent(), s.rnrNackedDrops(), s.rnrUnresolved())});
+        }
         rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),

@@ -21,6 +21,19 @@ final class DerivedBaseRtt {
         for (int h = 1; h < topology.hostCount(); h++) {
             switches = Math.max(switches, topology.switchHops(0, h));
         }
+        return ofSwitches(topology, switches, switchLatencyPs, mode, mtuBytes);
+    }
+
+    /**
+     * The zero-load round trip between hosts {@code a} and {@code b}, added up the same way over the switches
+     * on their path instead of the longest one (each link still counted at the largest flight time).
+     */
+    static long ofPair(Topology topology, int a, int b, long switchLatencyPs, ForwardingMode mode, int mtuBytes) {
+        return ofSwitches(topology, topology.switchHops(a, b), switchLatencyPs, mode, mtuBytes);
+    }
+
+    private static long ofSwitches(Topology topology, int switches, long switchLatencyPs, ForwardingMode mode,
+                                   int mtuBytes) {
         long maxFlightPs = 0;
         for (int c = 0; c < topology.cableCount(); c++) {
             maxFlightPs = Math.max(maxFlightPs, topology.cable(c).spec().flightPs());

@@ -6,9 +6,12 @@ import io.fabricemu.fabric.RocePlan;
 import io.fabricemu.fabric.SwitchSettings;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.fabric.UetPlan;
+import io.fabricemu.incast.PairRtt;
+import io.fabricemu.incast.RnrNackSettings;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.scenario.RnrNackOptions;
 import io.fabricemu.scenario.RoceOptions;
 import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.SwitchConfig;
@@ -38,12 +41,29 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         Topology topology = Topologies.build(s.topology());
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
         SwitchConfig sw = s.switchConfig();
-        SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
-                sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc());
         TransportConfig t = s.transport();
+        SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
+                sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc(),
+                rnrNack(sw, t, topology));
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
                 sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t, sw, topology));
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
+    }
+
+    /**
+     * The switches' RNR NAK settings: the scenario's options with a base RTT for every host pair, the one the
+     * scenario gives or each pair's zero-load round trip.
+     */
+    private static RnrNackSettings rnrNack(SwitchConfig sw, TransportConfig t, Topology topology) {
+        RnrNackOptions o = sw.rnrNack();
+        if (!o.enabled()) {
+            return RnrNackSettings.NONE;
+        }
+        long fixedPs = o.baseRttPs();
+        PairRtt rtt = fixedPs > 0 ? (a, b) -> fixedPs
+                : (a, b) -> DerivedBaseRtt.ofPair(topology, a, b, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
+        return new RnrNackSettings(true, o.lastHopOnly(), o.thresholdBytes(), o.clearBytes(), o.mode(), o.pauseBasePs(),
+                o.staggerPercent(), o.encoding(), o.guardMultiplier(), o.tableEntries(), o.agingPs(), rtt);
     }
 
     private static IntFunction<CongestionControl> congestionControl(TransportConfig t) {

@@ -11,10 +11,14 @@ final class SwitchBinder {
     private SwitchBinder() {
     }
 
-    /** {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error. */
-    static SwitchConfig bind(Section sw, int mtuBytes) throws ScenarioException {
+    /**
+     * {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error;
+     * {@code cc} is transport.cc, which some switch features need to be RoCEv2.
+     */
+    static SwitchConfig bind(Section sw, int mtuBytes, String cc) throws ScenarioException {
         SwitchConfig d = SwitchConfig.defaults();
-        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc");
+        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc",
+                "rnrNack");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -28,9 +32,10 @@ final class SwitchBinder {
                 SwitchConfig.MIN_TRAFFIC_CLASSES, SwitchConfig.MAX_TRAFFIC_CLASSES);
         boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
+        RnrNackOptions rnrNack = RnrNackBinder.bind(sw, queueBytes, sharedBufferBytes, cc);
         try {
             return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming,
-                    EcnBinder.bind(sw, trafficClasses), PfcBinder.bind(sw, trafficClasses, mtuBytes));
+                    EcnBinder.bind(sw, trafficClasses), PfcBinder.bind(sw, trafficClasses, mtuBytes), rnrNack);
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

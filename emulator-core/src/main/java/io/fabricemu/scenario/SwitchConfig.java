@@ -19,9 +19,18 @@ import java.util.Objects;
  *                          control class (UET packet trimming)
  * @param ecn               ECN marking rules for the egress queues
  * @param pfc               priority flow control, or {@link PfcSettings#NONE}
+ * @param rnrNack           switch-generated RNR NAKs for incast, or {@link RnrNackOptions#OFF}
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                           int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+                           int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc,
+                           RnrNackOptions rnrNack) {
+
+    /** A configuration without switch-generated RNR NAKs. */
+    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
+                        int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
+                RnrNackOptions.OFF);
+    }
 
     /** A configuration without PFC. */
     public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
@@ -45,6 +54,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
         Objects.requireNonNull(forwarding, "forwarding");
         Objects.requireNonNull(ecn, "ecn");
         Objects.requireNonNull(pfc, "pfc");
+        Objects.requireNonNull(rnrNack, "rnrNack");
         if (queueBytes <= 0) {
             throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
         }

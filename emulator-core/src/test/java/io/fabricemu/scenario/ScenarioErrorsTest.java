@@ -30,6 +30,11 @@ class ScenarioErrorsTest {
         }
     }
 
+    /** BASE with {@code switch.rnrNack: map} after line 14 and {@code transport.cc: cc}. */
+    private static String rnr(String map, String cc) {
+        return with(BASE, 14, "  trafficClasses: 2\n  rnrNack: " + map, 20, "  cc: " + cc);
+    }
+
     private static Case c(String name, String yaml, int line, String field, String... fragments) {
         return new Case(name, yaml, line, field, List.of(fragments));
     }
@@ -56,7 +61,8 @@ class ScenarioErrorsTest {
                 c("unknown field: inside a link", with(BASE, 8, "  hostLink: {rate: 100Gbps, delay: 500ns, lat: 1ns}"),
                         8, "topology.hostLink.lat", "allowed fields of topology.hostLink are rate, delay, fec"),
                 c("unknown field: switch", with(BASE, 14, "  buffer: 2MiB"), 14, "switch.buffer",
-                        "allowed fields of switch are latency, forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc"),
+                        "allowed fields of switch are latency, forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc,"
+                                + " rnrNack"),
                 c("unknown field: other kind's field", with(BASE, 24, "  flows: []"), 24, "workload.flows",
                         "allowed fields of workload for kind incast are kind, receiver, senders, bytes, start"),
                 c("unknown field: in a flow", with(FLOWS, 25, "    - {src: 3, dst: 4, size: 1MiB}"), 25,
@@ -165,6 +171,34 @@ class ScenarioErrorsTest {
                         "nscc, rccc, nscc+rccc"),
                 c("uet: spraying under RoCE", with(BASE, 20, "  cc: roce\n  loadBalancing: spray"), 21,
                         "transport.loadBalancing", "needs the Ultra Ethernet transport"),
+                // switch-generated RNR NAKs
+                c("rnrNack: without RoCEv2", rnr("{threshold: 256KiB}", "none"), 15, "switch.rnrNack",
+                        "drive the RoCEv2 requester", "transport.cc is none", "roce, dcqcn"),
+                c("rnrNack: threshold not below the queue", rnr("{threshold: 1MiB}", "roce"), 15,
+                        "switch.rnrNack.threshold", "'1MiB' must be below what a port can hold",
+                        "switch.queue plus switch.sharedBuffer"),
+                c("rnrNack: clear above threshold", rnr("{threshold: 256KiB, clear: 512KiB}", "dcqcn"), 15,
+                        "switch.rnrNack.clear", "'512KiB' must be at most the threshold"),
+                c("rnrNack: unknown mode", rnr("{mode: early}", "roce"), 15, "switch.rnrNack.mode",
+                        "'early' is not allowed", "at-overflow, at-threshold"),
+                c("rnrNack: unknown port scope", rnr("{ports: uplinks}", "roce"), 15, "switch.rnrNack.ports",
+                        "last-hop, all"),
+                c("rnrNack: unknown encoding", rnr("{encoding: ib}", "roce"), 15, "switch.rnrNack.encoding",
+                        "exact, ibta-code"),
+                c("rnrNack: multiplier not a number", rnr("{rttMultiplier: fast}", "roce"), 15,
+                        "switch.rnrNack.rttMultiplier", "'fast' is not a multiplier", "0..100"),
+                c("rnrNack: negative multiplier", rnr("{rttMultiplier: -1}", "roce"), 15,
+                        "switch.rnrNack.rttMultiplier", "out of range", "0..100 RTTs"),
+                c("rnrNack: negative guard", rnr("{guard: -1}", "roce"), 15, "switch.rnrNack.guard",
+                        "out of range"),
+                c("rnrNack: zero table", rnr("{tableSize: 0}", "roce"), 15, "switch.rnrNack.tableSize",
+                        "out of range"),
+                c("rnrNack: base RTT neither derived nor a time", rnr("{baseRtt: measured}", "roce"), 15,
+                        "switch.rnrNack.baseRtt", "'measured' is neither derived nor a time", "8us"),
+                c("rnrNack: zero base RTT", rnr("{baseRtt: 0us}", "roce"), 15, "switch.rnrNack.baseRtt",
+                        "out of range"),
+                c("rnrNack: misspelt field", rnr("{treshold: 1KiB}", "roce"), 15, "switch.rnrNack.treshold",
+                        "allowed fields of switch.rnrNack are enabled, ports, threshold, clear", "did you mean 'threshold'?"),
                 // RoCEv2 options
                 c("roce: message size without RoCE", with(BASE, 20, "  cc: nscc\n  messageSize: 64KiB"), 21,
                         "transport.messageSize", "applies to RoCEv2 only", "roce, dcqcn"),
@@ -311,7 +345,7 @@ class ScenarioErrorsTest {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parse(with(BASE, 14, "  colour: blue"), SOURCE, List.of()));
         assertEquals("scenarios/err.yaml:14: switch.colour: unknown field; allowed fields of switch are latency,"
-                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc", e.getMessage());
+                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc, rnrNack", e.getMessage());
     }
 
     @Test
