@@ -5,6 +5,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.policy.EcnRamp;
+import io.fabricemu.results.BtsCounters;
 import io.fabricemu.results.PfcCounters;
 import io.fabricemu.results.PortStats;
 import io.fabricemu.time.Ps;
@@ -40,6 +41,10 @@ import java.util.SplittableRandom;
  * honours the pauses it receives ({@link PfcPauses}): it starts no packet of a paused class, strict priority
  * continuing among the others. A class paused longer than the deadlock timeout while packets of it wait is
  * reported to the fabric's {@link PfcDeadlockMonitor}, and reported again when it moves.
+ *
+ * <p>Back-to-sender notices (when the switch settings enable WREB): {@link WrebPort} sees every data packet
+ * before it is offered to its queue, as it starts to leave and when it has left, and sends its notices
+ * through {@link #sendFromSwitch}.
  */
 public final class SwitchPort implements Element {
     /** This port's PFC timer: a pause refresh or a deadlock check may be due. */
@@ -66,6 +71,7 @@ public final class SwitchPort implements Element {
     private final boolean[] stuckReported;
     private boolean sendingFrame;
     private long pfcTimerPs = Long.MAX_VALUE;
+    private final WrebPort wreb;
 
     /**
      * @param plan               the switch this port belongs to
@@ -106,6 +112,8 @@ public final class SwitchPort implements Element {
                 : null;
         this.pauses = pfc.enabled() ? new PfcPauses(classes, rateBps) : null;
         this.stuckReported = new boolean[classes];
+        this.wreb = plan.settings().wreb().enabled()
+                ? new WrebPort(plan, portNumber, ecnByClass, markRandom, this::sendFromSwitch) : null;
     }
 
     @Override
@@ -190,6 +198,9 @@ public final class SwitchPort implements Element {
             p = p.trim(plan.settings().controlClass());
             trims++;
         }
+        if (wreb != null) {
+            p = wreb.beforeEnqueue(p, lossless || queue.fits(p, roomBytes), queue, tx, ctx);
+        }
         boolean admitted = queue.offer(p, ingressPort, roomBytes, lossless);
         if (lease != null) {
             lease.queueChanged(queue, ctx);
@@ -206,6 +217,9 @@ public final class SwitchPort implements Element {
         } else {
             int ingressPort = queue.inServiceIngressPort();
             Packet p = queue.finishService();
+            if (wreb != null) {
+                wreb.departed(p, queue, ctx.nowPs());
+            }
             if (ingressPort >= 0 && pfc.lossless(p.trafficClass())) {
                 ctx.send(plan.portElementIds()[ingressPort], ctx.nowPs() + plan.latencyPs(),
                         new PfcReleased(p.trafficClass(), p.sizeBytes()));
@@ -292,7 +306,11 @@ public final class SwitchPort implements Element {
         }
         if (queue.hasWaiting(pausedMask)) {
             Packet p = queue.startService(pausedMask);
-            EcnRamp ramp = ecnByClass[p.trafficClass()];
+            if (wreb != null) {
+                p = wreb.atDequeue(p, queue, tx, ctx);
+            }
+            EcnRamp ramp = wreb != null && wreb.sharesEcn() && p.trafficClass() < plan.settings().controlClass()
+                    ? null : ecnByClass[p.trafficClass()];
             if (ramp != null && p.ecn() != 0 && !p.congestionExperienced()
                     && ramp.shouldMark(queue.classBytes(p.trafficClass()) - p.sizeBytes(), markRandom)) {
                 p = p.withEcn(Packet.ECN_CE);
@@ -322,6 +340,7 @@ public final class SwitchPort implements Element {
         PfcCounters counters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
                 pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
         return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
-                queue.drops() + counters.headroomDrops(), trims, ecnMarks, tx.txBytes(), counters));
+                queue.drops() + counters.headroomDrops(), trims, ecnMarks + (wreb == null ? 0 : wreb.sharedMarks()),
+                tx.txBytes(), counters, wreb == null ? BtsCounters.NONE : wreb.counters()));
     }
 }

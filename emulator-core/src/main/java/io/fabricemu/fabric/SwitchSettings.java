@@ -1,5 +1,7 @@
 package io.fabricemu.fabric;
 
+import io.fabricemu.wreb.WrebSettings;
+
 /**
  * Settings every switch of a fabric shares.
  *
@@ -13,9 +15,18 @@ package io.fabricemu.fabric;
  *                           control class instead, so the receiver can ask for it at once
  * @param ecn                where and how egress queues mark ECN at dequeue
  * @param pfc                priority flow control, or {@link PfcSettings#NONE}
+ * @param wreb               weighted random early back-to-sender notices, or {@link WrebSettings#OFF}
  */
 public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
-                             long sharedBufferBytes, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+                             long sharedBufferBytes, boolean trimming, EcnPolicy ecn, PfcSettings pfc,
+                             WrebSettings wreb) {
+
+    /** Settings without back-to-sender notices. */
+    public SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
+                          long sharedBufferBytes, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+        this(latencyPs, mode, queueBytesPerClass, trafficClasses, sharedBufferBytes, trimming, ecn, pfc,
+                WrebSettings.OFF);
+    }
 
     /** Settings without PFC. */
     public SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
@@ -32,6 +43,7 @@ public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueByte
     public SwitchSettings {
         java.util.Objects.requireNonNull(ecn, "ecn");
         java.util.Objects.requireNonNull(pfc, "pfc");
+        java.util.Objects.requireNonNull(wreb, "wreb");
         if (pfc.losslessMask() >= (1 << trafficClasses) || pfc.lossless(trafficClasses - 1)) {
             throw new IllegalArgumentException("lossless classes must be below the control class "
                     + (trafficClasses - 1) + ", mask " + pfc.losslessMask());

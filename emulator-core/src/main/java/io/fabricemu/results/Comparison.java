@@ -35,6 +35,10 @@ public final class Comparison {
             new Row("retransmitted", c -> bytes(c.summary().retransmittedBytes()),
                     c -> c.summary().retransmittedBytes()),
             new Row("ECN marks", c -> count(c.summary().ecnMarks()), c -> c.summary().ecnMarks()),
+            new Row("BTS notices", c -> count(c.summary().btsSent()), c -> c.summary().btsSent()),
+            new Row("BTS overhead", c -> bytes(c.summary().btsBytes()), c -> c.summary().btsBytes()),
+            new Row("BTS per delivered byte", c -> SummaryTable.perDelivered(c.summary().btsPpmOfDelivered()),
+                    c -> c.summary().btsPpmOfDelivered()),
             new Row("PFC pauses", c -> count(c.summary().pfcPausesSent()), c -> c.summary().pfcPausesSent()),
             new Row("longest paused", c -> c.summary().mostPausedPort().isEmpty() ? "-"
                     : SummaryTable.time(c.summary().mostPausedPs()), c -> c.summary().mostPausedPs()),

@@ -13,9 +13,16 @@ import java.util.Objects;
  * @param ecnMarks      packets marked CE at dequeue
  * @param txBytes       bytes transmitted, headers (and PFC frames) included
  * @param pfc           priority flow control counters
+ * @param bts           back-to-sender (WREB) counters
  */
 public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks,
-                        long txBytes, PfcCounters pfc) {
+                        long txBytes, PfcCounters pfc, BtsCounters bts) {
+
+    /** A port without back-to-sender activity. */
+    public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes,
+                     PfcCounters pfc) {
+        this(id, tier, maxQueueBytes, drops, trims, ecnMarks, txBytes, pfc, BtsCounters.NONE);
+    }
 
     /** A port without PFC activity. */
     public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes) {
@@ -24,5 +31,6 @@ public record PortStats(String id, int tier, long maxQueueBytes, long drops, lon
 
     public PortStats {
         Objects.requireNonNull(pfc, "pfc");
+        Objects.requireNonNull(bts, "bts");
     }
 }

@@ -25,11 +25,16 @@ import java.util.Comparator;
  * @param pfcHeadroomDrops   packets dropped at ingress because xOFF + headroom was full (misconfiguration)
  * @param mostPausedPort     the port whose egress was paused longest, or "" when none was paused
  * @param mostPausedPs       how long it was paused
+ * @param btsSent            back-to-sender notices sent by all switch ports (WREB), early and drop
+ * @param btsBytes           their bytes on the wire: the notices' overhead
+ * @param btsPpmOfDelivered  {@code btsBytes} per delivered payload byte of finished flows, in parts per million
+ *                           (0 when nothing was delivered)
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
                       long goodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
                       long ecnMarks, long retransmittedBytes, long pfcPausesSent, long pfcResumesSent,
-                      long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs) {
+                      long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs, long btsSent, long btsBytes,
+                      long btsPpmOfDelivered) {
 
     public static Summary of(RunResult r) {
         long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
@@ -62,11 +67,16 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 .max(Comparator.comparingLong((PortStats p) -> p.pfc().pausedPs()).thenComparing(PortStats::id,
                         Comparator.reverseOrder()))
                 .orElse(null);
+        long btsSent = r.ports().stream().mapToLong(p -> p.bts().sent()).sum();
+        long btsBytes = r.ports().stream().mapToLong(p -> p.bts().bytesSent()).sum();
+        long btsPpm = delivered == 0 ? 0 : java.math.BigInteger.valueOf(btsBytes)
+                .multiply(java.math.BigInteger.valueOf(1_000_000)).divide(java.math.BigInteger.valueOf(delivered))
+                .longValueExact();
         return new Summary(r.flows().size(), fcts.length, rank(fcts, 0), rank(fcts, 50), rank(fcts, 99),
                 rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
                 hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, marks, retransmitted, pauses, resumes,
                 headroomDrops, mostPaused == null ? "" : mostPaused.id(),
-                mostPaused == null ? 0 : mostPaused.pfc().pausedPs());
+                mostPaused == null ? 0 : mostPaused.pfc().pausedPs(), btsSent, btsBytes, btsPpm);
     }
 
     /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */

@@ -33,6 +33,11 @@ public final class SummaryTable {
                     s.pfcResumesSent(), s.pfcHeadroomDrops(), s.mostPausedPort().isEmpty() ? "-" : s.mostPausedPort(),
                     Ps.format(s.mostPausedPs()))});
         }
+        if (s.btsSent() > 0) {
+            rows.add(new String[] {"back-to-sender", String.format(Locale.ROOT,
+                    "%,d notices, %,d B overhead (%s per delivered byte)", s.btsSent(), s.btsBytes(),
+                    perDelivered(s.btsPpmOfDelivered()))});
+        }
         rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),
@@ -48,6 +53,11 @@ public final class SummaryTable {
             out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", row[0], row[1]));
         }
         return out.toString();
+    }
+
+    /** A ratio given in parts per million, shown as a decimal, e.g. 0.001234. */
+    static String perDelivered(long ppm) {
+        return String.format(Locale.ROOT, "%d.%06d", ppm / 1_000_000, ppm % 1_000_000);
     }
 
     static String time(long ps) {
