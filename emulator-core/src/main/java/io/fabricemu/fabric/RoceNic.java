@@ -12,6 +12,7 @@ import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.roce.DcqcnReactionPoint;
 import io.fabricemu.roce.RcRequester;
 import io.fabricemu.roce.RcResponder;
+import io.fabricemu.wreb.SenderNotices;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,16 @@ import java.util.List;
  * the QP's notification point sent one within the CNP interval; the CNP is queued before the packet's
  * ACK. A CNP cuts the requester's rate ({@link DcqcnReactionPoint}). Trimmed packets (RoCE has no trimming)
  * count as lost. Each requester has at most one pending transport timer event, re-armed lazily.
+ *
+ * <h2>Back-to-sender notices</h2>
+ * A switch's notice (WREB, {@link SenderNotices}) for a QP's packet: the first one for a packet cuts the
+ * rate as a CNP would ({@link DcqcnReactionPoint#onCnp}), a round trip before the responder's CNP could;
+ * that CNP, which names the PSN of the CE-marked packet that caused it, is then not counted again. Like
+ * CNPs, notice-driven cuts are at most one per CNP interval per QP: the requester keeps its own notification
+ * point ({@link DcqcnNotificationPoint}) for them, since switches, unlike the responder, do not space their
+ * notices. A drop
+ * notice makes the requester go back to the dropped PSN at once ({@link RcRequester#onDropNotice}), without a
+ * second cut when an early notice for it came first.
  *
  * <h2>Failure</h2>
  * A QP whose RNR NAKs exceed {@code rnr_retry} enters the error state: it leaves the round robin, its flow is
@@ -61,6 +72,8 @@ public final class RoceNic implements Element {
     private final NicFlow[] outFlows;
     private final RcRequester[] requesters;
     private final DcqcnReactionPoint[] reactionPoints;
+    private final SenderNotices[] notices;
+    private final DcqcnNotificationPoint[] noticeCuts;
     private final long[] pacedUntilPs;
     private final boolean[] timerPending;
     private final FlowIndex outIndex;
@@ -98,6 +111,8 @@ public final class RoceNic implements Element {
         int n = outFlows.length;
         this.requesters = new RcRequester[n];
         this.reactionPoints = new DcqcnReactionPoint[n];
+        this.notices = new SenderNotices[n];
+        this.noticeCuts = new DcqcnNotificationPoint[n];
         this.pacedUntilPs = new long[n];
         this.timerPending = new boolean[n];
         int[] outIds = new int[n];
@@ -175,6 +190,9 @@ public final class RoceNic implements Element {
         RcRequester r = requesters[i];
         switch (p.kind()) {
             case ACK -> {
+                if (notices[i] != null) {
+                    notices[i].acknowledgedBelow(p.psn() + 1);
+                }
                 if (r.onAck(p.psn(), p.roce().msn(), now)) {
                     ctx.flowCompleted();
                     active.remove(Integer.valueOf(i));
@@ -191,9 +209,36 @@ public final class RoceNic implements Element {
                     throw new IllegalStateException("NIC " + name + " received a CNP for flow " + p.flowId()
                             + " but runs no DCQCN");
                 }
-                reactionPoints[i].onCnp(now);
+                if (notices[i] == null || !notices[i].echoCovered(p.psn(), true)) {
+                    reactionPoints[i].onCnp(now);
+                }
             }
+            case BTS -> onNotice(i, p, now);
             default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
+        }
+    }
+
+    /** A switch's back-to-sender notice for QP {@code i}'s packet {@code p.psn()}. */
+    private void onNotice(int i, Packet p, long now) {
+        if (notices[i] == null) {
+            notices[i] = new SenderNotices();
+        }
+        SenderNotices n = notices[i];
+        SenderNotices.Reaction reaction = n.onNotice(p.psn(), p.bts().ecnBit(), p.bts().cause());
+        if (reaction == SenderNotices.Reaction.DECREASE || reaction == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
+            if (reactionPoints[i] != null) {
+                if (noticeCuts[i] == null) {
+                    noticeCuts[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
+                }
+                if (noticeCuts[i].onCeMarked(now)) {
+                    reactionPoints[i].onCnp(now);
+                }
+            }
+        }
+        if (reaction == SenderNotices.Reaction.RETRANSMIT || reaction == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
+            if (!requesters[i].onDropNotice(p.psn(), now)) {
+                n.retransmitStale(p.psn());
+            }
         }
     }
 
@@ -204,7 +249,7 @@ public final class RoceNic implements Element {
             throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
         }
         if (p.congestionExperienced() && notificationPoints[i] != null && notificationPoints[i].onCeMarked(nowPs)) {
-            queue(reply(p, PacketKind.CNP, -1, new RoceHeader(p.flowId(), RoceHeader.Opcode.CNP, 0, 0)));
+            queue(reply(p, PacketKind.CNP, p.psn(), new RoceHeader(p.flowId(), RoceHeader.Opcode.CNP, 0, 0)));
         }
         if (p.trimmed()) {
             return;
@@ -320,7 +365,8 @@ public final class RoceNic implements Element {
         for (RcResponder r : responders) {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), 0));
         }
-        PortStats port = new PortStats(name, 0, controlQueue.peakBytes(), 0, 0, 0, tx.txBytes(), pauses.counters());
+        PortStats port = new PortStats(name, 0, controlQueue.peakBytes(), 0, 0, 0, tx.txBytes(), pauses.counters(),
+                NoticeCounts.of(notices));
         return new ElementReport(sent, received, List.of(port));
     }
 }

@@ -8,12 +8,14 @@ import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.policy.Feedback;
 import io.fabricemu.policy.LoadBalancer;
+import io.fabricemu.results.BtsCounters;
 import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.Pdc;
 import io.fabricemu.uet.PdcSender;
 import io.fabricemu.uet.RodPdcSender;
 import io.fabricemu.uet.SenderCcc;
+import io.fabricemu.wreb.SenderNotices;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +38,11 @@ import java.util.SplittableRandom;
  * reported to the context as one loss and discards). UET finds or allocates a PDC per (job, destination,
  * traffic class, mode); here each flow is its own job, so no two flows share a PDC and none is looked up:
  * each flow's PDC is allocated with the plan's mode, and its requests name that mode.
+ *
+ * <p>Back-to-sender notices from switches (WREB, {@link SenderNotices}): the first notice for a packet cuts
+ * NSCC's window at once ({@link SenderCcc#onCongestionNotice}, on the queue delay the notice reports) and the
+ * packet's later ACK_CC echo is then not counted as ECN; a drop notice queues the packet for resending at
+ * once, like a NACK, but takes it out of flight without a second cut ({@link SenderCcc#onDiscarded}).
  */
 final class UetSender {
     private record RtoTimer(int index) implements Signal {
@@ -50,6 +57,7 @@ final class UetSender {
     private final Pdc[] pdcs;
     private final LoadBalancer[] balancers;
     private final SenderCcc[] cccOf;
+    private final SenderNotices[] notices;
     private final boolean[] timerPending;
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
@@ -69,6 +77,7 @@ final class UetSender {
         this.pdcs = new Pdc[n];
         this.balancers = new LoadBalancer[n];
         this.cccOf = new SenderCcc[n];
+        this.notices = new SenderNotices[n];
         this.timerPending = new boolean[n];
         int[] ids = new int[n];
         for (int i = 0; i < n; i++) {
@@ -173,6 +182,10 @@ final class UetSender {
                     + p.flowId());
         }
         SenderCcc ccc = cccOf[i];
+        if (p.kind() == PacketKind.BTS) {
+            onNotice(i, p, now);
+            return;
+        }
         if (pdcs[i] instanceof RodPdcSender rod) {
             if (p.kind() == PacketKind.NACK) {
                 if (rod.onNack(p.psn(), p.timestampPs(), rodListener(i, true, now))) {
@@ -196,6 +209,36 @@ final class UetSender {
         }
     }
 
+    /** A switch's back-to-sender notice for flow {@code i}'s packet {@code p.psn()}. */
+    private void onNotice(int i, Packet p, long now) {
+        if (notices[i] == null) {
+            notices[i] = new SenderNotices();
+        }
+        SenderNotices n = notices[i];
+        BtsHeader h = p.bts();
+        SenderNotices.Reaction r = n.onNotice(p.psn(), h.ecnBit(), h.cause());
+        SenderCcc ccc = cccOf[i];
+        if (r == SenderNotices.Reaction.DECREASE || r == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
+            if (ccc.state() == SenderCcc.State.READY) {
+                ccc.onCongestionNotice(now, p.timestampPs(), h.queueDelayPs());
+            }
+        }
+        if (r == SenderNotices.Reaction.RETRANSMIT || r == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
+            int psn = (int) p.psn();
+            boolean queued = pdcs[i] instanceof RodPdcSender rod
+                    ? rod.onNack(psn, p.timestampPs(), rodListener(i, true, false, now))
+                    : ((PdcSender) pdcs[i]).onDropNotice(psn, p.timestampPs());
+            if (!queued) {
+                n.retransmitStale(psn);
+            } else if (pdcs[i] instanceof PdcSender s) {
+                ccc.onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
+            }
+            if (queued) {
+                balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
+            }
+        }
+    }
+
     private void onAck(int i, Packet p, EventContext ctx) {
         long now = ctx.nowPs();
         PdsAck a = (PdsAck) p.pds();
@@ -209,8 +252,17 @@ final class UetSender {
         }
         boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
+        boolean ccEcn = ecn;
+        SenderNotices n = notices[i];
+        if (n != null) {
+            // The congestion an early notice already reported for this packet is not counted again.
+            if (s instanceof PdcSender && a.ackPsn() >= 0 && n.echoCovered(a.ackPsn(), ecn)) {
+                ccEcn = false;
+            }
+            n.acknowledgedBelow(p.psn());
+        }
         if (ccc.state() == SenderCcc.State.READY) {
-            ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ecn, a.rcvCwndPend(),
+            ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ccEcn, a.rcvCwndPend(),
                     a.restoreCwnd()), a.creditBytes());
         }
         if (!wasClosed && s.closed()) {
@@ -253,12 +305,21 @@ final class UetSender {
      * acknowledgement did: the lost packet was NACKed ({@code nacked}) or timed out.
      */
     private RodPdcSender.Listener rodListener(int i, boolean nacked, long nowPs) {
+        return rodListener(i, nacked, true, nowPs);
+    }
+
+    /** As above; {@code cut} false: the lost packet's congestion was already counted (a drop notice after an early one). */
+    private RodPdcSender.Listener rodListener(int i, boolean nacked, boolean cut, long nowPs) {
         SenderCcc ccc = cccOf[i];
         LoadBalancer lb = balancers[i];
         int header = transport.headerBytes();
         return new RodPdcSender.Listener() {
             @Override
             public void lost(int psn, int payloadBytes, int entropy) {
+                if (!cut) {
+                    ccc.onDiscarded(payloadBytes, payloadBytes + header);
+                    return;
+                }
                 ccc.onLoss(payloadBytes, payloadBytes + header, nacked);
                 if (!nacked) {
                     lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
@@ -290,6 +351,11 @@ final class UetSender {
 
     long startPs(int i) {
         return flows[i].startPs();
+    }
+
+    /** The back-to-sender counters of every flow, summed. */
+    BtsCounters noticeCounters() {
+        return NoticeCounts.of(notices);
     }
 
     void report(List<FlowSenderStats> into) {

@@ -176,6 +176,6 @@ final class WrebPort {
     }
 
     BtsCounters counters() {
-        return new BtsCounters(earlySent, dropSent, (earlySent + dropSent) * settings.btsBytes(), 0, 0, 0, 0);
+        return BtsCounters.sent(earlySent, dropSent, (earlySent + dropSent) * settings.btsBytes());
     }
 }

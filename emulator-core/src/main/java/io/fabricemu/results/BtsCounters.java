@@ -12,11 +12,20 @@ package io.fabricemu.results;
  * @param retransmits   packets they resent at once on a drop notice
  * @param echoesIgnored ACK ECN echoes (UET) or CNPs (DCQCN) not counted because a notice had already reported
  *                      that packet's congestion
+ * @param secondNotices notices received that were a packet's second (a drop notice, or the other ECN bit,
+ *                      after its early notice)
+ * @param duplicates    early notices received for a packet already noticed with the same bit (the duplicate
+ *                      rule makes this 0)
  */
 public record BtsCounters(long earlySent, long dropSent, long bytesSent, long received, long decreases,
-                          long retransmits, long echoesIgnored) {
+                          long retransmits, long echoesIgnored, long secondNotices, long duplicates) {
     /** A port that neither sent nor received a notice. */
-    public static final BtsCounters NONE = new BtsCounters(0, 0, 0, 0, 0, 0, 0);
+    public static final BtsCounters NONE = new BtsCounters(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** What a switch port sent. */
+    public static BtsCounters sent(long earlySent, long dropSent, long bytesSent) {
+        return new BtsCounters(earlySent, dropSent, bytesSent, 0, 0, 0, 0, 0, 0);
+    }
 
     /** Notices sent, early and drop. */
     public long sent() {
@@ -27,6 +36,6 @@ public record BtsCounters(long earlySent, long dropSent, long bytesSent, long re
     public BtsCounters plus(BtsCounters o) {
         return new BtsCounters(earlySent + o.earlySent, dropSent + o.dropSent, bytesSent + o.bytesSent,
                 received + o.received, decreases + o.decreases, retransmits + o.retransmits,
-                echoesIgnored + o.echoesIgnored);
+                echoesIgnored + o.echoesIgnored, secondNotices + o.secondNotices, duplicates + o.duplicates);
     }
 }

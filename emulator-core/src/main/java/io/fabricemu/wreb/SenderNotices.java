@@ -35,6 +35,8 @@ public final class SenderNotices {
     private long decreases;
     private long retransmits;
     private long echoesIgnored;
+    private long secondNotices;
+    private long duplicates;
 
     /** A notice for {@code psn} with {@code ecnBit} and {@code cause} arrived. */
     public Reaction onNotice(long psn, int ecnBit, BtsCause cause) {
@@ -50,8 +52,10 @@ public final class SenderNotices {
             }
         } else if (cause == BtsCause.DROP || first != ecnBit) {
             earlyBitByPsn.remove(psn);
+            secondNotices++;
             r = Reaction.RETRANSMIT;
         } else {
+            duplicates++;
             r = Reaction.IGNORE;
         }
         if (r == Reaction.DECREASE || r == Reaction.DECREASE_AND_RETRANSMIT) {
@@ -111,6 +115,16 @@ public final class SenderNotices {
     /** PSNs resent on notices. */
     public long retransmits() {
         return retransmits;
+    }
+
+    /** Second notices for a packet: a drop notice, or a notice with the other bit, after an early one. */
+    public long secondNotices() {
+        return secondNotices;
+    }
+
+    /** Early notices with the same bit for a packet already noticed: what the duplicate rule prevents. */
+    public long duplicates() {
+        return duplicates;
     }
 
     /** ACK ECN echoes not counted because a notice already reported that congestion. */
