@@ -37,9 +37,10 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         Topology topology = Topologies.build(s.topology());
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
         SwitchConfig sw = s.switchConfig();
-        SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
-                sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc());
         TransportConfig t = s.transport();
+        SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
+                sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc(),
+                sw.wreb().withBtsBytes(t.headerBytes()));
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
                 sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t));
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));

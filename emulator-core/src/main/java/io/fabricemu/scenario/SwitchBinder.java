@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.fabric.EcnPolicy;
 import io.fabricemu.fabric.ForwardingMode;
 import java.util.List;
 
@@ -11,10 +12,15 @@ final class SwitchBinder {
     private SwitchBinder() {
     }
 
-    /** {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error. */
-    static SwitchConfig bind(Section sw, int mtuBytes) throws ScenarioException {
+    /**
+     * {@code transport.mtuBytes()} is the transport's packet size: a queue that cannot hold one packet is an
+     * error; back-to-sender notices need a transport whose senders react to them.
+     */
+    static SwitchConfig bind(Section sw, TransportConfig transport) throws ScenarioException {
+        int mtuBytes = transport.mtuBytes();
         SwitchConfig d = SwitchConfig.defaults();
-        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc");
+        sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc",
+                "wreb");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -29,8 +35,10 @@ final class SwitchBinder {
         boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
         try {
-            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming,
-                    EcnBinder.bind(sw, trafficClasses), PfcBinder.bind(sw, trafficClasses, mtuBytes));
+            EcnPolicy ecn = EcnBinder.bind(sw, trafficClasses);
+            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
+                    PfcBinder.bind(sw, trafficClasses, mtuBytes), WrebBinder.bind(sw, !ecn.rules().isEmpty(),
+                            transport.ultraEthernet() || transport.roceV2(), transport.congestionControl()));
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

@@ -3,6 +3,7 @@ package io.fabricemu.scenario;
 import io.fabricemu.fabric.EcnPolicy;
 import io.fabricemu.fabric.ForwardingMode;
 import io.fabricemu.fabric.PfcSettings;
+import io.fabricemu.wreb.WrebSettings;
 import java.util.Objects;
 
 /**
@@ -19,9 +20,18 @@ import java.util.Objects;
  *                          control class (UET packet trimming)
  * @param ecn               ECN marking rules for the egress queues
  * @param pfc               priority flow control, or {@link PfcSettings#NONE}
+ * @param wreb              back-to-sender notices, or {@link WrebSettings#OFF}; a notice size of 0 stands for
+ *                          the transport's header size
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                           int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+                           int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc, WrebSettings wreb) {
+
+    /** A configuration without back-to-sender notices. */
+    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
+                        int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
+        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
+                WrebSettings.OFF);
+    }
 
     /** A configuration without PFC. */
     public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
@@ -45,6 +55,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
         Objects.requireNonNull(forwarding, "forwarding");
         Objects.requireNonNull(ecn, "ecn");
         Objects.requireNonNull(pfc, "pfc");
+        Objects.requireNonNull(wreb, "wreb");
         if (queueBytes <= 0) {
             throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
         }
