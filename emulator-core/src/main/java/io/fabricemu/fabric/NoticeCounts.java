@@ -14,7 +14,7 @@ final class NoticeCounts {
         for (SenderNotices n : notices) {
             if (n != null) {
                 sum = sum.plus(new BtsCounters(0, 0, 0, n.received(), n.decreases(), n.retransmits(),
-                        n.echoesIgnored(), n.secondNotices(), n.duplicates()));
+                        n.echoesIgnored(), n.secondNotices(), n.earlyRepeats()));
             }
         }
         return sum;

@@ -74,6 +74,7 @@ public final class RoceNic implements Element {
     private final DcqcnReactionPoint[] reactionPoints;
     private final SenderNotices[] notices;
     private final DcqcnNotificationPoint[] noticeCuts;
+    private long firstCutPs = -1;
     private final long[] pacedUntilPs;
     private final boolean[] timerPending;
     private final FlowIndex outIndex;
@@ -210,7 +211,7 @@ public final class RoceNic implements Element {
                             + " but runs no DCQCN");
                 }
                 if (notices[i] == null || !notices[i].echoCovered(p.psn(), true)) {
-                    reactionPoints[i].onCnp(now);
+                    cut(i, now);
                 }
             }
             case BTS -> onNotice(i, p, now);
@@ -231,7 +232,7 @@ public final class RoceNic implements Element {
                     noticeCuts[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
                 }
                 if (noticeCuts[i].onCeMarked(now)) {
-                    reactionPoints[i].onCnp(now);
+                    cut(i, now);
                 }
             }
         }
@@ -239,6 +240,14 @@ public final class RoceNic implements Element {
             if (!requesters[i].onDropNotice(p.psn(), now)) {
                 n.retransmitStale(p.psn());
             }
+        }
+    }
+
+    /** QP {@code i}'s DCQCN rate cut, on a CNP or a notice. */
+    private void cut(int i, long now) {
+        reactionPoints[i].onCnp(now);
+        if (firstCutPs < 0) {
+            firstCutPs = now;
         }
     }
 
@@ -366,7 +375,7 @@ public final class RoceNic implements Element {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), 0));
         }
         PortStats port = new PortStats(name, 0, controlQueue.peakBytes(), 0, 0, 0, tx.txBytes(), pauses.counters(),
-                NoticeCounts.of(notices));
+                NoticeCounts.of(notices), firstCutPs);
         return new ElementReport(sent, received, List.of(port));
     }
 }

@@ -60,6 +60,7 @@ public final class SwitchPort implements Element {
     private final SharedLease lease;
     private long trims;
     private long ecnMarks;
+    private long firstMarkPs = -1;
     private final EcnRamp[] ecnByClass;
     private final SplittableRandom markRandom;
     private final int portNumber;
@@ -314,7 +315,9 @@ public final class SwitchPort implements Element {
             if (ramp != null && p.ecn() != 0 && !p.congestionExperienced()
                     && ramp.shouldMark(queue.classBytes(p.trafficClass()) - p.sizeBytes(), markRandom)) {
                 p = p.withEcn(Packet.ECN_CE);
-                ecnMarks++;
+                if (ecnMarks++ == 0) {
+                    firstMarkPs = ctx.nowPs();
+                }
             }
             tx.start(p, ctx);
         }
@@ -341,6 +344,7 @@ public final class SwitchPort implements Element {
                 pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
         return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
                 queue.drops() + counters.headroomDrops(), trims, ecnMarks + (wreb == null ? 0 : wreb.sharedMarks()),
-                tx.txBytes(), counters, wreb == null ? BtsCounters.NONE : wreb.counters()));
+                tx.txBytes(), counters, wreb == null ? BtsCounters.NONE : wreb.counters(),
+                wreb == null ? firstMarkPs : wreb.firstSignalPs(firstMarkPs)));
     }
 }

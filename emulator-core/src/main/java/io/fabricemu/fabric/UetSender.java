@@ -39,10 +39,12 @@ import java.util.SplittableRandom;
  * traffic class, mode); here each flow is its own job, so no two flows share a PDC and none is looked up:
  * each flow's PDC is allocated with the plan's mode, and its requests name that mode.
  *
- * <p>Back-to-sender notices from switches (WREB, {@link SenderNotices}): the first notice for a packet cuts
+ * <p>Back-to-sender notices from switches (WREB, {@link SenderNotices}): an early notice for a packet cuts
  * NSCC's window at once ({@link SenderCcc#onCongestionNotice}, on the queue delay the notice reports) and the
- * packet's later ACK_CC echo is then not counted as ECN; a drop notice queues the packet for resending at
- * once, like a NACK, but takes it out of flight without a second cut ({@link SenderCcc#onDiscarded}).
+ * packet's later ACK_CC echo is then not counted as ECN. A drop notice queues the packet for resending at
+ * once, like a trim NACK: after an early notice it only takes the packet out of flight, without a second cut
+ * ({@link SenderCcc#onDiscarded}); without one it is the packet's first congestion signal and cuts as the
+ * NACK would ({@link SenderCcc#onLoss}).
  */
 final class UetSender {
     private record RtoTimer(int index) implements Signal {
@@ -58,6 +60,7 @@ final class UetSender {
     private final LoadBalancer[] balancers;
     private final SenderCcc[] cccOf;
     private final SenderNotices[] notices;
+    private long firstCutPs = -1;
     private final boolean[] timerPending;
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
@@ -214,29 +217,62 @@ final class UetSender {
         if (notices[i] == null) {
             notices[i] = new SenderNotices();
         }
-        SenderNotices n = notices[i];
         BtsHeader h = p.bts();
-        SenderNotices.Reaction r = n.onNotice(p.psn(), h.ecnBit(), h.cause());
-        SenderCcc ccc = cccOf[i];
-        if (r == SenderNotices.Reaction.DECREASE || r == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
-            if (ccc.state() == SenderCcc.State.READY) {
-                ccc.onCongestionNotice(now, p.timestampPs(), h.queueDelayPs());
+        switch (notices[i].onNotice(p.psn(), h.ecnBit(), h.cause())) {
+            case DECREASE -> decrease(i, p, now);
+            case RETRANSMIT -> resend(i, p, false, now);
+            case DECREASE_AND_RETRANSMIT -> resend(i, p, true, now);
+            case IGNORE -> {
             }
         }
-        if (r == SenderNotices.Reaction.RETRANSMIT || r == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
-            int psn = (int) p.psn();
-            boolean queued = pdcs[i] instanceof RodPdcSender rod
-                    ? rod.onNack(psn, p.timestampPs(), rodListener(i, true, false, now))
-                    : ((PdcSender) pdcs[i]).onDropNotice(psn, p.timestampPs());
-            if (!queued) {
-                n.retransmitStale(psn);
-            } else if (pdcs[i] instanceof PdcSender s) {
+    }
+
+    /** Records when NSCC first made a multiplicative decrease ({@code decision}), on an echo or a notice. */
+    private void cut(Nscc.Decision decision, long now) {
+        if (decision == Nscc.Decision.MULTIPLICATIVE_DECREASE && firstCutPs < 0) {
+            firstCutPs = now;
+        }
+    }
+
+    /** When NSCC first cut a window on a congestion signal, or -1. */
+    long firstCutPs() {
+        return firstCutPs;
+    }
+
+    /** NSCC's multiplicative decrease on the queue delay the notice reports. */
+    private void decrease(int i, Packet p, long now) {
+        if (cccOf[i].state() == SenderCcc.State.READY) {
+            cut(cccOf[i].onCongestionNotice(now, p.timestampPs(), p.bts().queueDelayPs()), now);
+        }
+    }
+
+    /**
+     * Queues the noticed packet for resending at once. {@code cut}: a drop with no early notice before it, whose
+     * congestion is counted as a trim NACK's is (out of flight and off the window); otherwise it only leaves
+     * flight. A notice about a packet already acknowledged or queued (or sent again since) resends nothing; a
+     * drop's congestion then still counts, as an early notice's would.
+     */
+    private void resend(int i, Packet p, boolean cut, long now) {
+        int psn = (int) p.psn();
+        SenderCcc ccc = cccOf[i];
+        boolean queued = pdcs[i] instanceof RodPdcSender rod
+                ? rod.onNack(psn, p.timestampPs(), rodListener(i, true, cut, now))
+                : ((PdcSender) pdcs[i]).onDropNotice(psn, p.timestampPs());
+        if (!queued) {
+            notices[i].retransmitStale(psn);
+            if (cut) {
+                decrease(i, p, now);
+            }
+            return;
+        }
+        if (pdcs[i] instanceof PdcSender s) {
+            if (cut) {
+                ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
+            } else {
                 ccc.onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
             }
-            if (queued) {
-                balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
-            }
         }
+        balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
     }
 
     private void onAck(int i, Packet p, EventContext ctx) {
@@ -262,8 +298,8 @@ final class UetSender {
             n.acknowledgedBelow(p.psn());
         }
         if (ccc.state() == SenderCcc.State.READY) {
-            ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ccEcn, a.rcvCwndPend(),
-                    a.restoreCwnd()), a.creditBytes());
+            cut(ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ccEcn, a.rcvCwndPend(),
+                    a.restoreCwnd()), a.creditBytes()), now);
         }
         if (!wasClosed && s.closed()) {
             ctx.flowCompleted();

@@ -49,6 +49,7 @@ final class WrebPort {
     private long earlySent;
     private long dropSent;
     private long sharedMarks;
+    private long firstEarlyPs = -1;
 
     /**
      * @param ecnByClass     the port's ECN ramp per class (null where it does not mark), for {@code sharedWithEcn}
@@ -163,6 +164,9 @@ final class WrebPort {
         Packet bts = new Packet(PacketKind.BTS, p.flowId(), p.dst(), p.src(), settings.btsBytes(), 0, controlClass,
                 0, p.entropy(), p.psn(), p.timestampPs(), 0, p.pds(), p.roce(), h);
         if (cause == BtsCause.EARLY) {
+            if (earlySent == 0) {
+                firstEarlyPs = now;
+            }
             earlySent++;
         } else {
             dropSent++;
@@ -173,6 +177,14 @@ final class WrebPort {
     /** Early notices that were also this port's ECN marks ({@code sharedWithEcn}). */
     long sharedMarks() {
         return sharedMarks;
+    }
+
+    /** The earlier of {@code firstEcnMarkPs} and this port's first early notice; -1 when neither happened. */
+    long firstSignalPs(long firstEcnMarkPs) {
+        if (firstEcnMarkPs < 0 || firstEarlyPs < 0) {
+            return Math.max(firstEcnMarkPs, firstEarlyPs);
+        }
+        return Math.min(firstEcnMarkPs, firstEarlyPs);
     }
 
     BtsCounters counters() {

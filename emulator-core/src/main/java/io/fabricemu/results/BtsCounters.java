@@ -14,11 +14,11 @@ package io.fabricemu.results;
  *                      that packet's congestion
  * @param secondNotices notices received that were a packet's second (a drop notice, or the other ECN bit,
  *                      after its early notice)
- * @param duplicates    early notices received for a packet already noticed with the same bit (the duplicate
- *                      rule makes this 0)
+ * @param earlyRepeats  early notices received for a packet that already had one, whichever bit (the switches'
+ *                      duplicate rule makes this 0)
  */
 public record BtsCounters(long earlySent, long dropSent, long bytesSent, long received, long decreases,
-                          long retransmits, long echoesIgnored, long secondNotices, long duplicates) {
+                          long retransmits, long echoesIgnored, long secondNotices, long earlyRepeats) {
     /** A port that neither sent nor received a notice. */
     public static final BtsCounters NONE = new BtsCounters(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
@@ -36,6 +36,6 @@ public record BtsCounters(long earlySent, long dropSent, long bytesSent, long re
     public BtsCounters plus(BtsCounters o) {
         return new BtsCounters(earlySent + o.earlySent, dropSent + o.dropSent, bytesSent + o.bytesSent,
                 received + o.received, decreases + o.decreases, retransmits + o.retransmits,
-                echoesIgnored + o.echoesIgnored, secondNotices + o.secondNotices, duplicates + o.duplicates);
+                echoesIgnored + o.echoesIgnored, secondNotices + o.secondNotices, earlyRepeats + o.earlyRepeats);
     }
 }

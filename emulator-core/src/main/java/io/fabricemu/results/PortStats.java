@@ -14,9 +14,18 @@ import java.util.Objects;
  * @param txBytes       bytes transmitted, headers (and PFC frames) included
  * @param pfc           priority flow control counters
  * @param bts           back-to-sender (WREB) counters
+ * @param firstSignalPs a switch port: when it first signalled congestion (an ECN mark or an early back-to-sender
+ *                      notice); a NIC: when one of its senders first cut its rate or window on a congestion
+ *                      signal (a CNP, an ECN echo, a notice); -1 if never. Reaction latency is the difference.
  */
 public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks,
-                        long txBytes, PfcCounters pfc, BtsCounters bts) {
+                        long txBytes, PfcCounters pfc, BtsCounters bts, long firstSignalPs) {
+
+    /** A port whose first congestion signal is not recorded. */
+    public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes,
+                     PfcCounters pfc, BtsCounters bts) {
+        this(id, tier, maxQueueBytes, drops, trims, ecnMarks, txBytes, pfc, bts, -1);
+    }
 
     /** A port without back-to-sender activity. */
     public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes,

@@ -36,7 +36,7 @@ public final class SenderNotices {
     private long retransmits;
     private long echoesIgnored;
     private long secondNotices;
-    private long duplicates;
+    private long earlyRepeats;
 
     /** A notice for {@code psn} with {@code ecnBit} and {@code cause} arrived. */
     public Reaction onNotice(long psn, int ecnBit, BtsCause cause) {
@@ -55,8 +55,10 @@ public final class SenderNotices {
             secondNotices++;
             r = Reaction.RETRANSMIT;
         } else {
-            duplicates++;
             r = Reaction.IGNORE;
+        }
+        if (first != null && cause == BtsCause.EARLY) {
+            earlyRepeats++;
         }
         if (r == Reaction.DECREASE || r == Reaction.DECREASE_AND_RETRANSMIT) {
             decreases++;
@@ -122,9 +124,12 @@ public final class SenderNotices {
         return secondNotices;
     }
 
-    /** Early notices with the same bit for a packet already noticed: what the duplicate rule prevents. */
-    public long duplicates() {
-        return duplicates;
+    /**
+     * Early notices for a packet that already had one (whichever bit they carry): what the duplicate rule of
+     * the switches prevents, since a packet that drew a notice goes on marked CE.
+     */
+    public long earlyRepeats() {
+        return earlyRepeats;
     }
 
     /** ACK ECN echoes not counted because a notice already reported that congestion. */

@@ -15,6 +15,7 @@ class SenderNoticesTest {
         assertEquals(1, n.tracked());
         assertEquals(Reaction.RETRANSMIT, n.onNotice(7, 1, BtsCause.DROP));
         assertEquals(0, n.tracked(), "the resent packet starts afresh");
+        assertEquals(0, n.earlyRepeats(), "a drop after an early notice is the allowed second notice");
         assertEquals(1, n.decreases());
         assertEquals(1, n.retransmits());
         assertEquals(2, n.received());
@@ -25,6 +26,7 @@ class SenderNoticesTest {
         SenderNotices n = new SenderNotices();
         n.onNotice(3, 1, BtsCause.EARLY);
         assertEquals(Reaction.RETRANSMIT, n.onNotice(3, 0, BtsCause.EARLY));
+        assertEquals(1, n.earlyRepeats(), "a second early notice: the switches broke the duplicate rule");
     }
 
     @Test
@@ -33,6 +35,7 @@ class SenderNoticesTest {
         n.onNotice(3, 0, BtsCause.EARLY);
         assertEquals(Reaction.IGNORE, n.onNotice(3, 0, BtsCause.EARLY));
         assertEquals(1, n.decreases());
+        assertEquals(1, n.earlyRepeats());
     }
 
     @Test
