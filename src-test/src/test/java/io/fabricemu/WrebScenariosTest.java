@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -158,5 +160,24 @@ class WrebScenariosTest {
                 "leaf1:p8");
         assertTrue(wrebNear >= 1_000_000 && wrebNear < 1_100_000, "notice, near bottleneck: " + wrebNear + " ps");
         assertTrue(echoNear > 5 * wrebNear, "echo, near bottleneck: " + echoNear + " ps");
+    }
+
+    // ---------------------------------------------------------------- side by side
+
+    @Test
+    void compare_showsNoticeCountOverheadAndShareOfDeliveredBytes() throws IOException {
+        Path out = tmp.resolve("cmp");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("wreb-reaction-latency-dcqcn.yaml"),
+                Cli.scenario("roce-incast-8to1-dcqcn.yaml"), "--quiet", "--set", "workload.bytes=256KiB", "--out",
+                out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        JsonNode w = Cli.results(out.resolve("wreb-reaction-latency-dcqcn")).get("summary");
+        assertTrue(w.get("btsSent").asLong() > 0);
+        List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
+        assertTrue(csv.contains("BTS_notices," + w.get("btsSent").asLong() + ",0"), String.join("\n", csv));
+        assertTrue(csv.contains("BTS_overhead," + w.get("btsBytes").asLong() + ",0"), String.join("\n", csv));
+        assertTrue(csv.contains("BTS_per_delivered_byte," + w.get("btsPpmOfDelivered").asLong() + ",0"),
+                String.join("\n", csv));
+        assertTrue(Files.readString(out.resolve("comparison.md")).contains("| BTS notices |"));
     }
 }

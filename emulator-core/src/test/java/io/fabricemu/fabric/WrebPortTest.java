@@ -211,4 +211,38 @@ class WrebPortTest {
         assertEquals(List.of(), notices);
         assertNull(ack.bts());
     }
+
+    @Test
+    void gradientLevel_noticesAGrowingQueue_notAFullButSteadyOne() {
+        // Level = the growth over the last 1 us window only (weights 0 and 1); certain from 50,000 B.
+        WrebSettings s = new WrebSettings(true, new LinearProfile(0, 50_000, 0), new LevelWeights(0, 1000, 1_000_000),
+                EvalPoint.ENQUEUE, false, 0, 0);
+        WrebPort w = port(s, new EcnRamp[2], new SplittableRandom(1));
+        ctx.nowPs = 0;
+        w.beforeEnqueue(data(1, 4_150), true, queue, tx, ctx);
+        assertEquals(0, notices.size(), "an empty queue opens the first window");
+        holdAt(50_000);
+        ctx.nowPs = 1_000_000;
+        w.beforeEnqueue(data(2, 4_150), true, queue, tx, ctx);
+        assertEquals(1, notices.size(), "50,000 B in 1 us: growth 50,000 B, certain");
+        assertEquals(50_000, notices.get(0).bts().gradientBytesPerUs());
+        ctx.nowPs = 2_000_000;
+        w.beforeEnqueue(data(3, 4_150), true, queue, tx, ctx);
+        assertEquals(1, notices.size(), "the queue held still for 1 us: no growth, no notice at 50,000 B");
+    }
+
+    @Test
+    void multiLevel_addsTheWeightedGrowthToTheOccupancy() {
+        // Level = occupancy + growth: 30,000 B queued after growing 30,000 B in 1 us is a level of 60,000 B,
+        // above Kmax (50,000 B); the occupancy alone is below Kmin (40,000 B).
+        WrebSettings s = new WrebSettings(true, new LinearProfile(40_000, 50_000, 0),
+                new LevelWeights(1000, 1000, 1_000_000), EvalPoint.ENQUEUE, false, 0, 0);
+        WrebPort w = port(s, new EcnRamp[2], new SplittableRandom(1));
+        w.beforeEnqueue(data(1, 4_150), true, queue, tx, ctx);
+        holdAt(30_000);
+        ctx.nowPs = 1_000_000;
+        w.beforeEnqueue(data(2, 4_150), true, queue, tx, ctx);
+        assertEquals(1, notices.size());
+        assertEquals(30_000, notices.get(0).bts().queueBytes());
+    }
 }
