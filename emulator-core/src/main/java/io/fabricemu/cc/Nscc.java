@@ -119,7 +119,7 @@ public final class Nscc {
     /** Bytes acknowledged in a row with no ECN and a delay under the fast-increase threshold. */
     private long underloadAckedBytes;
     private boolean fastIncrease;
-    /** Arrival time of the ACK_CC that caused the last multiplicative decrease. */
+    /** Arrival time of the ACK_CC (or back-to-sender notice) that caused the last multiplicative decrease. */
     private long lastDecreasePs = NO_DECREASE_YET;
     private boolean penaltyEpisode;
     private long cwndBeforePenaltyFixed;

@@ -224,22 +224,35 @@ public final class RoceNic implements Element {
         if (notices[i] == null) {
             notices[i] = new SenderNotices();
         }
-        SenderNotices n = notices[i];
-        SenderNotices.Reaction reaction = n.onNotice(p.psn(), p.bts().ecnBit(), p.bts().cause());
-        if (reaction == SenderNotices.Reaction.DECREASE || reaction == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
-            if (reactionPoints[i] != null) {
-                if (noticeCuts[i] == null) {
-                    noticeCuts[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
-                }
-                if (noticeCuts[i].onCeMarked(now)) {
-                    cut(i, now);
-                }
+        switch (notices[i].onNotice(p.psn(), p.bts().ecnBit(), p.bts().cause())) {
+            case DECREASE -> noticeCut(i, now);
+            case RETRANSMIT -> goBack(i, p.psn(), now);
+            case DECREASE_AND_RETRANSMIT -> {
+                noticeCut(i, now);
+                goBack(i, p.psn(), now);
+            }
+            case IGNORE -> {
             }
         }
-        if (reaction == SenderNotices.Reaction.RETRANSMIT || reaction == SenderNotices.Reaction.DECREASE_AND_RETRANSMIT) {
-            if (!requesters[i].onDropNotice(p.psn(), now)) {
-                n.retransmitStale(p.psn());
-            }
+    }
+
+    /** A notice's DCQCN cut, at most one per CNP interval per QP (as the responder spaces its CNPs). */
+    private void noticeCut(int i, long now) {
+        if (reactionPoints[i] == null) {
+            return;
+        }
+        if (noticeCuts[i] == null) {
+            noticeCuts[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
+        }
+        if (noticeCuts[i].onCeMarked(now)) {
+            cut(i, now);
+        }
+    }
+
+    /** A drop notice: go back to {@code psn} now, unless that is stale. */
+    private void goBack(int i, long psn, long now) {
+        if (!requesters[i].onDropNotice(psn, now)) {
+            notices[i].retransmitStale(psn);
         }
     }
 

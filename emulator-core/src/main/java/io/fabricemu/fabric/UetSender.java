@@ -247,26 +247,26 @@ final class UetSender {
     }
 
     /**
-     * Queues the noticed packet for resending at once. {@code cut}: a drop with no early notice before it, whose
-     * congestion is counted as a trim NACK's is (out of flight and off the window); otherwise it only leaves
-     * flight. A notice about a packet already acknowledged or queued (or sent again since) resends nothing; a
+     * Queues the noticed packet for resending at once. {@code lossCut}: a drop with no early notice before
+     * it, whose congestion is counted as a trim NACK's is (out of flight and off the window); otherwise it only
+     * leaves flight. A notice about a packet already acknowledged or queued (or sent again since) resends nothing; a
      * drop's congestion then still counts, as an early notice's would.
      */
-    private void resend(int i, Packet p, boolean cut, long now) {
+    private void resend(int i, Packet p, boolean lossCut, long now) {
         int psn = (int) p.psn();
         SenderCcc ccc = cccOf[i];
         boolean queued = pdcs[i] instanceof RodPdcSender rod
-                ? rod.onNack(psn, p.timestampPs(), rodListener(i, true, cut, now))
+                ? rod.onNack(psn, p.timestampPs(), rodListener(i, true, lossCut, now))
                 : ((PdcSender) pdcs[i]).onDropNotice(psn, p.timestampPs());
         if (!queued) {
             notices[i].retransmitStale(psn);
-            if (cut) {
+            if (lossCut) {
                 decrease(i, p, now);
             }
             return;
         }
         if (pdcs[i] instanceof PdcSender s) {
-            if (cut) {
+            if (lossCut) {
                 ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
             } else {
                 ccc.onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
@@ -344,7 +344,10 @@ final class UetSender {
         return rodListener(i, nacked, true, nowPs);
     }
 
-    /** As above; {@code cut} false: the lost packet's congestion was already counted (a drop notice after an early one). */
+    /**
+     * As above; {@code cut} false: the lost packet's congestion was already counted (a drop notice after an
+     * early one), so it only leaves flight.
+     */
     private RodPdcSender.Listener rodListener(int i, boolean nacked, boolean cut, long nowPs) {
         SenderCcc ccc = cccOf[i];
         LoadBalancer lb = balancers[i];

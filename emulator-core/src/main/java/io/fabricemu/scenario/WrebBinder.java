@@ -49,7 +49,8 @@ final class WrebBinder {
     }
 
     /** {@code hasEcn}: the switch has ECN rules; {@code reacting}: the transport's senders react to notices. */
-    static WrebSettings bind(Section sw, boolean hasEcn, boolean reacting, String transportCc) throws ScenarioException {
+    static WrebSettings bind(Section sw, boolean hasEcn, boolean reacting, String transportCc)
+            throws ScenarioException {
         if (sw.optional("wreb") == null) {
             return WrebSettings.OFF;
         }

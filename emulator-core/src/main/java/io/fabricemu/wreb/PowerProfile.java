@@ -18,7 +18,7 @@ package io.fabricemu.wreb;
  */
 public record PowerProfile(long kminBytes, long kmaxBytes, int pmaxPpm, int gammaThousands) implements WrebProfile {
     public PowerProfile {
-        new LinearProfile(kminBytes, kmaxBytes, pmaxPpm);
+        new LinearProfile(kminBytes, kmaxBytes, pmaxPpm); // the same thresholds and Pmax, checked the same way
         if (gammaThousands <= 0) {
             throw new IllegalArgumentException("gamma must be > 0, was " + gammaThousands / 1000.0);
         }
