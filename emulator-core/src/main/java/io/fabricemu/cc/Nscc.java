@@ -156,7 +156,7 @@ public final class Nscc {
     /** Bytes acknowledged in a row with no ECN and a delay under the fast-increase threshold. */
     private long underloadAckedBytes;
     private boolean fastIncrease;
-    /** Arrival time of the ACK_CC that caused the last multiplicative decrease. */
+    /** Arrival time of the ACK_CC (or back-to-sender notice) that caused the last multiplicative decrease. */
     private long lastDecreasePs = NO_DECREASE_YET;
     private boolean penaltyEpisode;
     private long cwndBeforePenaltyFixed;
@@ -431,7 +431,25 @@ public final class Nscc {
         if (!gateOpen()) {
             return Decision.GATED;
         }
-        if (ack.pktTxPs() < lastDecreasePs) {
+        return multiplicativeDecrease(delayPs, ack.pktTxPs(), ack.arrivalPs());
+    }
+
+    /**
+     * A switch's back-to-sender notice (WREB, {@code shared/seeds/000}) reported that a packet sent at
+     * {@code pktTxPs} waited behind a queue that takes {@code queuingDelayPs} to drain: handled at
+     * {@code nowPs} as an ECN-marked ACK_CC with that delay would be, a round trip earlier: a multiplicative
+     * decrease if the delay exceeds the target (at most once per round trip, the same gate), else HOLD. Ends
+     * fast increase. inflight is untouched: the packet is still on its way.
+     */
+    public Decision onCongestionNotice(long nowPs, long pktTxPs, long queuingDelayPs) {
+        fastIncrease = false;
+        underloadAckedBytes = 0;
+        return queuingDelayPs > targetDelayPs ? multiplicativeDecrease(queuingDelayPs, pktTxPs, nowPs)
+                : Decision.HOLD;
+    }
+
+    private Decision multiplicativeDecrease(long delayPs, long pktTxPs, long nowPs) {
+        if (pktTxPs < lastDecreasePs) {
             return Decision.HOLD;
         }
         long drainFixed = Wide.mulDiv(cwndFixed, delayPs - targetDelayPs, params.baseRttPs() + delayPs);
@@ -439,7 +457,7 @@ public final class Nscc {
                 decreaseCutFixed(Wide.mulDiv(drainFixed, params.decreaseGainPer1024(), NsccParams.PER_1024)),
                 Wide.mulDiv(cwndFixed, params.maxDecreasePer1024(), NsccParams.PER_1024));
         setCwnd(cwndFixed - cutFixed);
-        lastDecreasePs = ack.arrivalPs();
+        lastDecreasePs = nowPs;
         fairAckedBytes = 0;
         penaltyEpisode = false;
         return Decision.MULTIPLICATIVE_DECREASE;

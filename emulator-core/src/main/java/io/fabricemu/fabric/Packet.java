@@ -14,17 +14,19 @@ package io.fabricemu.fabric;
  * @param ecn              the two ECN bits: 0 not-ECT, 1 and 2 ECT, 3 CE (congestion experienced)
  * @param entropy          entropy value hashed by ECMP with the 5-tuple; changing it changes the path
  * @param psn              DATA: its packet sequence number; ACK: the cumulative PSN (first one missing; under
- *                         RoCEv2 the last one accepted); NAKs: the PSN to resend from
- * @param timestampPs      DATA: when it was first put on the wire; ACK: the echoed timestamp of the DATA
- *                         packet that caused it (for RTT samples)
+ *                         RoCEv2 the last one accepted); NAKs: the PSN to resend from; CNP and BTS: the PSN
+ *                         of the data packet that caused it
+ * @param timestampPs      DATA: when it was first put on the wire; ACK and BTS: the echoed timestamp of the
+ *                         DATA packet that caused it (for RTT samples)
  * @param flags            bit flags, e.g. {@link #FLAG_ECN_ECHO}
  * @param pds              the UET packet delivery sublayer header ({@link PdsRequest} on data,
  *                         {@link PdsAck} on acknowledgements and credit), or null under the baseline transport
  * @param roce             the RoCEv2 transport header, or null unless the RoCEv2 transport runs
+ * @param bts              a back-to-sender notice's header, or null unless the kind is {@link PacketKind#BTS}
  */
 public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes,
                      int trafficClass, int ecn, int entropy, long psn, long timestampPs, int flags, PdsHeader pds,
-                     RoceHeader roce) {
+                     RoceHeader roce, BtsHeader bts) {
 
     /** ECN codepoint ECT(0): the sender supports ECN; switches may mark it CE. */
     public static final int ECN_ECT0 = 2;
@@ -39,6 +41,13 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     public static final int UDP_DST_PORT = 4791;
     /** IP protocol number of UDP; part of the ECMP 5-tuple. */
     public static final int PROTO_UDP = 17;
+
+    /** A packet that is not a back-to-sender notice. */
+    public Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes, int trafficClass,
+                  int ecn, int entropy, long psn, long timestampPs, int flags, PdsHeader pds, RoceHeader roce) {
+        this(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecn, entropy, psn, timestampPs, flags,
+                pds, roce, null);
+    }
 
     /** A packet without a RoCEv2 header: the baseline or the Ultra Ethernet transport. */
     public Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes, int trafficClass,
@@ -66,13 +75,13 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     /** This packet cut to its header, in {@code controlClass}, flagged trimmed; the PSN and flow stay. */
     public Packet trim(int controlClass) {
         return new Packet(kind, flowId, src, dst, sizeBytes - payloadBytes, 0, controlClass, ecn, entropy, psn,
-                timestampPs, flags | FLAG_TRIMMED, pds, roce);
+                timestampPs, flags | FLAG_TRIMMED, pds, roce, bts);
     }
 
     /** This packet with its ECN field set to {@code ecnCodepoint}. */
     public Packet withEcn(int ecnCodepoint) {
         return new Packet(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecnCodepoint, entropy, psn,
-                timestampPs, flags, pds, roce);
+                timestampPs, flags, pds, roce, bts);
     }
 
     public boolean congestionExperienced() {

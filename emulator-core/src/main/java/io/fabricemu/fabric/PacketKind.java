@@ -26,5 +26,10 @@ public enum PacketKind {
      */
     NAK_RNR,
     /** A RoCEv2 congestion notification packet, header only, control class: the DCQCN rate must drop. */
-    CNP
+    CNP,
+    /**
+     * A back-to-sender notice a switch sent to the source of a data packet (WREB, {@code shared/seeds/000}),
+     * header only, control class: its flow and PSN are the data packet's, its {@link BtsHeader} says why.
+     */
+    BTS
 }

@@ -12,6 +12,7 @@ import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.roce.DcqcnReactionPoint;
 import io.fabricemu.roce.RcRequester;
 import io.fabricemu.roce.RcResponder;
+import io.fabricemu.wreb.SenderNotices;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,16 @@ import java.util.List;
  * ACK. A CNP cuts the requester's rate ({@link DcqcnReactionPoint}); every ACK also hands it the round trip
  * of the packet it acknowledges, which only its optional path-not-congested test uses. Trimmed packets (RoCE has no trimming)
  * count as lost. Each requester has at most one pending transport timer event, re-armed lazily.
+ *
+ * <h2>Back-to-sender notices</h2>
+ * A switch's notice (WREB, {@link SenderNotices}) for a QP's packet: the first one for a packet cuts the
+ * rate as a CNP would ({@link DcqcnReactionPoint#onCnp}), a round trip before the responder's CNP could;
+ * that CNP, which names the PSN of the CE-marked packet that caused it, is then not counted again. Like
+ * CNPs, notice-driven cuts are at most one per CNP interval per QP: the requester keeps its own notification
+ * point ({@link DcqcnNotificationPoint}) for them, since switches, unlike the responder, do not space their
+ * notices. A drop
+ * notice makes the requester go back to the dropped PSN at once ({@link RcRequester#onDropNotice}), without a
+ * second cut when an early notice for it came first.
  *
  * <h2>Failure</h2>
  * A QP whose RNR NAKs exceed {@code rnr_retry} enters the error state: it leaves the round robin, its flow is
@@ -62,6 +73,9 @@ public final class RoceNic implements Element {
     private final NicFlow[] outFlows;
     private final RcRequester[] requesters;
     private final DcqcnReactionPoint[] reactionPoints;
+    private final SenderNotices[] notices;
+    private final DcqcnNotificationPoint[] noticeCuts;
+    private long firstCutPs = -1;
     private final long[] pacedUntilPs;
     private final boolean[] timerPending;
     private final FlowIndex outIndex;
@@ -99,6 +113,8 @@ public final class RoceNic implements Element {
         int n = outFlows.length;
         this.requesters = new RcRequester[n];
         this.reactionPoints = new DcqcnReactionPoint[n];
+        this.notices = new SenderNotices[n];
+        this.noticeCuts = new DcqcnNotificationPoint[n];
         this.pacedUntilPs = new long[n];
         this.timerPending = new boolean[n];
         int[] outIds = new int[n];
@@ -179,6 +195,9 @@ public final class RoceNic implements Element {
                 if (reactionPoints[i] != null) {
                     reactionPoints[i].onRttSample(now - p.timestampPs(), now);
                 }
+                if (notices[i] != null) {
+                    notices[i].acknowledgedBelow(p.psn() + 1);
+                }
                 if (r.onAck(p.psn(), p.roce().msn(), now)) {
                     ctx.flowCompleted();
                     active.remove(Integer.valueOf(i));
@@ -195,9 +214,57 @@ public final class RoceNic implements Element {
                     throw new IllegalStateException("NIC " + name + " received a CNP for flow " + p.flowId()
                             + " but runs no DCQCN");
                 }
-                reactionPoints[i].onCnp(now);
+                if (notices[i] == null || !notices[i].echoCovered(p.psn(), true)) {
+                    cut(i, now);
+                }
             }
+            case BTS -> onNotice(i, p, now);
             default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
+        }
+    }
+
+    /** A switch's back-to-sender notice for QP {@code i}'s packet {@code p.psn()}. */
+    private void onNotice(int i, Packet p, long now) {
+        if (notices[i] == null) {
+            notices[i] = new SenderNotices();
+        }
+        switch (notices[i].onNotice(p.psn(), p.bts().ecnBit(), p.bts().cause())) {
+            case DECREASE -> noticeCut(i, now);
+            case RETRANSMIT -> goBack(i, p.psn(), now);
+            case DECREASE_AND_RETRANSMIT -> {
+                noticeCut(i, now);
+                goBack(i, p.psn(), now);
+            }
+            case IGNORE -> {
+            }
+        }
+    }
+
+    /** A notice's DCQCN cut, at most one per CNP interval per QP (as the responder spaces its CNPs). */
+    private void noticeCut(int i, long now) {
+        if (reactionPoints[i] == null) {
+            return;
+        }
+        if (noticeCuts[i] == null) {
+            noticeCuts[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
+        }
+        if (noticeCuts[i].onCeMarked(now)) {
+            cut(i, now);
+        }
+    }
+
+    /** A drop notice: go back to {@code psn} now, unless that is stale. */
+    private void goBack(int i, long psn, long now) {
+        if (!requesters[i].onDropNotice(psn, now)) {
+            notices[i].retransmitStale(psn);
+        }
+    }
+
+    /** QP {@code i}'s DCQCN rate cut, on a CNP or a notice. */
+    private void cut(int i, long now) {
+        reactionPoints[i].onCnp(now);
+        if (firstCutPs < 0) {
+            firstCutPs = now;
         }
     }
 
@@ -208,7 +275,7 @@ public final class RoceNic implements Element {
             throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
         }
         if (p.congestionExperienced() && notificationPoints[i] != null && notificationPoints[i].onCeMarked(nowPs)) {
-            queue(reply(p, PacketKind.CNP, -1, new RoceHeader(p.flowId(), RoceHeader.Opcode.CNP, 0, 0)));
+            queue(reply(p, PacketKind.CNP, p.psn(), new RoceHeader(p.flowId(), RoceHeader.Opcode.CNP, 0, 0)));
         }
         if (p.trimmed()) {
             return;
@@ -324,7 +391,8 @@ public final class RoceNic implements Element {
         for (RcResponder r : responders) {
             received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), 0));
         }
-        PortStats port = new PortStats(name, 0, controlQueue.peakBytes(), 0, 0, 0, tx.txBytes(), pauses.counters());
+        PortStats port = new PortStats(name, 0, controlQueue.peakBytes(), 0, 0, 0, tx.txBytes(), pauses.counters(),
+                NoticeCounts.of(notices), firstCutPs);
         return new ElementReport(sent, received, List.of(port));
     }
 }

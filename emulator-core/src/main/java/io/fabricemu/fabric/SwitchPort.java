@@ -6,6 +6,7 @@ import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.incast.RnrNackPort;
 import io.fabricemu.policy.EcnRamp;
+import io.fabricemu.results.BtsCounters;
 import io.fabricemu.results.PfcCounters;
 import io.fabricemu.results.PortStats;
 import io.fabricemu.results.RnrCounters;
@@ -46,6 +47,9 @@ import java.util.SplittableRandom;
  * <p>Switch-generated RNR NAKs for incast (when the settings enable them): the port's {@link RnrNackPort}
  * snoops acknowledgements coming in, sees every lossy packet before it is queued (and may turn it into an
  * RNR NAK, sent back through {@link #sendFromSwitch}, or drop it) and follows the queue's occupancy.
+ * <p>Back-to-sender notices (when the switch settings enable WREB): {@link WrebPort} sees every data packet
+ * before it is offered to its queue, as it starts to leave and when it has left, and sends its notices
+ * through {@link #sendFromSwitch}.
  */
 public final class SwitchPort implements Element {
     /** This port's PFC timer: a pause refresh or a deadlock check may be due. */
@@ -61,6 +65,7 @@ public final class SwitchPort implements Element {
     private final SharedLease lease;
     private long trims;
     private long ecnMarks;
+    private long firstMarkPs = -1;
     private final EcnRamp[] ecnByClass;
     private final SplittableRandom markRandom;
     private final int portNumber;
@@ -73,6 +78,7 @@ public final class SwitchPort implements Element {
     private boolean sendingFrame;
     private long pfcTimerPs = Long.MAX_VALUE;
     private final RnrNackPort rnr;
+    private final WrebPort wreb;
 
     /**
      * @param plan               the switch this port belongs to
@@ -115,6 +121,8 @@ public final class SwitchPort implements Element {
         this.stuckReported = new boolean[classes];
         this.rnr = plan.settings().rnrNack().enabled() && (hostFacing || !plan.settings().rnrNack().lastHopOnly())
                 ? new RnrNackPort(plan.settings().rnrNack(), rateBps, plan.settings().controlClass()) : null;
+        this.wreb = plan.settings().wreb().enabled()
+                ? new WrebPort(plan, portNumber, ecnByClass, markRandom, this::sendFromSwitch) : null;
     }
 
     @Override
@@ -209,6 +217,9 @@ public final class SwitchPort implements Element {
             p = p.trim(plan.settings().controlClass());
             trims++;
         }
+        if (wreb != null) {
+            p = wreb.beforeEnqueue(p, lossless || queue.fits(p, roomBytes), queue, tx, ctx);
+        }
         boolean admitted = queue.offer(p, ingressPort, roomBytes, lossless);
         if (rnr != null) {
             rnr.offered(p, admitted, ctx.nowPs());
@@ -231,6 +242,9 @@ public final class SwitchPort implements Element {
             Packet p = queue.finishService();
             if (rnr != null) {
                 rnr.occupancyChanged(queue.bytes(), ctx.nowPs());
+            }
+            if (wreb != null) {
+                wreb.departed(p, queue, ctx.nowPs());
             }
             if (ingressPort >= 0 && pfc.lossless(p.trafficClass())) {
                 ctx.send(plan.portElementIds()[ingressPort], ctx.nowPs() + plan.latencyPs(),
@@ -318,11 +332,17 @@ public final class SwitchPort implements Element {
         }
         if (queue.hasWaiting(pausedMask)) {
             Packet p = queue.startService(pausedMask);
-            EcnRamp ramp = ecnByClass[p.trafficClass()];
+            if (wreb != null) {
+                p = wreb.atDequeue(p, queue, tx, ctx);
+            }
+            EcnRamp ramp = wreb != null && wreb.sharesEcn() && p.trafficClass() < plan.settings().controlClass()
+                    ? null : ecnByClass[p.trafficClass()];
             if (ramp != null && p.ecn() != 0 && !p.congestionExperienced()
                     && ramp.shouldMark(queue.classBytes(p.trafficClass()) - p.sizeBytes(), markRandom)) {
                 p = p.withEcn(Packet.ECN_CE);
-                ecnMarks++;
+                if (ecnMarks++ == 0) {
+                    firstMarkPs = ctx.nowPs();
+                }
             }
             tx.start(p, ctx);
         }
@@ -348,7 +368,9 @@ public final class SwitchPort implements Element {
         PfcCounters counters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
                 pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
         return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
-                queue.drops() + counters.headroomDrops() + (rnr == null ? 0 : rnr.discarded()), trims, ecnMarks,
-                tx.txBytes(), counters, rnr == null ? RnrCounters.NONE : rnr.counters()));
+                queue.drops() + counters.headroomDrops() + (rnr == null ? 0 : rnr.discarded()), trims,
+                ecnMarks + (wreb == null ? 0 : wreb.sharedMarks()), tx.txBytes(), counters,
+                rnr == null ? RnrCounters.NONE : rnr.counters(), wreb == null ? BtsCounters.NONE : wreb.counters(),
+                wreb == null ? firstMarkPs : wreb.firstSignalPs(firstMarkPs)));
     }
 }

@@ -1,6 +1,7 @@
 package io.fabricemu.fabric;
 
 import io.fabricemu.incast.RnrNackSettings;
+import io.fabricemu.wreb.WrebSettings;
 
 /**
  * Settings every switch of a fabric shares.
@@ -16,16 +17,17 @@ import io.fabricemu.incast.RnrNackSettings;
  * @param ecn                where and how egress queues mark ECN at dequeue
  * @param pfc                priority flow control, or {@link PfcSettings#NONE}
  * @param rnrNack            switch-generated RNR NAKs for incast, or {@link RnrNackSettings#NONE}
+ * @param wreb               weighted random early back-to-sender notices, or {@link WrebSettings#OFF}
  */
 public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
                              long sharedBufferBytes, boolean trimming, EcnPolicy ecn, PfcSettings pfc,
-                             RnrNackSettings rnrNack) {
+                             RnrNackSettings rnrNack, WrebSettings wreb) {
 
-    /** Settings without switch-generated RNR NAKs. */
+    /** Settings without switch-generated RNR NAKs or back-to-sender notices. */
     public SwitchSettings(long latencyPs, ForwardingMode mode, long queueBytesPerClass, int trafficClasses,
                           long sharedBufferBytes, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
         this(latencyPs, mode, queueBytesPerClass, trafficClasses, sharedBufferBytes, trimming, ecn, pfc,
-                RnrNackSettings.NONE);
+                RnrNackSettings.NONE, WrebSettings.OFF);
     }
 
     /** Settings without PFC. */
@@ -44,6 +46,7 @@ public record SwitchSettings(long latencyPs, ForwardingMode mode, long queueByte
         java.util.Objects.requireNonNull(ecn, "ecn");
         java.util.Objects.requireNonNull(pfc, "pfc");
         java.util.Objects.requireNonNull(rnrNack, "rnrNack");
+        java.util.Objects.requireNonNull(wreb, "wreb");
         if (pfc.losslessMask() >= (1 << trafficClasses) || pfc.lossless(trafficClasses - 1)) {
             throw new IllegalArgumentException("lossless classes must be below the control class "
                     + (trafficClasses - 1) + ", mask " + pfc.losslessMask());

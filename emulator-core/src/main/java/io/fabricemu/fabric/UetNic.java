@@ -123,7 +123,7 @@ public final class UetNic implements Element {
         List<FlowReceiverStats> received = new ArrayList<>();
         receiver.report(received);
         PortStats port = new PortStats(name, 0, peakControlBytes, receiver.memoryDrops(), 0, 0, tx.txBytes(),
-                pauses.counters());
+                pauses.counters(), sender.noticeCounters(), sender.firstCutPs());
         return new ElementReport(sent, received, List.of(port));
     }
 }

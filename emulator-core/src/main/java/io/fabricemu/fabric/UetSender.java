@@ -8,12 +8,14 @@ import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.policy.Feedback;
 import io.fabricemu.policy.LoadBalancer;
+import io.fabricemu.results.BtsCounters;
 import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.Pdc;
 import io.fabricemu.uet.PdcSender;
 import io.fabricemu.uet.RodPdcSender;
 import io.fabricemu.uet.SenderCcc;
+import io.fabricemu.wreb.SenderNotices;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +38,13 @@ import java.util.SplittableRandom;
  * reported to the context as one loss and discards). UET finds or allocates a PDC per (job, destination,
  * traffic class, mode); here each flow is its own job, so no two flows share a PDC and none is looked up:
  * each flow's PDC is allocated with the plan's mode, and its requests name that mode.
+ *
+ * <p>Back-to-sender notices from switches (WREB, {@link SenderNotices}): an early notice for a packet cuts
+ * NSCC's window at once ({@link SenderCcc#onCongestionNotice}, on the queue delay the notice reports) and the
+ * packet's later ACK_CC echo is then not counted as ECN. A drop notice queues the packet for resending at
+ * once, like a trim NACK: after an early notice it only takes the packet out of flight, without a second cut
+ * ({@link SenderCcc#onDiscarded}); without one it is the packet's first congestion signal and cuts as the
+ * NACK would ({@link SenderCcc#onLoss}).
  */
 final class UetSender {
     private record RtoTimer(int index) implements Signal {
@@ -50,6 +59,8 @@ final class UetSender {
     private final Pdc[] pdcs;
     private final LoadBalancer[] balancers;
     private final SenderCcc[] cccOf;
+    private final SenderNotices[] notices;
+    private long firstCutPs = -1;
     private final boolean[] timerPending;
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
@@ -69,6 +80,7 @@ final class UetSender {
         this.pdcs = new Pdc[n];
         this.balancers = new LoadBalancer[n];
         this.cccOf = new SenderCcc[n];
+        this.notices = new SenderNotices[n];
         this.timerPending = new boolean[n];
         int[] ids = new int[n];
         for (int i = 0; i < n; i++) {
@@ -173,6 +185,10 @@ final class UetSender {
                     + p.flowId());
         }
         SenderCcc ccc = cccOf[i];
+        if (p.kind() == PacketKind.BTS) {
+            onNotice(i, p, now);
+            return;
+        }
         if (pdcs[i] instanceof RodPdcSender rod) {
             if (p.kind() == PacketKind.NACK) {
                 if (rod.onNack(p.psn(), p.timestampPs(), rodListener(i, true, now))) {
@@ -196,6 +212,69 @@ final class UetSender {
         }
     }
 
+    /** A switch's back-to-sender notice for flow {@code i}'s packet {@code p.psn()}. */
+    private void onNotice(int i, Packet p, long now) {
+        if (notices[i] == null) {
+            notices[i] = new SenderNotices();
+        }
+        BtsHeader h = p.bts();
+        switch (notices[i].onNotice(p.psn(), h.ecnBit(), h.cause())) {
+            case DECREASE -> decrease(i, p, now);
+            case RETRANSMIT -> resend(i, p, false, now);
+            case DECREASE_AND_RETRANSMIT -> resend(i, p, true, now);
+            case IGNORE -> {
+            }
+        }
+    }
+
+    /** Records when NSCC first made a multiplicative decrease ({@code decision}), on an echo or a notice. */
+    private void cut(Nscc.Decision decision, long now) {
+        if (decision == Nscc.Decision.MULTIPLICATIVE_DECREASE && firstCutPs < 0) {
+            firstCutPs = now;
+        }
+    }
+
+    /** When NSCC first cut a window on a congestion signal, or -1. */
+    long firstCutPs() {
+        return firstCutPs;
+    }
+
+    /** NSCC's multiplicative decrease on the queue delay the notice reports. */
+    private void decrease(int i, Packet p, long now) {
+        if (cccOf[i].state() == SenderCcc.State.READY) {
+            cut(cccOf[i].onCongestionNotice(now, p.timestampPs(), p.bts().queueDelayPs()), now);
+        }
+    }
+
+    /**
+     * Queues the noticed packet for resending at once. {@code lossCut}: a drop with no early notice before
+     * it, whose congestion is counted as a trim NACK's is (out of flight and off the window); otherwise it only
+     * leaves flight. A notice about a packet already acknowledged or queued (or sent again since) resends nothing; a
+     * drop's congestion then still counts, as an early notice's would.
+     */
+    private void resend(int i, Packet p, boolean lossCut, long now) {
+        int psn = (int) p.psn();
+        SenderCcc ccc = cccOf[i];
+        boolean queued = pdcs[i] instanceof RodPdcSender rod
+                ? rod.onNack(psn, p.timestampPs(), rodListener(i, true, lossCut, now))
+                : ((PdcSender) pdcs[i]).onDropNotice(psn, p.timestampPs());
+        if (!queued) {
+            notices[i].retransmitStale(psn);
+            if (lossCut) {
+                decrease(i, p, now);
+            }
+            return;
+        }
+        if (pdcs[i] instanceof PdcSender s) {
+            if (lossCut) {
+                ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
+            } else {
+                ccc.onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
+            }
+        }
+        balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
+    }
+
     private void onAck(int i, Packet p, EventContext ctx) {
         long now = ctx.nowPs();
         PdsAck a = (PdsAck) p.pds();
@@ -209,9 +288,18 @@ final class UetSender {
         }
         boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
+        boolean ccEcn = ecn;
+        SenderNotices n = notices[i];
+        if (n != null) {
+            // The congestion an early notice already reported for this packet is not counted again.
+            if (s instanceof PdcSender && a.ackPsn() >= 0 && n.echoCovered(a.ackPsn(), ecn)) {
+                ccEcn = false;
+            }
+            n.acknowledgedBelow(p.psn());
+        }
         if (ccc.state() == SenderCcc.State.READY) {
-            ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ecn, a.rcvCwndPend(),
-                    a.restoreCwnd()), a.creditBytes(), p.entropy());
+            cut(ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ccEcn, a.rcvCwndPend(),
+                    a.restoreCwnd()), a.creditBytes(), p.entropy()), now);
         }
         if (!wasClosed && s.closed()) {
             ctx.flowCompleted();
@@ -253,12 +341,24 @@ final class UetSender {
      * acknowledgement did: the lost packet was NACKed ({@code nacked}) or timed out.
      */
     private RodPdcSender.Listener rodListener(int i, boolean nacked, long nowPs) {
+        return rodListener(i, nacked, true, nowPs);
+    }
+
+    /**
+     * As above; {@code cut} false: the lost packet's congestion was already counted (a drop notice after an
+     * early one), so it only leaves flight.
+     */
+    private RodPdcSender.Listener rodListener(int i, boolean nacked, boolean cut, long nowPs) {
         SenderCcc ccc = cccOf[i];
         LoadBalancer lb = balancers[i];
         int header = transport.headerBytes();
         return new RodPdcSender.Listener() {
             @Override
             public void lost(int psn, int payloadBytes, int entropy) {
+                if (!cut) {
+                    ccc.onDiscarded(payloadBytes, payloadBytes + header);
+                    return;
+                }
                 ccc.onLoss(payloadBytes, payloadBytes + header, nacked, entropy);
                 if (!nacked) {
                     lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
@@ -290,6 +390,11 @@ final class UetSender {
 
     long startPs(int i) {
         return flows[i].startPs();
+    }
+
+    /** The back-to-sender counters of every flow, summed. */
+    BtsCounters noticeCounters() {
+        return NoticeCounts.of(notices);
     }
 
     void report(List<FlowSenderStats> into) {

@@ -15,14 +15,24 @@ import java.util.Objects;
  * @param txBytes       bytes transmitted, headers (and PFC frames) included
  * @param pfc           priority flow control counters
  * @param rnr           switch-generated RNR NAK counters
+ * @param bts           back-to-sender (WREB) counters
+ * @param firstSignalPs a switch port: when it first signalled congestion (an ECN mark or an early back-to-sender
+ *                      notice); a NIC: when one of its senders first cut its rate or window on a congestion
+ *                      signal (a CNP, an ECN echo, a notice); -1 if never. Reaction latency is the difference.
  */
 public record PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks,
-                        long txBytes, PfcCounters pfc, RnrCounters rnr) {
+                        long txBytes, PfcCounters pfc, RnrCounters rnr, BtsCounters bts, long firstSignalPs) {
 
-    /** A port without switch-generated RNR NAKs. */
+    /** A NIC, or a port without switch-generated RNR NAKs: its notices and first congestion signal. */
+    public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes,
+                     PfcCounters pfc, BtsCounters bts, long firstSignalPs) {
+        this(id, tier, maxQueueBytes, drops, trims, ecnMarks, txBytes, pfc, RnrCounters.NONE, bts, firstSignalPs);
+    }
+
+    /** A port without switch-generated RNR NAKs or back-to-sender activity. */
     public PortStats(String id, int tier, long maxQueueBytes, long drops, long trims, long ecnMarks, long txBytes,
                      PfcCounters pfc) {
-        this(id, tier, maxQueueBytes, drops, trims, ecnMarks, txBytes, pfc, RnrCounters.NONE);
+        this(id, tier, maxQueueBytes, drops, trims, ecnMarks, txBytes, pfc, RnrCounters.NONE, BtsCounters.NONE, -1);
     }
 
     /** A port without PFC activity. */
@@ -33,5 +43,6 @@ public record PortStats(String id, int tier, long maxQueueBytes, long drops, lon
     public PortStats {
         Objects.requireNonNull(pfc, "pfc");
         Objects.requireNonNull(rnr, "rnr");
+        Objects.requireNonNull(bts, "bts");
     }
 }

@@ -80,13 +80,15 @@ public final class ResultsWriter {
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes,pfcPausesSent,pfcResumesSent,pfcPausedPs,"
-                    + "pfcHeadroomDrops,rnrNaksSent,rnrUnresolved,rnrNackedDrops\n");
+                    + "pfcHeadroomDrops,rnrNaksSent,rnrUnresolved,rnrNackedDrops,btsEarlySent,btsDropSent,btsBytesSent,"
+                    + "btsReceived\n");
             for (PortStats p : r.ports()) {
                 PfcCounters pfc = p.pfc();
                 w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
                         + p.ecnMarks() + "," + p.txBytes() + "," + pfc.pausesSent() + "," + pfc.resumesSent() + ","
                         + pfc.pausedPs() + "," + pfc.headroomDrops() + "," + p.rnr().naksSent() + ","
-                        + p.rnr().unresolved() + "," + p.rnr().nackedDrops() + "\n");
+                        + p.rnr().unresolved() + "," + p.rnr().nackedDrops() + "," + p.bts().earlySent() + ","
+                        + p.bts().dropSent() + "," + p.bts().bytesSent() + "," + p.bts().received() + "\n");
             }
         }
     }

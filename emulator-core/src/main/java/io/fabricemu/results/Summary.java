@@ -28,13 +28,18 @@ import java.util.Comparator;
  * @param rnrNaksSent        RNR NAKs switches forged for incast, all ports
  * @param rnrUnresolved      packets a switch would have turned into an RNR NAK but lacked snooped state for
  * @param rnrNackedDrops     packets dropped because their QP had been sent an RNR NAK (also in drops)
+ * @param btsSent            back-to-sender notices sent by all switch ports (WREB), early and drop
+ * @param btsBytes           their bytes on the wire: the notices' overhead
+ * @param btsPpmOfDelivered  {@code btsBytes} per delivered payload byte of finished flows, in parts per million
+ *                           (0 when nothing was delivered)
  * @param groups             per group of flows (the parts of a {@code mix} workload), empty without groups
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
                       long goodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
                       long ecnMarks, long retransmittedBytes, long pfcPausesSent, long pfcResumesSent,
                       long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs, long rnrNaksSent,
-                      long rnrUnresolved, long rnrNackedDrops, java.util.List<GroupSummary> groups) {
+                      long rnrUnresolved, long rnrNackedDrops, long btsSent, long btsBytes, long btsPpmOfDelivered,
+                      java.util.List<GroupSummary> groups) {
 
     public static Summary of(RunResult r) {
         long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
@@ -67,6 +72,11 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 .max(Comparator.comparingLong((PortStats p) -> p.pfc().pausedPs()).thenComparing(PortStats::id,
                         Comparator.reverseOrder()))
                 .orElse(null);
+        long btsSent = r.ports().stream().mapToLong(p -> p.bts().sent()).sum();
+        long btsBytes = r.ports().stream().mapToLong(p -> p.bts().bytesSent()).sum();
+        long btsPpm = delivered == 0 ? 0 : java.math.BigInteger.valueOf(btsBytes)
+                .multiply(java.math.BigInteger.valueOf(1_000_000)).divide(java.math.BigInteger.valueOf(delivered))
+                .longValueExact();
         return new Summary(r.flows().size(), fcts.length, rank(fcts, 0), rank(fcts, 50), rank(fcts, 99),
                 rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
                 hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, marks, retransmitted, pauses, resumes,
@@ -74,7 +84,8 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 mostPaused == null ? 0 : mostPaused.pfc().pausedPs(),
                 r.ports().stream().mapToLong(p -> p.rnr().naksSent()).sum(),
                 r.ports().stream().mapToLong(p -> p.rnr().unresolved()).sum(),
-                r.ports().stream().mapToLong(p -> p.rnr().nackedDrops()).sum(), GroupSummary.of(r.flows()));
+                r.ports().stream().mapToLong(p -> p.rnr().nackedDrops()).sum(), btsSent, btsBytes, btsPpm,
+                GroupSummary.of(r.flows()));
     }
 
     /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */

@@ -43,6 +43,11 @@ public final class SummaryTable {
                     "%,d sent by switches, %,d packets of NACKed QPs dropped, %,d unresolved (no snooped state)",
                     s.rnrNaksSent(), s.rnrNackedDrops(), s.rnrUnresolved())});
         }
+        if (s.btsSent() > 0) {
+            rows.add(new String[] {"back-to-sender", String.format(Locale.ROOT,
+                    "%,d notices, %,d B overhead (%s per delivered byte)", s.btsSent(), s.btsBytes(),
+                    perDelivered(s.btsPpmOfDelivered()))});
+        }
         rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),
@@ -58,6 +63,11 @@ public final class SummaryTable {
             out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", row[0], row[1]));
         }
         return out.toString();
+    }
+
+    /** A ratio given in parts per million, shown as a decimal, e.g. 0.001234. */
+    static String perDelivered(long ppm) {
+        return String.format(Locale.ROOT, "%d.%06d", ppm / 1_000_000, ppm % 1_000_000);
     }
 
     static String time(long ps) {

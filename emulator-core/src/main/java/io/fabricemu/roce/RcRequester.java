@@ -25,6 +25,12 @@ import io.fabricemu.time.Ps;
  * RNR NAK's own implicit acknowledgement does not restart it). When a finite count is exceeded, the QP
  * goes to the error state: it sends nothing more and the flow is reported failed.
  *
+ * <h2>Drop notices</h2>
+ * A switch that drops a packet may tell the requester at once (a WREB back-to-sender drop notice,
+ * {@code shared/seeds/000}): the requester goes back to that PSN without waiting for the responder's sequence
+ * NAK or the timer ({@link #onDropNotice}); the sequence NAK the responder later sends for the same PSN then
+ * only acknowledges what lies before it, since the packets it asks for are already being resent.
+ *
  * <h2>Not modelled</h2>
  * PSNs are {@code long} and never wrap; real PSNs are 24 bits and wrap modulo 2^24, which needs care only
  * when more than 2^23 packets are outstanding, far beyond any window here. MSNs likewise. ACK coalescing
@@ -57,6 +63,8 @@ public final class RcRequester {
     private long rnrNaks;
     private long completedPs = -1;
     private long failedPs = -1;
+    private long noticedPsn = -1;
+    private long dropNotices;
 
     /**
      * @param flowId              the flow this QP sends
@@ -176,8 +184,33 @@ public final class RcRequester {
         }
         sequenceNaks++;
         acknowledge(psn, nowPs);
-        nextPsn = psn;
+        if (psn == noticedPsn && nextPsn > psn) {
+            noticedPsn = -1;
+        } else {
+            nextPsn = psn;
+        }
         lastProgressPs = nowPs;
+    }
+
+    /**
+     * A switch dropped {@code psn} (a back-to-sender drop notice): go back to it now.
+     *
+     * @return true when the requester went back; false when {@code psn} is acknowledged, not outstanding (it
+     *     went back before it already), or the QP is done or in error
+     */
+    public boolean onDropNotice(long psn, long nowPs) {
+        if (state == State.ERROR || state == State.DONE || psn < ackedPsn || psn >= nextPsn) {
+            return false;
+        }
+        dropNotices++;
+        nextPsn = psn;
+        noticedPsn = psn;
+        return true;
+    }
+
+    /** Go-backs made on drop notices. */
+    public long dropNotices() {
+        return dropNotices;
     }
 
     /**

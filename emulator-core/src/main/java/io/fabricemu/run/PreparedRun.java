@@ -44,7 +44,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         TransportConfig t = s.transport();
         SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
                 sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc(),
-                rnrNack(sw, t, topology));
+                rnrNack(sw, t, topology), sw.wreb().withBtsBytes(t.headerBytes()));
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
                 sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t, sw, topology));
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));

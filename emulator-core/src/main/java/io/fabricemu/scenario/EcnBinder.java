@@ -61,24 +61,24 @@ final class EcnBinder {
                 throw r.error("kmax", "'" + r.optional("kmax").text() + "' must be at least kmin ('"
                         + r.optional("kmin").text() + "')");
             }
-            ramp = new EcnRamp(kmin, kmax, probabilityPpm(r));
+            ramp = new EcnRamp(kmin, kmax, probabilityPpm(r, "pmax"));
         }
         return new EcnRule(tier, lastHop, trafficClass, ramp);
     }
 
-    /** {@code pmax} as parts per million: "0.2" or "20%", exactly, within 0..1. */
-    private static int probabilityPpm(Section r) throws ScenarioException {
-        String text = r.required("pmax", "a probability such as 0.2 or 20%").text();
+    /** {@code key} (a probability) as parts per million: "0.2" or "20%", exactly, within 0..1. */
+    static int probabilityPpm(Section r, String key) throws ScenarioException {
+        String text = r.required(key, "a probability such as 0.2 or 20%").text();
         try {
             boolean percent = text.endsWith("%");
             BigDecimal value = new BigDecimal(percent ? text.substring(0, text.length() - 1).strip() : text);
             BigDecimal ppm = value.movePointRight(percent ? 4 : 6);
             if (ppm.signum() < 0 || ppm.compareTo(BigDecimal.valueOf(1_000_000)) > 0) {
-                throw r.error("pmax", "'" + text + "' is out of range; it must be 0..1 (or 0%..100%)");
+                throw r.error(key, "'" + text + "' is out of range; it must be 0..1 (or 0%..100%)");
             }
             return ppm.intValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw r.error("pmax", "'" + text + "' is not a probability; use a number 0..1 such as 0.2, or a"
+            throw r.error(key, "'" + text + "' is not a probability; use a number 0..1 such as 0.2, or a"
                     + " percentage such as 20%, exact to a millionth");
         }
     }

@@ -120,8 +120,7 @@ public final class ScenarioLoader {
         long seed = root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE);
         TopologySpec topology = TopologyBinder.bind(root.requiredSection("topology"));
         TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));
-        SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport.mtuBytes(),
-                transport.congestionControl());
+        SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport);
         WorkloadSpec workload = WorkloadBinder.bind(root.requiredSection("workload"), topology.hostCount());
         long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Long.MAX_VALUE);
         return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source);

@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.fabric.EcnPolicy;
 import io.fabricemu.fabric.ForwardingMode;
 import java.util.List;
 
@@ -12,13 +13,15 @@ final class SwitchBinder {
     }
 
     /**
-     * {@code mtuBytes} is the transport's packet size: a queue that cannot hold one packet is an error;
-     * {@code cc} is transport.cc, which some switch features need to be RoCEv2.
+     * {@code transport.mtuBytes()} is the transport's packet size: a queue that cannot hold one packet is an
+     * error; switch-generated RNR NAKs need the RoCEv2 transport, back-to-sender notices a transport whose
+     * senders react to them.
      */
-    static SwitchConfig bind(Section sw, int mtuBytes, String cc) throws ScenarioException {
+    static SwitchConfig bind(Section sw, TransportConfig transport) throws ScenarioException {
+        int mtuBytes = transport.mtuBytes();
         SwitchConfig d = SwitchConfig.defaults();
         sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc",
-                "rnrNack");
+                "rnrNack", "wreb");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -32,10 +35,12 @@ final class SwitchBinder {
                 SwitchConfig.MIN_TRAFFIC_CLASSES, SwitchConfig.MAX_TRAFFIC_CLASSES);
         boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
-        RnrNackOptions rnrNack = RnrNackBinder.bind(sw, queueBytes, sharedBufferBytes, cc);
+        RnrNackOptions rnrNack = RnrNackBinder.bind(sw, queueBytes, sharedBufferBytes, transport.congestionControl());
         try {
-            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming,
-                    EcnBinder.bind(sw, trafficClasses), PfcBinder.bind(sw, trafficClasses, mtuBytes), rnrNack);
+            EcnPolicy ecn = EcnBinder.bind(sw, trafficClasses);
+            return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
+                    PfcBinder.bind(sw, trafficClasses, mtuBytes), rnrNack, WrebBinder.bind(sw, !ecn.rules().isEmpty(),
+                            transport.ultraEthernet() || transport.roceV2(), transport.congestionControl()));
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

@@ -3,6 +3,7 @@ package io.fabricemu.scenario;
 import io.fabricemu.fabric.EcnPolicy;
 import io.fabricemu.fabric.ForwardingMode;
 import io.fabricemu.fabric.PfcSettings;
+import io.fabricemu.wreb.WrebSettings;
 import java.util.Objects;
 
 /**
@@ -20,16 +21,18 @@ import java.util.Objects;
  * @param ecn               ECN marking rules for the egress queues
  * @param pfc               priority flow control, or {@link PfcSettings#NONE}
  * @param rnrNack           switch-generated RNR NAKs for incast, or {@link RnrNackOptions#OFF}
+ * @param wreb              back-to-sender notices, or {@link WrebSettings#OFF}; a notice size of 0 stands for
+ *                          the transport's header size
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
                            int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc,
-                           RnrNackOptions rnrNack) {
+                           RnrNackOptions rnrNack, WrebSettings wreb) {
 
-    /** A configuration without switch-generated RNR NAKs. */
+    /** A configuration without switch-generated RNR NAKs or back-to-sender notices. */
     public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
                         int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
         this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                RnrNackOptions.OFF);
+                RnrNackOptions.OFF, WrebSettings.OFF);
     }
 
     /** A configuration without PFC. */
@@ -55,6 +58,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
         Objects.requireNonNull(ecn, "ecn");
         Objects.requireNonNull(pfc, "pfc");
         Objects.requireNonNull(rnrNack, "rnrNack");
+        Objects.requireNonNull(wreb, "wreb");
         if (queueBytes <= 0) {
             throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
         }

@@ -200,6 +200,20 @@ public final class PdcSender implements Pdc {
         return true;
     }
 
+    /**
+     * A switch's drop notice for {@code psn} as transmitted at {@code txPs}: queued for retransmission like a
+     * NACK ({@link #onNack}), unless that transmission is not the packet's latest (a copy sent since may still
+     * arrive).
+     *
+     * @return true when it is now queued for retransmission
+     */
+    public boolean onDropNotice(long psn, long txPs) {
+        if (psn < 0 || psn >= nextNewPsn) {
+            throw new IllegalArgumentException("flow " + packets.flowId() + ": notice of PSN " + psn + " never sent");
+        }
+        return sentPs[(int) psn] == txPs && onNack(psn);
+    }
+
     private void queue(int psn) {
         queued.set(psn);
         retransmit.addLast(psn);

@@ -139,6 +139,16 @@ public final class SenderCcc {
         }
     }
 
+    /**
+     * A back-to-sender notice reported a queue of {@code queuingDelayPs} behind a packet sent at
+     * {@code pktTxPs}: NSCC's decrease now ({@link Nscc#onCongestionNotice}); RCCC has no network reaction.
+     *
+     * @return NSCC's decision, or null when the context does not run NSCC
+     */
+    public Nscc.Decision onCongestionNotice(long nowPs, long pktTxPs, long queuingDelayPs) {
+        return nscc == null ? null : nscc.onCongestionNotice(nowPs, pktTxPs, queuingDelayPs);
+    }
+
     /** Packets given up as lost were acknowledged after all: their resending is no longer wanted. */
     public void onRetransmitCancelled(long wireBytes) {
         if (credit != null && wireBytes > 0) {

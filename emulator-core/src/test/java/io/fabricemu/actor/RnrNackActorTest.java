@@ -57,7 +57,7 @@ class RnrNackActorTest {
                 RnrTimer.Encoding.EXACT_PS, 2, 16, Ps.PER_MS, (a, b) -> 8 * Ps.PER_US);
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, QUEUE_BYTES, 2, 0, false, EcnPolicy.NONE,
-                        PfcSettings.NONE, rnr),
+                        PfcSettings.NONE, rnr, io.fabricemu.wreb.WrebSettings.OFF),
                 7L, (node, dst) -> new int[] {dst == RESPONDER ? 0 : 1}, PoolPlan.NONE);
         return new SwitchPort(plan, "leaf:p0", 1, LINK, HANDOFF, 0, true);
     }

@@ -10,6 +10,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.Arrival;
+import io.fabricemu.fabric.BtsHeader;
 import io.fabricemu.fabric.NicFlow;
 import io.fabricemu.fabric.OnWire;
 import io.fabricemu.fabric.Packet;
@@ -18,11 +19,13 @@ import io.fabricemu.fabric.RoceHeader;
 import io.fabricemu.fabric.RoceNic;
 import io.fabricemu.fabric.RocePlan;
 import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.results.BtsCounters;
 import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.roce.RnrTimer;
 import io.fabricemu.time.Ps;
+import io.fabricemu.wreb.BtsCause;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -141,6 +144,42 @@ class RoceNicActorTest {
                 nic.arrival(cnp(), 1_500_000)));
     }
 
+    // ---------------------------------------------------------------- back-to-sender notices (WREB)
+
+    /** A switch's notice for {@code psn} of flow 1 (sent at {@code txPs}). */
+    private static Packet notice(long psn, long txPs, BtsCause cause, int ecnBit) {
+        BtsHeader h = new BtsHeader(cause, ecnBit, 50, 1, DATA_CLASS, txPs + 100_000, 100_000, 100_000, 8_000_000,
+                2, 0, txPs + 100_000, 100_000, 0, 0);
+        Packet d = data(FLOW, psn, txPs);
+        return new Packet(PacketKind.BTS, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, psn, txPs, 0,
+                null, d.roce(), h);
+    }
+
+    @Test
+    void notices_earlyCutsAsACnp_dropGoesBackWithoutASecondCut_echoAndCloseNoticesDoNotCutAgain() {
+        Hosted nic = sender(transport(7, DcqcnParams.defaults()), flow(FLOW, 60));
+        assertEquals(4, nic.runUntil(1_000_000).size(), "PSNs 0..3 at line rate");
+        // 1,000,000: an early notice for PSN 2 cuts as a CNP would: RC 50 G, PSN 4 at 1,328,000.
+        // 1,200,000: an early notice for PSN 3, within the CNP interval of the first cut: no cut.
+        // 1,500,000: a drop notice for PSN 2 (its second, bit 1): go back to PSN 2 at once, no cut. PSN 4
+        //            started at 1,328,000 at 50 G, so PSN 2 starts at 1,992,000, then 664,000 ps apart at 50 G.
+        // 1,700,000: the responder's CNP for PSN 3, already reported by its notice: not counted.
+        List<OnWire> expected = new ArrayList<>();
+        expected.add(sentData(FLOW, 4, 1_328_000));
+        long t = 1_992_000;
+        for (long psn = 2; psn <= 6; psn++, t += 664_000) {
+            expected.add(sentData(FLOW, psn, t));
+        }
+        Packet cnpOf3 = control(FLOW, PacketKind.CNP, 3, new RoceHeader(FLOW, RoceHeader.Opcode.CNP, 0, 0));
+        assertEquals(expected, nic.runUntil(5_000_000,
+                nic.arrival(notice(2, 664_000, BtsCause.EARLY, 0), 1_000_000),
+                nic.arrival(notice(3, 996_000, BtsCause.EARLY, 0), 1_200_000),
+                nic.arrival(notice(2, 664_000, BtsCause.DROP, 1), 1_500_000),
+                nic.arrival(cnpOf3, 1_700_000)));
+        BtsCounters c = nic.report().ports().get(0).bts();
+        assertEquals(new BtsCounters(0, 0, 0, 3, 2, 1, 1, 1, 0), c);
+    }
+
     // ---------------------------------------------------------------- go-back-N
 
     @Test
@@ -211,8 +250,8 @@ class RoceNicActorTest {
     void responder_ceMarkedDataMakesOneCnpPerInterval_gapMakesOneNak() {
         Hosted nic = new Hosted(RECEIVER, new RoceNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
                 List.of(new NicFlow(FLOW, SENDER, 10L * PAYLOAD, 0, EV)), transport(7, DcqcnParams.defaults())));
-        // PSN 0 marked CE, last bit in at 1,000,000: a CNP (queued first), then the ACK of PSN 0, MSN 0.
-        Packet cnp = new Packet(PacketKind.CNP, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1, 0, 0,
+        // PSN 0 marked CE, last bit in at 1,000,000: a CNP naming PSN 0 (queued first), then the ACK of PSN 0, MSN 0.
+        Packet cnp = new Packet(PacketKind.CNP, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 0, 0, 0,
                 null, new RoceHeader(FLOW, RoceHeader.Opcode.CNP, 0, 0));
         assertEquals(List.of(onWire(cnp, 1_000_000, CTRL_SER), onWire(ack(0, 0, 0), 1_004_320, CTRL_SER)),
                 nic.runUntil(1_500_000, nic.arrival(data(FLOW, 0, 0).withEcn(Packet.ECN_CE), 1_000_000)));

@@ -8,15 +8,20 @@ import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.Arrival;
+import io.fabricemu.fabric.EcnPolicy;
 import io.fabricemu.fabric.Forward;
 import io.fabricemu.fabric.ForwardingMode;
 import io.fabricemu.fabric.OnWire;
 import io.fabricemu.fabric.Packet;
 import io.fabricemu.fabric.PacketKind;
+import io.fabricemu.fabric.PfcSettings;
 import io.fabricemu.fabric.PoolPlan;
 import io.fabricemu.fabric.SwitchPlan;
 import io.fabricemu.fabric.SwitchPort;
 import io.fabricemu.fabric.SwitchSettings;
+import io.fabricemu.wreb.BtsCause;
+import io.fabricemu.wreb.LinearProfile;
+import io.fabricemu.wreb.WrebSettings;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -105,5 +110,40 @@ class SwitchPortActorTest {
         ShardActor.WindowDone w = run(actor, shard, 400_000,
                 List.of(new Event(333_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
         assertEquals(733_000, w.sent().get(0).timePs());
+    }
+
+    @Test
+    void wreb_earlyAndDropNoticesLeaveTowardTheSourceOneLatencyAfterThePacketsReachTheQueue() {
+        // Queue limit 10,000 B per class; linear profile 0 .. 1 B: the first packet finds an empty queue (no
+        // notice), the second finds 4,150 B (certain: an early notice, and it goes on CE), the third would
+        // exceed the limit (dropped: a drop notice carrying its CE bit as it was, 0).
+        WrebSettings wreb = WrebSettings.defaults().withProfile(new LinearProfile(0, 1, 0)).withBtsBytes(64);
+        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
+                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 10_000, 2, 0, false, EcnPolicy.NONE,
+                        PfcSettings.NONE, io.fabricemu.incast.RnrNackSettings.NONE, wreb), 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(
+                new ElementRunner(10, new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false)), shard.getRef()));
+        Packet p1 = packet(1, 4150, 3);
+        Packet p2 = packet(2, 4150, 3);
+        Packet p3 = packet(3, 4150, 3);
+        ShardActor.WindowDone w = run(actor, shard, 250_000, List.of(new Event(5_000, 5, 1, 10, new Forward(p1)),
+                new Event(5_000, 5, 2, 10, new Forward(p2)), new Event(5_000, 5, 3, 10, new Forward(p3))));
+        List<Event> notices = w.sent().stream().filter(e -> e.targetId() == 11).toList();
+        assertEquals(2, notices.size(), "one early and one drop notice: " + notices);
+        for (Event e : notices) {
+            assertEquals(5_000 + LATENCY, e.timePs(), "made at the queue, one pipeline latency to the egress");
+            Packet bts = ((Forward) e.signal()).packet();
+            assertEquals(PacketKind.BTS, bts.kind());
+            assertEquals(0, bts.dst(), "back to the data packets' source");
+            assertEquals(0, bts.bts().ecnBit());
+            assertEquals(-1, ((Forward) e.signal()).ingressPort(), "made by the switch, no ingress port");
+        }
+        assertEquals(2, ((Forward) notices.get(0).signal()).packet().psn());
+        assertEquals(BtsCause.EARLY, ((Forward) notices.get(0).signal()).packet().bts().cause());
+        assertEquals(3, ((Forward) notices.get(1).signal()).packet().psn());
+        assertEquals(BtsCause.DROP, ((Forward) notices.get(1).signal()).packet().bts().cause());
+        OnWire first = (OnWire) w.sent().stream().filter(e -> e.targetId() == LINK).findFirst().orElseThrow().signal();
+        assertEquals(p1, first.packet(), "the first packet leaves unmarked");
     }
 }

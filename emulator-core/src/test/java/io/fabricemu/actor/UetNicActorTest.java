@@ -10,6 +10,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.Arrival;
+import io.fabricemu.fabric.BtsHeader;
 import io.fabricemu.fabric.NicFlow;
 import io.fabricemu.fabric.OnWire;
 import io.fabricemu.fabric.Packet;
@@ -20,10 +21,12 @@ import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.fabric.UetNic;
 import io.fabricemu.fabric.UetPlan;
 import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.results.BtsCounters;
 import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.results.FlowSenderStats;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.DeliveryMode;
+import io.fabricemu.wreb.BtsCause;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -239,6 +242,37 @@ class UetNicActorTest {
                 onWire(data(3, 13_000_000, established()), 13_000_000, SER),
                 onWire(data(4, 13_332_000, established()), 13_332_000, SER)),
                 nic.runUntil(15_000_000, nic.arrival(ackCc(2, 1, 2L * PAYLOAD, 664_000), 13_000_000)));
+    }
+
+    // ---------------------------------------------------------------- sender: back-to-sender notices (WREB)
+
+    /** A switch's notice for {@code psn} of flow 1 (sent at {@code txPs}), reporting a queue of 8 us. */
+    private static Packet notice(long psn, long txPs, BtsCause cause, int ecnBit) {
+        BtsHeader h = new BtsHeader(cause, ecnBit, 50, 1, DATA_CLASS, txPs + 100_000, 100_000, 100_000, 8_000_000,
+                2, 0, txPs + 100_000, 100_000, 0, 0);
+        return new Packet(PacketKind.BTS, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, psn, txPs, 0,
+                syn(), null, h);
+    }
+
+    @Test
+    void notices_earlyCutsOnce_dropResendsAtOnceWithoutASecondCut_laterEchoIsNotCounted() {
+        // Window 52,000 B, flow 10 packets: all ten leave back to back by 3,320,000.
+        Hosted nic = sender(plan(true, false, 52_000, 0), FLOW_BYTES);
+        assertEquals(10, nic.runUntil(4_000_000).size());
+        // 4,000,000: early notice for PSN 2 reporting 8 us of queue: NSCC's decrease, cwnd x (8 - 4.5) / (6 + 8),
+        //            52,000 -> 39,000; inflight stays 40,960.
+        // 4,100,000: drop notice for PSN 2 (bit 1, its second): out of flight without a cut (36,864 < 39,000),
+        //            so it is resent at once. A second cut, as a NACK makes (39,000 - 4,096), would hold it.
+        // 4,500,000: early notice for PSN 3: a first notice, but PSN 3 left before the cut: NSCC holds.
+        assertEquals(List.of(onWire(data(2, 4_100_000, syn()), 4_100_000, SER)),
+                nic.runUntil(5_000_000, nic.arrival(notice(2, 664_000, BtsCause.EARLY, 0), 4_000_000),
+                        nic.arrival(notice(2, 664_000, BtsCause.DROP, 1), 4_100_000),
+                        nic.arrival(notice(3, 996_000, BtsCause.EARLY, 0), 4_500_000)));
+        // 8,000,000: PSN 3's ACK_CC echoes ECN: already reported by its notice, not counted as ECN.
+        Packet echo = new Packet(PacketKind.ACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 0, 996_000,
+                Packet.FLAG_ECN_ECHO, new PdsAck(3, TARGET_PDC, PAYLOAD, 0, 0, false, 0, -1));
+        assertEquals(List.of(), nic.runUntil(9_000_000, nic.arrival(echo, 8_000_000)));
+        assertEquals(new BtsCounters(0, 0, 0, 3, 2, 1, 1, 1, 0), nic.report().ports().get(0).bts());
     }
 
     // ---------------------------------------------------------------- sender: timeout

@@ -224,6 +224,29 @@ class NsccTest {
         assertEquals(5_017_600_000L, n.cwndFixed());    // 87,500 x 7/8 = 76,562.5
     }
 
+    // ---------------------------------------------------------------- back-to-sender notices (WREB)
+
+    @Test
+    void onCongestionNotice_cutsAsAnEcnAckWithTheReportedDelayWouldButLeavesInflight() {
+        Nscc n = nscc(100_000);
+        n.onSent(100_000);
+        assertEquals(MULTIPLICATIVE_DECREASE, n.onCongestionNotice(2_000_000, 1_000_000, 6_000_000));
+        assertEquals(fixed(87_500), n.cwndFixed(), "1.5 / 12 of 100,000, as onAckCc_ecnAboveTarget_...");
+        assertEquals(100_000, n.inflightBytes(), "the packet is still on its way");
+        // The ACK echo of a packet sent before the notice's cut is not a new signal.
+        assertEquals(HOLD, n.onAckCc(ack(1_500_000, 6_000_000, 4_096, true)));
+        assertEquals(fixed(87_500), n.cwndFixed());
+    }
+
+    @Test
+    void onCongestionNotice_atOrBelowTarget_holdsAndEndsFastIncrease() {
+        Nscc n = inFastIncrease();
+        long cwnd = n.cwndFixed();
+        assertEquals(HOLD, n.onCongestionNotice(50_000_000, 40_000_000, TARGET_PS));
+        assertEquals(cwnd, n.cwndFixed());
+        assertFalse(n.fastIncreaseActive());
+    }
+
     // ---------------------------------------------------------------- clamps
 
     @Test

@@ -185,4 +185,32 @@ class RcRequesterTest {
     void constructor_rejectsAnRnrRetryAboveSeven() {
         assertThrows(IllegalArgumentException.class, () -> qp(8, 0));
     }
+
+    @Test
+    void dropNotice_goesBackAtOnce_andTheResponderSequenceNakForItDoesNotGoBackAgain() {
+        RcRequester r = qp(7, 0);
+        sendThrough(r, 5, 0);
+        assertTrue(r.onDropNotice(3, 1_000));
+        assertEquals(3, r.nextPsn(), "go-back-N from the dropped PSN");
+        assertFalse(r.onDropNotice(4, 1_100), "PSN 4 is not outstanding any more: it will be resent anyway");
+        sendThrough(r, 4, 2_000);
+        assertEquals(3_000, r.retransmittedBytes(), "PSNs 3 and 4 again");
+        // PSN 4's first copy reached the responder out of order: its sequence NAK asks for 3, already resent.
+        r.onSequenceNak(3, 3_000);
+        assertEquals(3, r.ackedPsn());
+        assertEquals(5, r.nextPsn(), "no second go-back");
+        assertEquals(1, r.dropNotices());
+        // A later NAK for the same PSN (the resent copy was lost too) goes back as usual.
+        r.onSequenceNak(3, 4_000);
+        assertEquals(3, r.nextPsn());
+    }
+
+    @Test
+    void dropNotice_ofAnAcknowledgedPsn_isStale() {
+        RcRequester r = qp(7, 0);
+        sendThrough(r, 3, 0);
+        r.onAck(2, 1, 1_000);
+        assertFalse(r.onDropNotice(1, 1_500));
+        assertEquals(4, r.nextPsn());
+    }
 }

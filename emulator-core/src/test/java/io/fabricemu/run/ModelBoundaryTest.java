@@ -16,7 +16,7 @@ class ModelBoundaryTest {
     private static final Path SOURCES = Path.of("src", "main", "java", "io", "fabricemu");
     private static final List<String> MODEL_PACKAGES =
             List.of("time", "engine", "fabric", "transport", "cc", "policy", "scenario", "results", "uet",
-                    "roce", "incast");
+                    "roce", "incast", "wreb");
 
     @Test
     void modelPackages_importNoAkka() throws IOException {

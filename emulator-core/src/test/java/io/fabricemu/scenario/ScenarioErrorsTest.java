@@ -62,7 +62,7 @@ class ScenarioErrorsTest {
                         8, "topology.hostLink.lat", "allowed fields of topology.hostLink are rate, delay, fec"),
                 c("unknown field: switch", with(BASE, 14, "  buffer: 2MiB"), 14, "switch.buffer",
                         "allowed fields of switch are latency, forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc,"
-                                + " rnrNack"),
+                                + " rnrNack, wreb"),
                 c("unknown field: other kind's field", with(BASE, 24, "  flows: []"), 24, "workload.flows",
                         "allowed fields of workload for kind incast are kind, receiver, senders, bytes, start"),
                 c("unknown field: in a flow", with(FLOWS, 25, "    - {src: 3, dst: 4, size: 1MiB}"), 25,
@@ -345,7 +345,7 @@ class ScenarioErrorsTest {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parse(with(BASE, 14, "  colour: blue"), SOURCE, List.of()));
         assertEquals("scenarios/err.yaml:14: switch.colour: unknown field; allowed fields of switch are latency,"
-                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc, rnrNack", e.getMessage());
+                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc, rnrNack, wreb", e.getMessage());
     }
 
     @Test

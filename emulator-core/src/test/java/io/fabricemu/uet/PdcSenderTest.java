@@ -316,4 +316,16 @@ class PdcSenderTest {
         assertEquals(3, s.nacks());
         assertEquals(0, s.timeouts());
     }
+
+    @Test
+    void dropNotice_queuesTheLatestTransmission_notAnOlderOne() {
+        PdcSender s = allSent();
+        assertFalse(s.onDropNotice(1, 123), "a notice about a transmission at 123 ps, not the one at 400,000");
+        assertTrue(s.onDropNotice(1, 400_000));
+        assertEquals(1, s.nextPsn(), "resent ahead of anything new");
+        assertFalse(s.onDropNotice(1, 400_000), "already queued");
+        s.sent(1, 21, 900_000);
+        assertFalse(s.onDropNotice(1, 400_000), "the copy sent at 900,000 may still arrive");
+        assertThrows(IllegalArgumentException.class, () -> s.onDropNotice(3, 0));
+    }
 }

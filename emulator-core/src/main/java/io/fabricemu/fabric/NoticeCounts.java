@@ -1,0 +1,22 @@
+package io.fabricemu.fabric;
+
+import io.fabricemu.results.BtsCounters;
+import io.fabricemu.wreb.SenderNotices;
+
+/** The back-to-sender counters of a NIC's senders, summed over its flows, for the NIC's port stats. */
+final class NoticeCounts {
+    private NoticeCounts() {
+    }
+
+    /** The sum over {@code notices}; a null entry (a flow that never got a notice) counts nothing. */
+    static BtsCounters of(SenderNotices[] notices) {
+        BtsCounters sum = BtsCounters.NONE;
+        for (SenderNotices n : notices) {
+            if (n != null) {
+                sum = sum.plus(new BtsCounters(0, 0, 0, n.received(), n.decreases(), n.retransmits(),
+                        n.echoesIgnored(), n.secondNotices(), n.earlyRepeats()));
+            }
+        }
+        return sum;
+    }
+}

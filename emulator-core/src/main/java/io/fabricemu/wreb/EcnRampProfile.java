@@ -1,0 +1,21 @@
+package io.fabricemu.wreb;
+
+import io.fabricemu.policy.EcnRamp;
+
+/**
+ * The port's ECN marking ramp used as the notice profile: with {@code sharedWithEcn} one random draw
+ * decides both the CE mark and the back-to-sender notice ({@code shared/seeds/000}, paragraph (13): the WR
+ * profile "may be the same" as the switch's WRED profile for ECN).
+ *
+ * @param ramp the class queue's ECN ramp
+ */
+public record EcnRampProfile(EcnRamp ramp) implements WrebProfile {
+    public EcnRampProfile {
+        java.util.Objects.requireNonNull(ramp, "ramp");
+    }
+
+    @Override
+    public long probabilityPpm(long levelBytes) {
+        return ramp.markProbabilityPpm(levelBytes);
+    }
+}

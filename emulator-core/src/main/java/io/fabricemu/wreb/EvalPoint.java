@@ -1,0 +1,12 @@
+package io.fabricemu.wreb;
+
+/**
+ * Where a queue draws for a notice ({@code shared/seeds/000}, paragraph (16): "as packets arrive"; the
+ * framework "can also be applied" to departing packets).
+ */
+public enum EvalPoint {
+    /** As the packet enters the queue, on the bytes of its class already queued: the earliest signal. */
+    ENQUEUE,
+    /** As the packet starts to leave, on the bytes of its class it leaves behind (where ECN marks). */
+    DEQUEUE
+}
