@@ -99,4 +99,16 @@ class IncastComparisonTest {
         }
         assertEquals(0, get("retransmitted", "rccc"));
     }
+
+    @Test
+    void wrebNoticesCutNsccEarlierThanTheEchoAndCostAFewHeaders() {
+        assertTrue(get("peak_queue", "wreb") < get("peak_queue", "nscc"), "WREB lowers NSCC's peak queue");
+        assertTrue(get("incast_completion", "wreb") < get("incast_completion", "nscc"), "and ends the incast sooner");
+        long notices = get("BTS_notices", "wreb");
+        assertTrue(notices > 0);
+        assertEquals(notices * 64, get("BTS_overhead", "wreb"), "each notice is one 64 B header");
+        for (String scheme : List.of("pfc-dcqcn", "nscc", "rccc", "rnr-nack")) {
+            assertEquals(0, get("BTS_notices", scheme), scheme);
+        }
+    }
 }
