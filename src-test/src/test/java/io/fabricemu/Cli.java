@@ -32,4 +32,48 @@ final class Cli {
     static String scenario(String name) {
         return SCENARIOS.resolve(name).toString();
     }
+
+    /**
+     * {@code run} of the scenario file {@code name} with {@code extraArgs}, quiet, into a fresh folder under
+     * {@code dir}; fails unless it exits with {@code expectedExit}. Returns what it wrote to results.json.
+     */
+    static JsonNode runScenario(Path dir, int expectedExit, String name, String... extraArgs) throws IOException {
+        Path out = dir.resolve("r" + System.nanoTime());
+        String[] args = new String[4 + extraArgs.length];
+        args[0] = "run";
+        args[1] = scenario(name);
+        args[2] = "--quiet";
+        args[3] = "--out=" + out;
+        System.arraycopy(extraArgs, 0, args, 4, extraArgs.length);
+        Outcome o = run(args);
+        if (o.exitCode() != expectedExit) {
+            throw new AssertionError("exit " + o.exitCode() + " instead of " + expectedExit + ": " + o.err());
+        }
+        return results(out);
+    }
+
+    /** As above, expecting success. */
+    static JsonNode runScenario(Path dir, String name, String... extraArgs) throws IOException {
+        return runScenario(dir, 0, name, extraArgs);
+    }
+
+    /** {@code --set} before each override: arguments for {@link #runScenario}. */
+    static String[] sets(String... overrides) {
+        String[] args = new String[2 * overrides.length];
+        for (int i = 0; i < overrides.length; i++) {
+            args[2 * i] = "--set";
+            args[2 * i + 1] = overrides[i];
+        }
+        return args;
+    }
+
+    /** The entry of port {@code id} in a run's results. */
+    static JsonNode port(JsonNode results, String id) {
+        for (JsonNode p : results.get("ports")) {
+            if (p.get("id").asText().equals(id)) {
+                return p;
+            }
+        }
+        throw new AssertionError("no port " + id);
+    }
 }

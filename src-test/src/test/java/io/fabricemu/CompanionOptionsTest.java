@@ -19,22 +19,7 @@ class CompanionOptionsTest {
     Path tmp;
 
     private JsonNode run(String scenario, String... overrides) throws IOException {
-        Path out = tmp.resolve("r" + System.nanoTime());
-        String[] args = new String[4 + 2 * overrides.length];
-        args[0] = "run";
-        args[1] = Cli.scenario(scenario);
-        args[2] = "--quiet";
-        args[3] = "--out=" + out;
-        for (int i = 0; i < overrides.length; i++) {
-            args[4 + 2 * i] = "--set";
-            args[5 + 2 * i] = overrides[i];
-        }
-        Cli.Outcome o = Cli.run(args);
-        assertEquals(0, o.exitCode(), o.err());
-        JsonNode r = Cli.results(out);
-        JsonNode s = r.get("summary");
-        assertEquals(s.get("flows").asLong(), s.get("flowsFinished").asLong(), scenario + ": every flow finishes");
-        return r;
+        return Cli.runScenario(tmp, scenario, Cli.sets(overrides));
     }
 
     private static long fctPs(JsonNode results, int flowId) {

@@ -23,16 +23,7 @@ class PfcScenariosTest {
     Path tmp;
 
     private JsonNode run(String scenario, int expectedExit, String... extra) throws IOException {
-        Path out = tmp.resolve("r" + System.nanoTime());
-        String[] args = new String[4 + extra.length];
-        args[0] = "run";
-        args[1] = Cli.scenario(scenario);
-        args[2] = "--quiet";
-        args[3] = "--out=" + out;
-        System.arraycopy(extra, 0, args, 4, extra.length);
-        Cli.Outcome o = Cli.run(args);
-        assertEquals(expectedExit, o.exitCode(), o.err());
-        return Cli.results(out);
+        return Cli.runScenario(tmp, expectedExit, scenario, extra);
     }
 
     private static JsonNode pfc(JsonNode results, String portId) {

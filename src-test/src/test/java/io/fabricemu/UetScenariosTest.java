@@ -1,5 +1,6 @@
 package io.fabricemu;
 
+import static io.fabricemu.Cli.port;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,29 +26,9 @@ class UetScenariosTest {
     Path tmp;
 
     private JsonNode run(String scenario, String... overrides) throws IOException {
-        Path out = tmp.resolve("r" + System.nanoTime());
-        String[] args = new String[4 + 2 * overrides.length];
-        args[0] = "run";
-        args[1] = Cli.scenario(scenario);
-        args[2] = "--quiet";
-        args[3] = "--out=" + out;
-        for (int i = 0; i < overrides.length; i++) {
-            args[4 + 2 * i] = "--set";
-            args[5 + 2 * i] = overrides[i];
-        }
-        Cli.Outcome o = Cli.run(args);
-        assertEquals(0, o.exitCode(), o.err());
-        return Cli.results(out);
+        return Cli.runScenario(tmp, scenario, Cli.sets(overrides));
     }
 
-    private static JsonNode port(JsonNode results, String id) {
-        for (JsonNode p : results.get("ports")) {
-            if (p.get("id").asText().equals(id)) {
-                return p;
-            }
-        }
-        throw new AssertionError("no port " + id);
-    }
 
     private static void assertAllDelivered(JsonNode r) {
         JsonNode s = r.get("summary");

@@ -1,5 +1,6 @@
 package io.fabricemu;
 
+import static io.fabricemu.Cli.port;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,24 +28,9 @@ class WrebScenariosTest {
     Path tmp;
 
     private JsonNode run(String scenario, String... extra) throws IOException {
-        Path out = tmp.resolve("r" + System.nanoTime());
-        String[] fixed = {"run", Cli.scenario(scenario), "--quiet", "--out=" + out};
-        String[] args = new String[fixed.length + extra.length];
-        System.arraycopy(fixed, 0, args, 0, fixed.length);
-        System.arraycopy(extra, 0, args, fixed.length, extra.length);
-        Cli.Outcome o = Cli.run(args);
-        assertEquals(0, o.exitCode(), o.err());
-        return Cli.results(out);
+        return Cli.runScenario(tmp, scenario, extra);
     }
 
-    private static JsonNode port(JsonNode results, String id) {
-        for (JsonNode p : results.get("ports")) {
-            if (p.get("id").asText().equals(id)) {
-                return p;
-            }
-        }
-        throw new AssertionError("no port " + id);
-    }
 
     /** The sum of a back-to-sender counter over every port. */
     private static long bts(JsonNode results, String counter) {
