@@ -134,11 +134,9 @@ public final class RcccReceiver {
      * A request from {@code senderCccId} arrived at {@code nowPs} trimmed: its {@code wireBytes} (as sent,
      * header included) are owed to the sender again, paid through the slices ahead of its reported need, so
      * that it can retransmit it; the sender (re)joins the active table. Call after the request's
-     * {@link #onRequest}.
-     *
-     * @return the sender's cumulative grant, unchanged until a slice pays the bytes
+     * {@link #onRequest}. The sender's cumulative grant stays as it is until a slice pays the bytes.
      */
-    public long onTrimmed(long senderCccId, long wireBytes, long nowPs) {
+    public void onTrimmed(long senderCccId, long wireBytes, long nowPs) {
         if (wireBytes <= 0) {
             throw new IllegalArgumentException("wireBytes must be > 0, was " + wireBytes);
         }
@@ -149,7 +147,6 @@ public final class RcccReceiver {
         advanceTo(nowPs);
         sender.returnedBytes = Math.addExact(sender.returnedBytes, wireBytes);
         active.put(senderCccId, sender);
-        return sender.cumulativeGrantBytes;
     }
 
     /**

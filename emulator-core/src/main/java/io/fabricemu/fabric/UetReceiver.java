@@ -34,8 +34,8 @@ import java.util.function.Consumer;
  *       credit-only ACK_CC. When those would take more than an eighth of the receiver's link in the slice
  *       (hundreds of quiet senders), only the ones that let a sender send a packet leave; the others wait
  *       until the grant has grown to a packet ({@link #creditUsable}).</li>
- *   <li>RCCC: a trimmed request's credit is given back ({@link RcccReceiver#onTrimmed}) like a grant, so that
- *       a sender whose credit ran out can still retransmit it.</li>
+ *   <li>RCCC: a trimmed request's credit is owed to its sender again ({@link RcccReceiver#onTrimmed}) and
+ *       paid by the next slices, so that a sender whose credit ran out can still retransmit it.</li>
  * </ul>
  *
  * <p>Reliable ordered delivery: a PDC allocated by a request naming ROD (seed 003: the target's PDC takes on
@@ -191,7 +191,6 @@ final class UetReceiver {
         if (p.trimmed()) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
                 rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
-                ungranted.put(c.cccId, c);
                 armTick(ctx);
             }
             out.accept(new NackReply(p.flowId(), host, p.src(), p.psn(), p.entropy(), p.timestampPs(), transport));
@@ -239,7 +238,6 @@ final class UetReceiver {
         } else if (verdict == RodReceiver.Verdict.NACK) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
                 rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
-                ungranted.put(c.cccId, c);
                 armTick(ctx);
             }
             out.accept(new NackReply(p.flowId(), host, p.src(), rod.expectedPsn(), p.entropy(), p.timestampPs(),
