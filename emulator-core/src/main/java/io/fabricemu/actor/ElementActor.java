@@ -56,7 +56,7 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
             long first = runner.start();
             shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));
         } else if (msg == Report.INSTANCE) {
-            shard.tell(new ShardActor.ElementReported(runner.id(), runner.element().report()));
+            shard.tell(new ShardActor.ElementReported(runner.id(), runner.report()));
         }
         return this;
     }

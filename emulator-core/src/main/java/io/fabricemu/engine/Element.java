@@ -15,6 +15,13 @@ public interface Element {
     /** Handle one event at {@code ctx.nowPs()}. */
     void onEvent(Signal signal, EventContext ctx);
 
+    /**
+     * Writes the element's current state (see {@link SampleSink}); called between events on the sampling grid
+     * when sampling is on, so it must not change anything. Elements without state worth plotting write nothing.
+     */
+    default void sample(SampleSink sink) {
+    }
+
     /** What this element contributes to the results, read once after the run. */
     ElementReport report();
 }

@@ -21,10 +21,21 @@ public final class ElementRunner implements EventContext {
     private ArrayList<Event> outbox = new ArrayList<>();
     private int flowsCompleted;
     private String haltReason;
+    private final Sampling sampling;
+    private final SampleLog samples;
+    private long nextTickPs;
+    private boolean changedSinceSample = true;
 
     public ElementRunner(int id, Element element) {
+        this(id, element, Sampling.OFF);
+    }
+
+    /** @param sampling when to record the element's state; {@link Sampling#OFF} records nothing */
+    public ElementRunner(int id, Element element, Sampling sampling) {
         this.id = id;
         this.element = element;
+        this.sampling = sampling;
+        this.samples = sampling.enabled() ? new SampleLog(sampling.intervalPs()) : null;
     }
 
     public int id() {
@@ -62,12 +73,57 @@ public final class ElementRunner implements EventContext {
         int handled = 0;
         while (queue.peekTimePs() < endPs) {
             Event e = queue.poll();
+            if (samples != null && e.timePs() >= nextTickPs) {
+                sampleBefore(e.timePs());
+            }
+            changedSinceSample = true;
             nowPs = e.timePs();
             lastHandledPs = nowPs;
             element.onEvent(e.signal(), this);
             handled++;
         }
         return handled;
+    }
+
+    /**
+     * Records the state the element has had since its last event, which stands until {@code eventPs}: the value
+     * at every tick from {@code nextTickPs} to {@code eventPs} inclusive (a tick sees the events before it).
+     */
+    private void sampleBefore(long eventPs) {
+        long intervalPs = sampling.intervalAt(eventPs);
+        if (intervalPs != samples.intervalPs()) {
+            samples.thin(intervalPs);
+            nextTickPs = (nextTickPs + intervalPs - 1) / intervalPs * intervalPs;
+            if (eventPs < nextTickPs) {
+                return;
+            }
+        }
+        if (changedSinceSample) {
+            samples.begin(nextTickPs);
+            element.sample(samples);
+            changedSinceSample = false;
+        }
+        nextTickPs = (eventPs / intervalPs + 1) * intervalPs;
+    }
+
+    /**
+     * The element's samples, its final state included (it stands to the end of the run); call once, after the
+     * last window. Null when sampling is off.
+     */
+    public SampleLog finishSamples() {
+        if (samples != null && changedSinceSample) {
+            samples.begin(nextTickPs);
+            element.sample(samples);
+            changedSinceSample = false;
+        }
+        return samples;
+    }
+
+    /** The element's report, with its samples when the run sampled; call once, after the last window. */
+    public ElementReport report() {
+        SampleLog log = finishSamples();
+        ElementReport r = element.report();
+        return log == null ? r : r.withSamples(log);
     }
 
     /** Time of the last event handled, or {@link Long#MIN_VALUE} before the first. */

@@ -6,9 +6,15 @@ package io.fabricemu.engine;
  * @param stopPs no event at or after this virtual time is handled
  * @param shardOf for every element id, the shard that runs it; shard ids are {@code 0..shards-1}
  * @param shards  the number of shards
+ * @param sampling when elements record their state over virtual time
  */
-public record RunLimits(long stopPs, int[] shardOf, int shards) {
+public record RunLimits(long stopPs, int[] shardOf, int shards, Sampling sampling) {
+    public RunLimits(long stopPs, int[] shardOf, int shards) {
+        this(stopPs, shardOf, shards, Sampling.OFF);
+    }
+
     public RunLimits {
+        java.util.Objects.requireNonNull(sampling, "sampling");
         if (stopPs <= 0) {
             throw new IllegalArgumentException("stopPs must be > 0, was " + stopPs);
         }

@@ -26,6 +26,11 @@ final class ControlQueue {
         return p;
     }
 
+    /** The bytes waiting now. */
+    long bytes() {
+        return bytes;
+    }
+
     /** The most bytes that waited at once. */
     long peakBytes() {
         return peakBytes;

@@ -165,6 +165,10 @@ final class EgressQueue {
         return p;
     }
 
+    int trafficClasses() {
+        return fifos.length;
+    }
+
     long bytes() {
         return totalBytes;
     }

@@ -3,6 +3,7 @@ package io.fabricemu.fabric;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.results.FlowSenderStats;
@@ -208,6 +209,17 @@ public final class Nic implements Element {
         if (pacedUntil < pacingWakePs) {
             pacingWakePs = pacedUntil;
             ctx.schedule(pacedUntil, PacingWake.INSTANCE);
+        }
+    }
+
+    @Override
+    public void sample(SampleSink sink) {
+        sink.port(name, 0, controlQueue.bytes(), 0, 0, 0, 0, 0, 0, tx.txBytes());
+        for (FlowSender s : senders) {
+            sink.sender(s.flowId(), s.windowBytes(), -1, -1);
+        }
+        for (FlowReceiver r : receivers) {
+            sink.receiver(r.flowId(), r.deliveredBytes());
         }
     }
 

@@ -3,6 +3,7 @@ package io.fabricemu.fabric;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.results.FlowSenderStats;
@@ -378,6 +379,19 @@ public final class RoceNic implements Element {
         if (wakePs < pacingWakePs) {
             pacingWakePs = wakePs;
             ctx.schedule(wakePs, PacingWake.INSTANCE);
+        }
+    }
+
+    /** Each QP's window and, under DCQCN, its current rate. */
+    @Override
+    public void sample(SampleSink sink) {
+        sink.port(name, 0, controlQueue.bytes(), 0, 0, 0, 0, 0, 0, tx.txBytes());
+        for (int i = 0; i < requesters.length; i++) {
+            DcqcnReactionPoint rp = reactionPoints[i];
+            sink.sender(requesters[i].flowId(), roce.maxOutstandingBytes(), -1, rp == null ? -1 : rp.rateBps());
+        }
+        for (RcResponder r : responders) {
+            sink.receiver(r.flowId(), r.deliveredBytes());
         }
     }
 

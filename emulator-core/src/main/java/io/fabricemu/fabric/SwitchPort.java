@@ -3,6 +3,7 @@ package io.fabricemu.fabric;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.incast.RnrNackPort;
 import io.fabricemu.policy.EcnRamp;
@@ -361,6 +362,18 @@ public final class SwitchPort implements Element {
     /** Bytes of lossless {@code trafficClass} that came in here and are still in the switch, as counted here; for tests. */
     long pfcIngressBytes(int trafficClass) {
         return pfcIngress == null ? 0 : pfcIngress.bytes(trafficClass);
+    }
+
+    @Override
+    public void sample(SampleSink sink) {
+        long headroomDrops = pfcIngress == null ? 0 : pfcIngress.headroomDrops();
+        sink.port(name, tier, queue.bytes(), queue.drops() + headroomDrops + (rnr == null ? 0 : rnr.discarded()),
+                trims, ecnMarks + (wreb == null ? 0 : wreb.sharedMarks()),
+                pfcIngress == null ? 0 : pfcIngress.pauseFrames(), wreb == null ? 0 : wreb.noticesSent(),
+                rnr == null ? 0 : rnr.naksSent(), tx.txBytes());
+        for (int c = 0; c < queue.trafficClasses(); c++) {
+            sink.classQueue(name, c, queue.classBytes(c));
+        }
     }
 
     @Override

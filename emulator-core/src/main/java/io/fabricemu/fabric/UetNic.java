@@ -3,6 +3,7 @@ package io.fabricemu.fabric;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.results.FlowSenderStats;
@@ -114,6 +115,13 @@ public final class UetNic implements Element {
         } else if (dataPaused) {
             pauses.armWake(dataClass, ctx);
         }
+    }
+
+    @Override
+    public void sample(SampleSink sink) {
+        sink.port(name, 0, controlBytes, receiver.memoryDrops(), 0, 0, 0, 0, 0, tx.txBytes());
+        sender.sample(sink);
+        receiver.sample(sink);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.fabricemu.cc.CreditGrant;
 import io.fabricemu.cc.RcccParams;
 import io.fabricemu.cc.RcccReceiver;
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.time.Ps;
@@ -330,6 +331,12 @@ final class UetReceiver {
 
     long memoryDrops() {
         return memoryDrops;
+    }
+
+    void sample(SampleSink sink) {
+        for (FlowReceiver r : receivers) {
+            sink.receiver(r.flowId(), r.deliveredBytes());
+        }
     }
 
     void report(List<FlowReceiverStats> into) {

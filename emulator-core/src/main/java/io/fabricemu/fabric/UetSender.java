@@ -5,6 +5,7 @@ import io.fabricemu.cc.CreditSender;
 import io.fabricemu.cc.Nscc;
 import io.fabricemu.cc.NsccParams;
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.policy.Feedback;
 import io.fabricemu.policy.LoadBalancer;
@@ -395,6 +396,19 @@ final class UetSender {
     /** The back-to-sender counters of every flow, summed. */
     BtsCounters noticeCounters() {
         return NoticeCounts.of(notices);
+    }
+
+    /**
+     * Every PDC's window and credit: those of the context it shares with the other PDCs to its destination
+     * (NSCC's cwnd, RCCC's unspent credit), -1 for what the context does not run or before the PDC opened.
+     */
+    void sample(SampleSink sink) {
+        for (int i = 0; i < pdcs.length; i++) {
+            SenderCcc ccc = cccOf[i];
+            long window = ccc == null || ccc.nscc() == null ? -1 : ccc.nscc().cwndBytes();
+            long credit = ccc == null || ccc.credit() == null ? -1 : ccc.credit().availableCreditBytes();
+            sink.sender(pdcs[i].flowId(), window, credit, -1);
+        }
     }
 
     void report(List<FlowSenderStats> into) {

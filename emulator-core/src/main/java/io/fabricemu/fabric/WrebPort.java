@@ -187,6 +187,11 @@ final class WrebPort {
         return Math.min(firstEcnMarkPs, firstEarlyPs);
     }
 
+    /** Notices sent so far, early and at drop. */
+    long noticesSent() {
+        return earlySent + dropSent;
+    }
+
     BtsCounters counters() {
         return BtsCounters.sent(earlySent, dropSent, (earlySent + dropSent) * settings.btsBytes());
     }

@@ -200,6 +200,11 @@ public final class RnrNackPort {
         return naksSent + nackedDrops;
     }
 
+    /** NAKs sent so far. */
+    public long naksSent() {
+        return naksSent;
+    }
+
     public RnrCounters counters() {
         return new RnrCounters(naksSent, unresolved, nackedDrops, detector.episode(), detector.firstOverPs(),
                 resumePeakBytes, log);

@@ -22,13 +22,15 @@ import java.util.List;
  * @param flows         per-flow results, by flow id
  * @param ports         per-port counters: NIC transmitters first (by host), then switch ports
  * @param haltReason    why the model ended the run early (a PFC deadlock), or "" when it did not
+ * @param series        the ports' and flows' state over virtual time ({@link TimeSeries#NONE} when not sampled)
  */
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
-                        List<PortStats> ports, String haltReason) {
+                        List<PortStats> ports, String haltReason, TimeSeries series) {
     public RunResult {
         java.util.Objects.requireNonNull(haltReason, "haltReason");
+        java.util.Objects.requireNonNull(series, "series");
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
     }

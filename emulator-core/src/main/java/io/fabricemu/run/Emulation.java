@@ -1,14 +1,19 @@
 package io.fabricemu.run;
 
 import io.fabricemu.actor.Engine;
+import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
+import io.fabricemu.engine.SampleLog;
+import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.results.Digest;
 import io.fabricemu.results.FlowResult;
 import io.fabricemu.results.RunResult;
+import io.fabricemu.results.TimeSeries;
 import io.fabricemu.scenario.FlowSpec;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Runs one emulation in this JVM and turns what the engine reports into results. */
@@ -23,18 +28,27 @@ public final class Emulation {
      * @param flows    the workload's flows, in flow-id order (the fabric was built from the same list)
      * @param stopPs   virtual-time limit
      * @param shards   how many shards to split the elements into (results do not depend on it)
+     * @param sampling when the elements record their state for the time series
      * @param progress live progress, for display
      */
     public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
-                                int shards, Progress progress) {
+                                int shards, Sampling sampling, Progress progress) {
         int[] shardOf = Partitioner.shardOf(fabric, shards);
         long wallStart = System.nanoTime();
-        EngineResult r = Engine.run(fabric, new RunLimits(stopPs, shardOf, shards), progress);
+        EngineResult r = Engine.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling), progress);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),
                 r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
                 r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),
-                r.haltReason());
+                r.haltReason(), TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())));
+    }
+
+    private static List<SampleLog> samples(List<ElementReport> reports) {
+        List<SampleLog> logs = new ArrayList<>(reports.size());
+        for (ElementReport report : reports) {
+            logs.add(report.samples());
+        }
+        return logs;
     }
 }

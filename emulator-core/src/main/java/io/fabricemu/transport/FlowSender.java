@@ -57,6 +57,11 @@ public final class FlowSender {
         return bytesBetween(firstUnackedPsn, nextPsn);
     }
 
+    /** The window its congestion control allows now. */
+    public long windowBytes() {
+        return cc.windowBytes();
+    }
+
     public long retransmittedBytes() {
         return retransmittedBytes;
     }

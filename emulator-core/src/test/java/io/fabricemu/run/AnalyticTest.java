@@ -27,11 +27,18 @@ class AnalyticTest {
     private static final long LATENCY = 500 * Ps.PER_NS;
 
     private static RunResult run(int hosts, ForwardingMode mode, long windowBytes, long queueBytes, List<FlowSpec> flows) {
+        return run(hosts, mode, windowBytes, queueBytes, flows, 1);
+    }
+
+    /** One leaf, {@code hosts} hosts on 100 Gb/s links, recording the default time series. */
+    static RunResult run(int hosts, ForwardingMode mode, long windowBytes, long queueBytes, List<FlowSpec> flows,
+                         int shards) {
         LinkSpec link = new LinkSpec(RATE, FLIGHT, 0);
         var topology = Topologies.build(new LeafSpineSpec(1, hosts, 1, 1, link, link));
         var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, mode, queueBytes, 2, 0, false),
                 new TransportPlan(64, 4086, 1000 * Ps.PER_US, 0, 1, id -> new FixedWindow(windowBytes)), flows, 0, 1);
-        return Emulation.run("analytic", 1, fabric, flows, Ps.PER_S, 1, new Progress());
+        return Emulation.run("analytic", 1, fabric, flows, Ps.PER_S, shards, PreparedRun.DEFAULT_SAMPLING,
+                new Progress());
     }
 
     /*
@@ -116,7 +123,7 @@ class AnalyticTest {
         var fabric = new FabricBuilder(topology,
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 41_500, 2, 0, trimming),
                 new TransportPlan(64, 4086, 100 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 3);
-        return Emulation.run("trim", 3, fabric, flows, Ps.PER_S, 1, new Progress());
+        return Emulation.run("trim", 3, fabric, flows, Ps.PER_S, 1, PreparedRun.DEFAULT_SAMPLING, new Progress());
     }
 
     @Test
@@ -127,7 +134,7 @@ class AnalyticTest {
                 new FlowSpec(3, 0, 250_000, 0), new FlowSpec(2, 1, 100_000, 0));
         var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 2, 0, false),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0.02, 9);
-        RunResult r = Emulation.run("lossy", 9, fabric, flows, Ps.PER_S, 2, new Progress());
+        RunResult r = Emulation.run("lossy", 9, fabric, flows, Ps.PER_S, 2, PreparedRun.DEFAULT_SAMPLING, new Progress());
         // FlowResults.join fails the run if a finished flow delivered any other number of bytes.
         assertEquals(flows.size(), r.flowsFinished());
         assertTrue(r.flows().stream().mapToLong(f -> f.retransmittedBytes()).sum() > 0, "losses were repaired");

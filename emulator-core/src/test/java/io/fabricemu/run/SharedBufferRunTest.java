@@ -45,7 +45,7 @@ class SharedBufferRunTest {
         var fabric = new FabricBuilder(topology,
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 16 * 1024, 2, sharedBufferBytes, false),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 5);
-        return Emulation.run("pool", 5, fabric, flows, Ps.PER_S, shards, new Progress());
+        return Emulation.run("pool", 5, fabric, flows, Ps.PER_S, shards, PreparedRun.DEFAULT_SAMPLING, new Progress());
     }
 
     private static long drops(RunResult r) {

@@ -1,0 +1,22 @@
+package io.fabricemu.results;
+
+/**
+ * One flow's state at every tick of a {@link TimeSeries} (index {@code i} is tick {@code i x interval}).
+ *
+ * @param flowId         the flow
+ * @param deliveredBytes payload delivered in order to the receiver so far (0 before its first sample)
+ * @param windowBytes    the sender's congestion window, or -1 where it has none (or has not started)
+ * @param creditBytes    the sender's unspent RCCC credit, or -1
+ * @param rateBps        the sender's paced rate (DCQCN), or -1
+ */
+public record FlowSeries(int flowId, long[] deliveredBytes, long[] windowBytes, long[] creditBytes, long[] rateBps) {
+
+    /** Goodput over tick {@code i - 1} to tick {@code i}, in bits per second (0 at tick 0). */
+    public long goodputBps(int i, long intervalPs) {
+        if (i == 0) {
+            return 0;
+        }
+        long bits = (deliveredBytes[i] - deliveredBytes[i - 1]) * 8;
+        return (long) (bits * (1e12 / intervalPs));
+    }
+}
