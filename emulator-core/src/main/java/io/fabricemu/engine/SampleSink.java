@@ -25,7 +25,10 @@ public interface SampleSink {
     void port(String portId, int tier, long queueBytes, long drops, long trims, long ecnMarks, long pauseFrames,
               long btsNotices, long rnrNaks, long txBytes);
 
-    /** The bytes of one traffic class queued now at port {@code portId}; written after that port's {@link #port}. */
+    /**
+     * The bytes of one traffic class queued now at port {@code portId}; written after that port's {@link #port},
+     * and only for classes with bytes queued: a class the sample leaves out has none.
+     */
     void classQueue(String portId, int trafficClass, long queueBytes);
 
     /**

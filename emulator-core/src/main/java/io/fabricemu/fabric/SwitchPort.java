@@ -372,7 +372,10 @@ public final class SwitchPort implements Element {
                 pfcIngress == null ? 0 : pfcIngress.pauseFrames(), wreb == null ? 0 : wreb.noticesSent(),
                 rnr == null ? 0 : rnr.naksSent(), tx.txBytes());
         for (int c = 0; c < queue.trafficClasses(); c++) {
-            sink.classQueue(name, c, queue.classBytes(c));
+            long bytes = queue.classBytes(c);
+            if (bytes > 0) {
+                sink.classQueue(name, c, bytes);
+            }
         }
     }
 
