@@ -138,19 +138,29 @@ public final class LiveMetrics implements AutoCloseable {
         return false;
     }
 
-    /** Keeps the endpoint up for the hold time (at least two ticks, so the last values are published), then stops Kamon. */
+    /**
+     * Keeps the endpoint up for the hold time (at least two ticks, so the last values are published), then stops
+     * Kamon; an interrupt cuts the hold short but still stops Kamon.
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
+        boolean interrupted = false;
         try {
             Thread.sleep(Math.max(settings.hold().toMillis(), 2 * 1000L));
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            interrupted = true;
         }
-        stopKamon();
+        try {
+            stopKamon();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private void stopKamon() {
