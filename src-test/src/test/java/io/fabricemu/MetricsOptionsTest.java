@@ -47,6 +47,14 @@ class MetricsOptionsTest {
     }
 
     @Test
+    void bareMetricsBeforeTheScenario_doesNotTakeTheFileAsItsPort() {
+        Cli.Outcome o = Cli.run("run", "--metrics", Cli.scenario("incast-7to1.yaml"), "--metrics-hold=soon",
+                "--out=" + dir.resolve("out"));
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().contains("--metrics-hold: expected a duration"), o.err());
+    }
+
+    @Test
     void portInUse_isRejected() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             assertRejected("is the port in use?", "--metrics=" + taken.getLocalPort());

@@ -8,6 +8,11 @@ import io.fabricemu.metrics.MetricsSettings;
 import io.fabricemu.metrics.RunMetrics;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Stack;
+import picocli.CommandLine.IParameterPreprocessor;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,7 +20,7 @@ import picocli.CommandLine.Option;
  * Prometheus, where, and how finely tagged. Without {@code --metrics} nothing of Kamon is started or loaded.
  */
 final class MetricsOptions {
-    @Option(names = "--metrics", arity = "0..1", paramLabel = "PORT",
+    @Option(names = "--metrics", arity = "0..1", paramLabel = "PORT", preprocessor = OptionalPort.class,
             fallbackValue = "" + MetricsSettings.DEFAULT_PORT,
             description = {"Serve live metrics for Prometheus at http://127.0.0.1:PORT/metrics while it runs",
                     "(default port: " + MetricsSettings.DEFAULT_PORT + "; write --metrics=PORT for another)."})
@@ -74,6 +79,23 @@ final class MetricsOptions {
             err.flush();
         }
         return live;
+    }
+
+    /**
+     * Lets {@code --metrics} stand alone before the scenario file: picocli would otherwise take the file name as
+     * the optional port. {@code --metrics=PORT} and {@code --metrics PORT} still give a port when PORT is a number
+     * (an attached value is on the stack too); anything else leaves the default port.
+     */
+    static final class OptionalPort implements IParameterPreprocessor {
+        @Override
+        public boolean preprocess(Stack<String> args, CommandSpec commandSpec, ArgSpec argSpec,
+                                  Map<String, Object> info) {
+            if (!args.isEmpty() && args.peek().matches("-?\\d+")) {
+                return false;
+            }
+            argSpec.setValue(MetricsSettings.DEFAULT_PORT);
+            return true;
+        }
     }
 
     /** The listener of one run, or null without live metrics. */
