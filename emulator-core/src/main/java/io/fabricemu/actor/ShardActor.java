@@ -98,7 +98,8 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
         this.localIds = ids.stream().mapToInt(Integer::intValue).toArray();
         for (int id : localIds) {
-            ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling());
+            ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling(),
+                    limits.listener() == null ? null : limits.listener().sinkFor(id));
             ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf()), "e" + id);
             ctx.watch(ref);
             byId[id] = ref;

@@ -1,12 +1,16 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.engine.Progress;
+import io.fabricemu.metrics.LiveMetrics;
+import io.fabricemu.metrics.MetricsException;
+import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.Summary;
 import io.fabricemu.run.PreparedRun;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -54,6 +59,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress line and no table; errors only.")
     boolean quiet;
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -70,6 +78,25 @@ final class CompareCommand implements Callable<Integer> {
             }
             prepared.add(p);
         }
+        LiveMetrics live;
+        try {
+            live = metrics.start(err);
+        } catch (MetricsException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        try {
+            return compare(prepared, shards, live, err, stdout);
+        } finally {
+            if (live != null) {
+                live.close();
+            }
+        }
+    }
+
+    private int compare(List<PreparedRun> prepared, int shards, LiveMetrics live, PrintWriter err,
+                        PrintWriter stdout) throws IOException {
         List<String> labels = labels(prepared);
         List<Comparison.Column> columns = new ArrayList<>();
         for (int i = 0; i < prepared.size(); i++) {
@@ -81,8 +108,9 @@ final class CompareCommand implements Callable<Integer> {
             }
             Progress progress = new Progress();
             RunResult result;
-            try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size())) {
-                result = p.run(shards, progress);
+            try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size());
+                 RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p.flows().size())) {
+                result = p.run(shards, PreparedRun.DEFAULT_SAMPLING, progress, runMetrics);
             } catch (IllegalStateException e) {
                 err.println("error: the emulation of " + scenarios.get(i) + " failed: " + e.getMessage());
                 err.flush();

@@ -1,17 +1,22 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.engine.Progress;
+import io.fabricemu.metrics.LiveMetrics;
+import io.fabricemu.metrics.MetricsException;
+import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.Summary;
 import io.fabricemu.results.SummaryTable;
 import io.fabricemu.run.PreparedRun;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -46,6 +51,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")
     boolean quiet;
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -57,6 +65,24 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
+        LiveMetrics live;
+        try {
+            live = metrics.start(err);
+        } catch (MetricsException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        try {
+            return run(prepared, shards, live, err);
+        } finally {
+            if (live != null) {
+                live.close();
+            }
+        }
+    }
+
+    private int run(PreparedRun prepared, int shards, LiveMetrics live, PrintWriter err) throws IOException {
         Path outDir = out != null ? out : Path.of("results", prepared.scenario().name());
         PrintWriter stdout = spec.commandLine().getOut();
         if (!quiet) {
@@ -66,8 +92,13 @@ final class RunCommand implements Callable<Integer> {
         }
         Progress progress = new Progress();
         RunResult result;
-        try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size())) {
-            result = prepared.run(shards, progress);
+        if (live != null && !quiet) {
+            stdout.println("  live metrics at " + live.url());
+            stdout.flush();
+        }
+        try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size());
+             RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
+            result = prepared.run(shards, PreparedRun.DEFAULT_SAMPLING, progress, runMetrics);
         } catch (IllegalStateException e) {
             err.println("error: the emulation failed: " + e.getMessage());
             err.flush();

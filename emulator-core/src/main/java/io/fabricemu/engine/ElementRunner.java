@@ -23,6 +23,7 @@ public final class ElementRunner implements EventContext {
     private String haltReason;
     private final Sampling sampling;
     private final SampleLog samples;
+    private final LiveSink live;
     private long nextTickPs;
     private boolean changedSinceSample = true;
 
@@ -32,10 +33,22 @@ public final class ElementRunner implements EventContext {
 
     /** @param sampling when to record the element's state; {@link Sampling#OFF} records nothing */
     public ElementRunner(int id, Element element, Sampling sampling) {
+        this(id, element, sampling, null);
+    }
+
+    /**
+     * @param sampling when to record the element's state; {@link Sampling#OFF} records nothing
+     * @param live     where each sample also goes as it is taken, or null; needs sampling on
+     */
+    public ElementRunner(int id, Element element, Sampling sampling, LiveSink live) {
+        if (live != null && !sampling.enabled()) {
+            throw new IllegalArgumentException("element " + id + ": a live sink needs sampling on");
+        }
         this.id = id;
         this.element = element;
         this.sampling = sampling;
         this.samples = sampling.enabled() ? new SampleLog(sampling.intervalPs()) : null;
+        this.live = live;
     }
 
     public int id() {
@@ -99,9 +112,7 @@ public final class ElementRunner implements EventContext {
             }
         }
         if (changedSinceSample) {
-            samples.begin(nextTickPs);
-            element.sample(samples);
-            changedSinceSample = false;
+            takeSample();
         }
         nextTickPs = (eventPs / intervalPs + 1) * intervalPs;
     }
@@ -112,11 +123,20 @@ public final class ElementRunner implements EventContext {
      */
     public SampleLog finishSamples() {
         if (samples != null && changedSinceSample) {
-            samples.begin(nextTickPs);
-            element.sample(samples);
-            changedSinceSample = false;
+            takeSample();
         }
         return samples;
+    }
+
+    /** Records the element's state at {@code nextTickPs} in the log, and hands it to the live sink if any. */
+    private void takeSample() {
+        samples.begin(nextTickPs);
+        element.sample(samples);
+        if (live != null) {
+            element.sample(live);
+            live.sampleDone();
+        }
+        changedSinceSample = false;
     }
 
     /** The element's report, with its samples when the run sampled; call once, after the last window. */

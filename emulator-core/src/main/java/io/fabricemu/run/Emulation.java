@@ -5,6 +5,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
+import io.fabricemu.engine.SampleListener;
 import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
@@ -33,9 +34,18 @@ public final class Emulation {
      */
     public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
                                 int shards, Sampling sampling, Progress progress) {
+        return run(name, seed, fabric, flows, stopPs, shards, sampling, progress, null);
+    }
+
+    /**
+     * As {@link #run(String, long, FabricBuilder, List, long, int, Sampling, Progress)}, also handing every sample
+     * to {@code listener} (live metrics) while the run goes on; null hands them nowhere.
+     */
+    public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
+                                int shards, Sampling sampling, Progress progress, SampleListener listener) {
         int[] shardOf = Partitioner.shardOf(fabric, shards);
         long wallStart = System.nanoTime();
-        EngineResult r = Engine.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling), progress);
+        EngineResult r = Engine.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling, listener), progress);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),

@@ -1,6 +1,7 @@
 package io.fabricemu.run;
 
 import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.SampleListener;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.RocePlan;
@@ -118,7 +119,16 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
 
     /** Runs it in this JVM on {@code shards} shards. */
     public RunResult run(int shards, Sampling sampling, Progress progress) {
-        return Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), shards, sampling,
-                progress);
+        return run(shards, sampling, progress, null);
+    }
+
+    /**
+     * Runs it in this JVM on {@code shards} shards, handing every sample to {@code listener} too while it runs
+     * (null: to nobody). Live samples need a sampling grid: with sampling off they follow the default one.
+     */
+    public RunResult run(int shards, Sampling sampling, Progress progress, SampleListener listener) {
+        Sampling grid = listener != null && !sampling.enabled() ? DEFAULT_SAMPLING : sampling;
+        return Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), shards, grid,
+                progress, listener);
     }
 }

@@ -1,0 +1,56 @@
+package io.fabricemu.metrics;
+
+import io.fabricemu.engine.Progress;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Publishes a run's {@link Progress} as gauges once a wall-clock second (display only, like the progress line):
+ * virtual time reached, events, events per second over the last second, windows, flows completed and flows in
+ * the workload. Runs on its own daemon thread; nothing in the run reads what it writes.
+ */
+final class ProgressGauges implements AutoCloseable {
+    private static final long PERIOD_MILLIS = 1000;
+    private final Progress progress;
+    private final ScheduledExecutorService timer;
+    private long lastEvents;
+    private long lastNanos = System.nanoTime();
+
+    ProgressGauges(Progress progress, int flowCount) {
+        this.progress = progress;
+        Names.RUN_FLOWS.withoutTags().update(flowCount);
+        Names.RUN_EVENTS_PER_SECOND.withoutTags().update(0);
+        publish();
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "metrics-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(this::tick, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private synchronized void tick() {
+        long now = System.nanoTime();
+        long events = progress.events();
+        Names.RUN_EVENTS_PER_SECOND.withoutTags().update((events - lastEvents) * 1e9 / Math.max(1, now - lastNanos));
+        lastEvents = events;
+        lastNanos = now;
+        publish();
+    }
+
+    private void publish() {
+        Names.RUN_VIRTUAL_TIME.withoutTags().update(progress.virtualPs() / 1e12);
+        Names.RUN_EVENTS.withoutTags().update(progress.events());
+        Names.RUN_WINDOWS.withoutTags().update(progress.windows());
+        Names.RUN_FLOWS_COMPLETED.withoutTags().update(progress.flowsCompleted());
+    }
+
+    /** Stops polling and publishes the final progress; the events rate of a finished run is 0. */
+    @Override
+    public synchronized void close() {
+        timer.shutdownNow();
+        publish();
+        Names.RUN_EVENTS_PER_SECOND.withoutTags().update(0);
+    }
+}

@@ -1,0 +1,80 @@
+package io.fabricemu.metrics;
+
+import io.fabricemu.engine.LiveSink;
+import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.SampleListener;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import kamon.metric.Counter;
+import kamon.metric.Histogram;
+import kamon.tag.TagSet;
+
+/**
+ * The live metrics of one run: hands every element its own {@link ElementMetrics} sink and shares with them the
+ * instruments of each port aggregate (one per tag set at the chosen level, created on first use) and of the
+ * tracked flows (flow ids {@code 0..trackedFlows-1}: a bounded set that every run of the scenario agrees on).
+ * A wall-clock poller publishes the run's progress. {@link #close} ends the run's contribution: its queued bytes
+ * leave the shared gauges, so the next run of a {@code compare} starts from an empty fabric.
+ */
+public final class RunMetrics implements SampleListener, AutoCloseable {
+    private final MetricsLevel level;
+    private final ConcurrentHashMap<TagSet, PortInstruments> aggregates = new ConcurrentHashMap<>();
+    private final AtomicReferenceArray<FlowInstruments> flows;
+    private final List<ElementMetrics> sinks = new ArrayList<>();
+    private final ProgressGauges progress;
+    final Histogram ccWindow = Names.CC_WINDOW.withoutTags();
+    final Histogram ccCredit = Names.CC_CREDIT.withoutTags();
+    final Histogram ccRate = Names.CC_RATE.withoutTags();
+    final Counter goodput = Names.GOODPUT.withoutTags();
+
+    RunMetrics(MetricsLevel level, int trackedFlows, Progress progress, int flowCount) {
+        this.level = level;
+        this.flows = new AtomicReferenceArray<>(Math.min(trackedFlows, flowCount));
+        this.progress = new ProgressGauges(progress, flowCount);
+    }
+
+    @Override
+    public ElementMetrics sinkFor(int elementId) {
+        ElementMetrics sink = new ElementMetrics(this);
+        synchronized (sinks) {
+            sinks.add(sink);
+        }
+        return sink;
+    }
+
+    /** The instruments shared by every port with this port's tags at the chosen level. */
+    PortInstruments portInstruments(int tier, String portId) {
+        return aggregates.computeIfAbsent(level.tags(tier, portId), PortInstruments::new);
+    }
+
+    /** The series of flow {@code flowId} when it is tracked, else null. */
+    FlowInstruments tracked(int flowId) {
+        if (flowId < 0 || flowId >= flows.length()) {
+            return null;
+        }
+        FlowInstruments f = flows.get(flowId);
+        if (f == null) {
+            flows.compareAndSet(flowId, null, new FlowInstruments(flowId));
+            f = flows.get(flowId);
+        }
+        return f;
+    }
+
+    /** How many port aggregates (tag sets) this run has written to so far. */
+    public int portAggregates() {
+        return aggregates.size();
+    }
+
+    /** Call after the run: publishes its final progress and takes its queued bytes out of the shared gauges. */
+    @Override
+    public void close() {
+        progress.close();
+        synchronized (sinks) {
+            for (ElementMetrics sink : sinks) {
+                sink.retract();
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.fabricemu.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabricemu.engine.Progress;
+import io.fabricemu.results.FlowResult;
+import io.fabricemu.results.PortStats;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.ScenarioLoader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run's live metrics, scraped from Kamon's Prometheus endpoint in this JVM, add up to the run's own results:
+ * every port's transmitted bytes, drops, trims and marks at port level, the aggregate and per-flow goodput, and
+ * no queued bytes left once the run is closed. The endpoint refuses a port already taken.
+ */
+class LiveMetricsTest {
+
+    @Test
+    void scrapedCounters_matchTheRunsResults_andQueuesEndEmpty() throws Exception {
+        int port = freePort();
+        PreparedRun prepared = PreparedRun.of(ScenarioLoader.load(
+                Path.of("..", "topologies", "scenarios", "uet-incast-7to1-nscc.yaml"), List.of()));
+        int flows = prepared.flows().size();
+        RunResult result;
+        try (LiveMetrics live = LiveMetrics.start(new MetricsSettings("127.0.0.1", port, MetricsLevel.PORT, 4,
+                Duration.ZERO))) {
+            MetricsException taken = org.junit.jupiter.api.Assertions.assertThrows(MetricsException.class,
+                    () -> LiveMetrics.start(new MetricsSettings("127.0.0.1", port, MetricsLevel.PORT, 4,
+                            Duration.ZERO)));
+            assertTrue(taken.getMessage().contains("in use"), taken.getMessage());
+            Progress progress = new Progress();
+            try (RunMetrics run = live.beginRun(progress, flows)) {
+                result = prepared.run(2, PreparedRun.DEFAULT_SAMPLING, progress, run);
+                assertEquals(result.ports().size(), run.portAggregates());
+            }
+            Map<String, Double> scrape = awaitScrape(live.url(), "fabric_run_flows_completed", flows);
+            assertEquals(sum(result, PortStats::txBytes), total(scrape, "fabric_port_tx_bytes_total{"));
+            assertEquals(sum(result, PortStats::drops), total(scrape, "fabric_port_drops_total{"));
+            assertEquals(sum(result, PortStats::trims), total(scrape, "fabric_port_trims_total{"));
+            assertEquals(sum(result, PortStats::ecnMarks), total(scrape, "fabric_port_ecn_marks_total{"));
+            assertTrue(total(scrape, "fabric_port_trims_total{") > 0, "the incast trims packets");
+            assertEquals(result.ports().size(), count(scrape, "fabric_port_tx_bytes_total{"));
+            assertEquals(0, total(scrape, "fabric_port_queue_bytes{"));
+            long delivered = 0;
+            for (FlowResult f : result.flows()) {
+                delivered += f.deliveredBytes();
+            }
+            assertEquals(delivered, total(scrape, "fabric_goodput_bytes_total"));
+            for (int flow = 0; flow < 4; flow++) {
+                assertEquals(result.flows().get(flow).deliveredBytes(),
+                        total(scrape, "fabric_flow_goodput_bytes_total{flow=\"" + flow + "\"}"));
+            }
+            assertEquals(4, count(scrape, "fabric_flow_goodput_bytes_total{"));
+            assertEquals(4, count(scrape, "fabric_flow_window_bytes{"), "NSCC senders have a window");
+            assertEquals(0, count(scrape, "fabric_flow_credit_bytes{"), "and no credit");
+            assertEquals((double) result.events(), scrape.get("fabric_run_events"));
+        }
+    }
+
+    private interface PortField {
+        long of(PortStats p);
+    }
+
+    private static long sum(RunResult r, PortField field) {
+        long total = 0;
+        for (PortStats p : r.ports()) {
+            total += field.of(p);
+        }
+        return total;
+    }
+
+    /** The sum of the series named {@code prefix} exactly, or starting with it when it ends with "{" (labelled). */
+    private static long total(Map<String, Double> scrape, String prefix) {
+        double total = 0;
+        for (Map.Entry<String, Double> e : scrape.entrySet()) {
+            if (prefix.endsWith("{") ? e.getKey().startsWith(prefix) : e.getKey().equals(prefix)) {
+                total += e.getValue();
+            }
+        }
+        return Math.round(total);
+    }
+
+    private static int count(Map<String, Double> scrape, String prefix) {
+        return (int) scrape.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+    }
+
+    /** Scrapes until {@code metric} reads {@code value} (the run's last tick is published), at most 5 s. */
+    private static Map<String, Double> awaitScrape(String url, String metric, double value) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        Map<String, Double> scrape = Map.of();
+        while (System.nanoTime() < deadline) {
+            scrape = scrape(url);
+            if (scrape.getOrDefault(metric, -1.0) == value) {
+                return scrape;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError(metric + " never read " + value + ": " + scrape.get(metric));
+    }
+
+    /** Series (name and labels, as printed) to value, comments skipped. */
+    private static Map<String, Double> scrape(String url) throws IOException {
+        Map<String, Double> series = new TreeMap<>();
+        try (InputStream in = URI.create(url).toURL().openStream()) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                int space = line.lastIndexOf(' ');
+                series.put(line.substring(0, space), Double.parseDouble(line.substring(space + 1)));
+            }
+        }
+        return series;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
