@@ -10,7 +10,8 @@ import java.util.List;
  * <p>The script runs on load and writes onto each {@code svg.plot} what the browser drew: {@code data-paths}
  * (data paths), {@code data-points} (their points), {@code data-drawn} (paths with at least two points and a
  * bounding box of non-zero width), {@code data-box} (the widest path's box, "width height") and
- * {@code data-rect} (the plot's place on the page, "left top width height" in CSS pixels); then
+ * {@code data-rect} (the plot's place on the page, "left top width height" in CSS pixels),
+ * {@code data-lines} (the same for its lines alone, legend excluded); then
  * {@code data-plots} on the body. A reader sees nothing of it; a headless browser's {@code --dump-dom} shows
  * whether every plot was really drawn.
  */
@@ -40,12 +41,16 @@ public final class ReportPage {
             "      if (b.width > bw) { bw = b.width; bh = b.height; }",
             "    });",
             "    var r = svg.getBoundingClientRect();",
+            "    var g = svg.querySelector('g.lines');",
+            "    var l = g ? g.getBoundingClientRect() : {left: 0, top: 0, width: 0, height: 0};",
             "    svg.setAttribute('data-paths', paths.length);",
             "    svg.setAttribute('data-points', points);",
             "    svg.setAttribute('data-drawn', drawn);",
             "    svg.setAttribute('data-box', Math.round(bw) + ' ' + Math.round(bh));",
             "    svg.setAttribute('data-rect', Math.round(r.left + window.scrollX) + ' ' + Math.round(r.top + window.scrollY)"
                     + " + ' ' + Math.round(r.width) + ' ' + Math.round(r.height));",
+            "    svg.setAttribute('data-lines', Math.round(l.left + window.scrollX) + ' ' + Math.round(l.top + window.scrollY)"
+                    + " + ' ' + Math.round(l.width) + ' ' + Math.round(l.height));",
             "  });",
             "  document.body.setAttribute('data-plots', plots.length);",
             "});");
