@@ -5,11 +5,14 @@ import io.fabricemu.metrics.LiveMetrics;
 import io.fabricemu.metrics.MetricsException;
 import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.results.Comparison;
+import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
+import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.TransportConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,21 +32,31 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code fabric-emu compare}: runs several scenarios one after the other and prints their headline figures
- * side by side. Every scenario is checked before the first one runs, so a typo in the last file costs no
- * run; the output folder (one results folder per run plus the table as Markdown and CSV) is written
- * atomically at the end.
+ * {@code fabric-emu compare}: runs several scenarios, or one scenario under several congestion controls
+ * ({@code --cc nscc,rccc,dcqcn}: each value a run with {@code --set transport.cc=VALUE}, labelled by it), one
+ * after the other and prints their headline figures side by side. Every run is checked before the first one
+ * starts, so a typo in the last file or value costs no run; the output folder (one results folder per run,
+ * the table as Markdown and CSV, and report.html with the runs' plots overlaid) is written atomically at the
+ * end.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs scenarios one after the other (typically the same workload under different",
-                "transports or switch settings) and prints their figures side by side. Writes the output",
-                "folder atomically: comparison.md, comparison.csv and one results folder per run."})
+                "transports or switch settings), or one scenario under each --cc value, and prints their",
+                "figures side by side. Writes the output folder atomically: comparison.md, comparison.csv,",
+                "report.html (the table and the runs' plots overlaid) and one results folder per run."})
 final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "2..*", paramLabel = "SCENARIO", description = "Scenario files (YAML), two or more.")
+    @Parameters(arity = "1..*", paramLabel = "SCENARIO",
+            description = "Scenario files (YAML): two or more, or exactly one with --cc.")
     List<Path> scenarios = new ArrayList<>();
+
+    @Option(names = "--cc", paramLabel = "CC[,CC...]", split = ",",
+            description = {"Run the one SCENARIO once per congestion control, each with --set transport.cc=CC",
+                    "and labelled CC; allowed: ${COMPLETION-CANDIDATES}."},
+            completionCandidates = CongestionControls.class)
+    List<String> ccs = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "FIELD=VALUE",
             description = "Override a field of every scenario, e.g. --set workload.bytes=1MiB. Repeatable.")
@@ -70,9 +84,14 @@ final class CompareCommand implements Callable<Integer> {
         if (shards < 0) {
             return Main.BAD_INPUT;
         }
+        List<Path> files = new ArrayList<>();
+        List<List<String>> runOverrides = new ArrayList<>();
+        if (!plan(files, runOverrides, err)) {
+            return Main.BAD_INPUT;
+        }
         List<PreparedRun> prepared = new ArrayList<>();
-        for (Path file : scenarios) {
-            PreparedRun p = ScenarioInput.prepare(file, overrides, err);
+        for (int i = 0; i < files.size(); i++) {
+            PreparedRun p = ScenarioInput.prepare(files.get(i), runOverrides.get(i), err);
             if (p == null) {
                 return Main.BAD_INPUT;
             }
@@ -87,7 +106,7 @@ final class CompareCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         try {
-            return compare(prepared, shards, live, err, stdout);
+            return compare(prepared, files, runOverrides, shards, live, err, stdout);
         } finally {
             if (live != null) {
                 live.close();
@@ -95,9 +114,9 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private int compare(List<PreparedRun> prepared, int shards, LiveMetrics live, PrintWriter err,
-                        PrintWriter stdout) throws IOException {
-        List<String> labels = labels(prepared);
+    private int compare(List<PreparedRun> prepared, List<Path> files, List<List<String>> runOverrides, int shards,
+                        LiveMetrics live, PrintWriter err, PrintWriter stdout) throws IOException {
+        List<String> labels = ccs.isEmpty() ? labels(prepared) : List.copyOf(ccs);
         List<Comparison.Column> columns = new ArrayList<>();
         for (int i = 0; i < prepared.size(); i++) {
             PreparedRun p = prepared.get(i);
@@ -110,23 +129,30 @@ final class CompareCommand implements Callable<Integer> {
             RunResult result;
             try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size());
                  RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p.flows().size())) {
-                result = p.run(shards, PreparedRun.DEFAULT_SAMPLING, progress, runMetrics);
+                result = p.run(shards, progress, runMetrics);
             } catch (IllegalStateException e) {
-                err.println("error: the emulation of " + scenarios.get(i) + " failed: " + e.getMessage());
+                err.println("error: the emulation of " + labels.get(i) + " failed: " + e.getMessage());
                 err.flush();
                 return Main.FAILED;
             }
             columns.add(new Comparison.Column(labels.get(i), result, Summary.of(result)));
         }
         Comparison comparison = new Comparison(columns);
+        List<SeriesSelection> selections = new ArrayList<>();
+        for (Comparison.Column c : columns) {
+            selections.add(SeriesSelection.of(c.run().series()));
+        }
         Path outDir = out != null ? out : Path.of("results", "compare");
         OutputFolder.write(outDir, folder -> {
             Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
             Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
+            Files.writeString(folder.resolve(ComparisonReport.FILE), ComparisonReport.html(comparison, selections),
+                    StandardCharsets.UTF_8);
             for (int i = 0; i < columns.size(); i++) {
                 Comparison.Column c = columns.get(i);
                 Path runDir = Files.createDirectory(folder.resolve(c.label()));
-                ResultsWriter.writeInto(c.run(), c.summary(), scenarios.get(i).toString(), overrides, runDir);
+                ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), files.get(i).toString(),
+                        runOverrides.get(i), runDir);
             }
         });
         if (!quiet) {
@@ -135,6 +161,60 @@ final class CompareCommand implements Callable<Integer> {
             stdout.flush();
         }
         return 0;
+    }
+
+    /**
+     * The runs: each scenario with the common overrides, or, with {@code --cc}, the one scenario once per value
+     * with {@code transport.cc=VALUE} last. False after printing why the arguments do not make a comparison.
+     */
+    private boolean plan(List<Path> files, List<List<String>> runOverrides, PrintWriter err) {
+        if (ccs.isEmpty()) {
+            if (scenarios.size() < 2) {
+                err.println("error: compare needs two or more scenario files, or one with --cc (e.g. --cc nscc,rccc)");
+                err.flush();
+                return false;
+            }
+            for (Path file : scenarios) {
+                files.add(file);
+                runOverrides.add(overrides);
+            }
+            return true;
+        }
+        if (scenarios.size() != 1) {
+            err.println("error: --cc runs one scenario under each value; give exactly one scenario file, not "
+                    + scenarios.size());
+            err.flush();
+            return false;
+        }
+        for (int i = 0; i < ccs.size(); i++) {
+            String cc = ccs.get(i);
+            if (!TransportConfig.CONGESTION_CONTROLS.contains(cc)) {
+                err.println("error: --cc: '" + cc + "' is not a congestion control; allowed: "
+                        + String.join(", ", TransportConfig.CONGESTION_CONTROLS));
+                err.flush();
+                return false;
+            }
+            if (ccs.indexOf(cc) != i) {
+                err.println("error: --cc: '" + cc + "' is given twice");
+                err.flush();
+                return false;
+            }
+        }
+        for (String cc : ccs) {
+            List<String> o = new ArrayList<>(overrides);
+            o.add("transport.cc=" + cc);
+            files.add(scenarios.get(0));
+            runOverrides.add(o);
+        }
+        return true;
+    }
+
+    /** The allowed {@code --cc} values, for the help text. */
+    static final class CongestionControls implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return TransportConfig.CONGESTION_CONTROLS.iterator();
+        }
     }
 
     /** Each run's scenario name, with {@code #2}, {@code #3}... on repeats so every label is distinct. */

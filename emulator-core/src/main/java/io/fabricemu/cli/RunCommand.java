@@ -98,7 +98,7 @@ final class RunCommand implements Callable<Integer> {
         }
         try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size());
              RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
-            result = prepared.run(shards, PreparedRun.DEFAULT_SAMPLING, progress, runMetrics);
+            result = prepared.run(shards, progress, runMetrics);
         } catch (IllegalStateException e) {
             err.println("error: the emulation failed: " + e.getMessage());
             err.flush();

@@ -117,7 +117,8 @@ public final class Comparison {
         return out.toString();
     }
 
-    private List<String[]> cells() {
+    /** The table as cells: a header row (an empty corner, then the labels), then one row per figure. */
+    public List<String[]> cells() {
         List<String[]> cells = new ArrayList<>();
         String[] header = new String[columns.size() + 1];
         header[0] = "";

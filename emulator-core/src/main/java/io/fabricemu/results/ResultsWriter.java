@@ -15,7 +15,8 @@ import java.util.Map;
  * Writes a run's output folder atomically ({@link OutputFolder}).
  *
  * <p>Contents: {@code results.json} (run facts, summary, flows, ports), {@code flows.csv},
- * {@code ports.csv}. A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
+ * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
+ * and {@code report.html} ({@link RunReport}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
  */
 public final class ResultsWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -35,9 +36,17 @@ public final class ResultsWriter {
     /** Writes the run's files into {@code folder}, which exists; for callers that stage a larger folder. */
     public static void writeInto(RunResult r, Summary s, String source, List<String> overrides, Path folder)
             throws IOException {
+        writeInto(r, s, SeriesSelection.of(r.series()), source, overrides, folder);
+    }
+
+    /** As above, with the run's series already selected. */
+    public static void writeInto(RunResult r, Summary s, SeriesSelection series, String source, List<String> overrides,
+                                 Path folder) throws IOException {
         JSON.writeValue(folder.resolve("results.json").toFile(), document(r, s, source, overrides));
         writeFlowsCsv(r, folder.resolve("flows.csv"));
         writePortsCsv(r, folder.resolve("ports.csv"));
+        SeriesCsv.write(series, folder);
+        Files.writeString(folder.resolve(RunReport.FILE), RunReport.html(r, s, series), StandardCharsets.UTF_8);
     }
 
     static Map<String, Object> document(RunResult r, Summary s, String source, List<String> overrides) {
@@ -59,6 +68,8 @@ public final class ResultsWriter {
         doc.put("shards", r.shards());
         doc.put("wallMillis", r.wallMillis());
         doc.put("coordinationMillis", r.coordinationMillis());
+        doc.put("sampleIntervalPs", r.series().intervalPs());
+        doc.put("samplePoints", r.series().points());
         doc.put("summary", s);
         doc.put("flows", r.flows());
         doc.put("ports", r.ports());

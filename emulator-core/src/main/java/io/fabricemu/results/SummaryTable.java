@@ -7,10 +7,24 @@ import java.util.Locale;
 
 /** The table printed at the end of a run. */
 public final class SummaryTable {
+    /** The name of the one row that depends on the wall clock. */
+    public static final String WALL_TIME = "wall time";
+
     private SummaryTable() {
     }
 
     public static String render(RunResult r, Summary s) {
+        List<String[]> rows = rows(r, s);
+        int width = rows.stream().mapToInt(row -> row[0].length()).max().orElse(0);
+        StringBuilder out = new StringBuilder();
+        for (String[] row : rows) {
+            out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", row[0], row[1]));
+        }
+        return out.toString();
+    }
+
+    /** The table's rows, each {name, value}; the wall-time row is named {@link #WALL_TIME}. */
+    public static List<String[]> rows(RunResult r, Summary s) {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"scenario", r.scenario() + " (seed " + r.seed() + ")"});
         rows.add(new String[] {"fabric", r.topology()});
@@ -53,16 +67,11 @@ public final class SummaryTable {
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),
                 Ps.format(r.lookaheadPs()), r.elements(), r.shards(), r.shards() == 1 ? "" : "s")});
         double seconds = Math.max(1, r.wallMillis()) / 1000.0;
-        rows.add(new String[] {"wall time", String.format(Locale.ROOT,
+        rows.add(new String[] {WALL_TIME, String.format(Locale.ROOT,
                 "%.2f s, %,.0f events/s, coordination busy %.0f%% of it", seconds, r.events() / seconds,
                 100.0 * r.coordinationMillis() / Math.max(1, r.wallMillis()))});
         rows.add(new String[] {"digest", r.digest()});
-        int width = rows.stream().mapToInt(row -> row[0].length()).max().orElse(0);
-        StringBuilder out = new StringBuilder();
-        for (String[] row : rows) {
-            out.append(String.format(Locale.ROOT, "  %-" + width + "s  %s%n", row[0], row[1]));
-        }
-        return out.toString();
+        return rows;
     }
 
     /** A ratio given in parts per million, shown as a decimal, e.g. 0.001234. */

@@ -109,12 +109,20 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                 companions);
     }
 
-    /** The time series every run records unless told otherwise: a sample per microsecond, at most 400 ticks. */
-    public static final Sampling DEFAULT_SAMPLING = new Sampling(1_000_000, 400);
+    /** The time series a scenario without a {@code sampling} section records ({@link Sampling#DEFAULT}). */
+    public static final Sampling DEFAULT_SAMPLING = Sampling.DEFAULT;
 
-    /** Runs it in this JVM on {@code shards} shards, sampling the default time series. */
+    /** Runs it in this JVM on {@code shards} shards, sampling as the scenario's {@code sampling} section says. */
     public RunResult run(int shards, Progress progress) {
-        return run(shards, DEFAULT_SAMPLING, progress);
+        return run(shards, scenario.sampling(), progress);
+    }
+
+    /**
+     * Runs it in this JVM on {@code shards} shards, sampling as the scenario says, and hands the samples to
+     * {@code listener} as they are taken (null: to nobody).
+     */
+    public RunResult run(int shards, Progress progress, SampleListener listener) {
+        return run(shards, scenario.sampling(), progress, listener);
     }
 
     /** Runs it in this JVM on {@code shards} shards. */

@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.engine.Sampling;
 import io.fabricemu.topology.TopologySpec;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -15,9 +16,11 @@ import java.util.regex.Pattern;
  * @param workload     the traffic; {@code workload.flows(topology.hostCount(), seed)} gives the flows
  * @param stopPs       virtual time at which the run stops, in picoseconds, &gt; 0
  * @param source       where the scenario came from (a file path), for messages and reports
+ * @param sampling     how often ports and flows record their state in virtual time ({@link Sampling#OFF}: never)
  */
 public record Scenario(String name, long seed, TopologySpec topology, SwitchConfig switchConfig,
-                       TransportConfig transport, WorkloadSpec workload, long stopPs, String source) {
+                       TransportConfig transport, WorkloadSpec workload, long stopPs, String source,
+                       Sampling sampling) {
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public Scenario {
@@ -36,5 +39,6 @@ public record Scenario(String name, long seed, TopologySpec topology, SwitchConf
             throw new IllegalArgumentException("stopPs must be > 0, was " + stopPs);
         }
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(sampling, "sampling");
     }
 }

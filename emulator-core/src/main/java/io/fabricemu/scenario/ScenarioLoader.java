@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.engine.Sampling;
 import io.fabricemu.topology.TopologySpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -76,6 +77,9 @@ import java.util.List;
  *   # all-to-all: bytes, start; every ordered pair of distinct hosts
  *   # flows: a list of {src, dst, bytes, start}, start optional (0ns), src != dst; order kept
  * stop: 1s                     # optional virtual-time limit, default 1s, &gt; 0
+ * sampling:                    # optional: ports and flows record their state every interval (SamplingBinder)
+ *   interval: 1us              # 1ns..1s, or off
+ *   maxPoints: 400             # 2..100000; the interval doubles when the run would need more ticks
  * </pre>
  *
  * <h2>Overrides</h2>
@@ -114,7 +118,7 @@ public final class ScenarioLoader {
     }
 
     private static Scenario bind(Section root, String source) throws ScenarioException {
-        root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop");
+        root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
         root.rejectUnknownFields();
         String name = root.requiredText("name", Scenario.NAME, "use letters, digits, '.', '_' or '-'");
         long seed = root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE);
@@ -123,6 +127,7 @@ public final class ScenarioLoader {
         SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport);
         WorkloadSpec workload = WorkloadBinder.bind(root.requiredSection("workload"), topology.hostCount());
         long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Long.MAX_VALUE);
-        return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source);
+        Sampling sampling = SamplingBinder.bind(root.optionalSection("sampling"));
+        return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source, sampling);
     }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ModelBoundaryTest {
     private static final Path SOURCES = Path.of("src", "main", "java", "io", "fabricemu");
     private static final List<String> MODEL_PACKAGES =
-            List.of("time", "engine", "fabric", "transport", "cc", "policy", "scenario", "results", "uet",
+            List.of("time", "engine", "fabric", "transport", "cc", "policy", "scenario", "results", "report", "uet",
                     "roce", "incast", "wreb");
 
     @Test

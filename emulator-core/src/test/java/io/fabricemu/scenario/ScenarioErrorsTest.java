@@ -35,6 +35,11 @@ class ScenarioErrorsTest {
         return with(BASE, 14, "  trafficClasses: 2\n  rnrNack: " + map, 20, "  cc: " + cc);
     }
 
+    /** BASE with {@code sampling: map} on line 28. */
+    private static String sampling(String map) {
+        return BASE + "sampling: " + map + "\n";
+    }
+
     private static Case c(String name, String yaml, int line, String field, String... fragments) {
         return new Case(name, yaml, line, field, List.of(fragments));
     }
@@ -56,7 +61,8 @@ class ScenarioErrorsTest {
                         "allowed fields of topology for kind leaf-spine are kind, leaves, hostsPerLeaf, spines,"
                                 + " linksPerSpine, hostLink, fabricLink", "did you mean 'leaves'?"),
                 c("unknown field: top level", with(BASE, 2, "sed: 3"), 2, "sed",
-                        "allowed fields of the scenario are name, seed, topology, switch, transport, workload, stop",
+                        "allowed fields of the scenario are name, seed, topology, switch, transport, workload, stop,"
+                                + " sampling",
                         "did you mean 'seed'?"),
                 c("unknown field: inside a link", with(BASE, 8, "  hostLink: {rate: 100Gbps, delay: 500ns, lat: 1ns}"),
                         8, "topology.hostLink.lat", "allowed fields of topology.hostLink are rate, delay, fec"),
@@ -148,6 +154,18 @@ class ScenarioErrorsTest {
                 c("range: huge seed", with(BASE, 2, "seed: 99999999999999999999"), 2, "seed",
                         "'99999999999999999999' is out of range"),
                 c("range: zero stop", with(BASE, 27, "stop: 0s"), 27, "stop", "it must be at least 1ps"),
+                c("sampling: interval below 1ns", sampling("{interval: 500ps}"), 28, "sampling.interval",
+                        "'500ps' is out of range", "1ns"),
+                c("sampling: interval above 1s", sampling("{interval: 2s}"), 28, "sampling.interval",
+                        "'2s' is out of range", "1s"),
+                c("sampling: interval neither time nor off", sampling("{interval: never}"), 28, "sampling.interval",
+                        "'never' is neither a time nor off", "from 1ns to 1s", "or off"),
+                c("sampling: one point", sampling("{maxPoints: 1}"), 28, "sampling.maxPoints",
+                        "'1' is out of range", "2 to 100000"),
+                c("sampling: points with off", sampling("{interval: off, maxPoints: 100}"), 28, "sampling.maxPoints",
+                        "not allowed with interval: off"),
+                c("sampling: unknown field", sampling("{every: 1us}"), 28, "sampling.every",
+                        "allowed fields of sampling are interval, maxPoints"),
                 c("range: odd k", with(FAT_TREE, 5, "  k: 3", 6, "", 7, "", 8, "", 9, ""),
                         5, "topology.k",
                         "k must be an even number >= 2, was 3"),

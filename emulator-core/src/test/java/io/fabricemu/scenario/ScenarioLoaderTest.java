@@ -14,6 +14,7 @@ import io.fabricemu.cc.CongestedPaths;
 import io.fabricemu.cc.CongestionEwma;
 import io.fabricemu.cc.NsccCompanions;
 import io.fabricemu.cc.PathNotCongested;
+import io.fabricemu.engine.Sampling;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.LeafSpineSpec;
@@ -39,7 +40,7 @@ class ScenarioLoaderTest {
                 new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2, false),
                 new TransportConfig(4150, 64, 256 * 1024, 100_000_000, "none"),
                 new Incast(0, List.of(1, 2, 3), 2L << 20, 0),
-                1_000_000_000_000L, "base.yaml");
+                1_000_000_000_000L, "base.yaml", Sampling.DEFAULT);
         assertEquals(expected, s);
         assertEquals(4086, s.transport().payloadBytes());
     }
@@ -149,5 +150,23 @@ class ScenarioLoaderTest {
         assertTrue(e.getMessage().startsWith(missing + ": cannot read the file: NoSuchFileException"),
                 e.getMessage());
         assertEquals(0, e.line());
+    }
+
+    @Test
+    void parse_samplingSection_setsIntervalAndPoints() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(BASE + "sampling: {interval: 5us, maxPoints: 1000}\n", "s.yaml", List.of());
+        assertEquals(new Sampling(5_000_000, 1000), s.sampling());
+    }
+
+    @Test
+    void parse_samplingOff_recordsNothing() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(BASE, "s.yaml", List.of("sampling.interval=off"));
+        assertEquals(Sampling.OFF, s.sampling());
+    }
+
+    @Test
+    void parse_samplingIntervalOverride_keepsDefaultPoints() throws ScenarioException {
+        Scenario s = ScenarioLoader.parse(BASE, "s.yaml", List.of("sampling.interval=250ns"));
+        assertEquals(new Sampling(250_000, 400), s.sampling());
     }
 }

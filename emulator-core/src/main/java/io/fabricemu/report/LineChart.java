@@ -1,0 +1,186 @@
+package io.fabricemu.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A line chart as inline SVG: one {@code <path class="data">} per series over a grid of nice ticks
+ * ({@link Axis}), axis titles with units, and a legend under the plot. Every coordinate is printed with one
+ * decimal in {@link Locale#ROOT}, so the same data gives the same bytes. The {@code <svg>} carries
+ * {@code class="plot"} and {@code data-plot="<id>"}, by which the page's check script and tests find it; a
+ * chart with no point to draw says "no data" and has no data path.
+ */
+public final class LineChart {
+    static final int WIDTH = 820;
+    static final int PLOT_HEIGHT = 260;
+    static final int LEFT = 84;
+    static final int RIGHT = 24;
+    static final int TOP = 34;
+    static final int BOTTOM = 46;
+    static final int LEGEND_COLUMN = 200;
+    static final int LEGEND_ROW = 18;
+
+    private final String id;
+    private final String title;
+    private final Quantity xQuantity;
+    private final String xTitle;
+    private final Quantity yQuantity;
+    private final String yTitle;
+    private final List<Series> series = new ArrayList<>();
+
+    /**
+     * @param id     the chart's name in {@code data-plot}, e.g. "queue"
+     * @param title  shown above the plot
+     * @param xTitle the x axis' title; its unit is added, e.g. "virtual time" becomes "virtual time (us)"
+     * @param yTitle the y axis' title, likewise
+     */
+    public LineChart(String id, String title, Quantity xQuantity, String xTitle, Quantity yQuantity, String yTitle) {
+        this.id = id;
+        this.title = title;
+        this.xQuantity = xQuantity;
+        this.xTitle = xTitle;
+        this.yQuantity = yQuantity;
+        this.yTitle = yTitle;
+    }
+
+    public LineChart add(Series s) {
+        series.add(s);
+        return this;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    /** Whether any series has a point to draw. */
+    public boolean hasData() {
+        return series.stream().anyMatch(Series::hasData);
+    }
+
+    /** The chart as an {@code <svg>} element. */
+    public String svg() {
+        double xMin = Double.POSITIVE_INFINITY;
+        double xMax = Double.NEGATIVE_INFINITY;
+        double yMin = 0;
+        double yMax = Double.NEGATIVE_INFINITY;
+        for (Series s : series) {
+            for (int i = 0; i < s.x().length; i++) {
+                if (!Double.isNaN(s.y()[i])) {
+                    xMin = Math.min(xMin, s.x()[i]);
+                    xMax = Math.max(xMax, s.x()[i]);
+                    yMin = Math.min(yMin, s.y()[i]);
+                    yMax = Math.max(yMax, s.y()[i]);
+                }
+            }
+        }
+        boolean empty = xMax < xMin;
+        if (empty) {
+            xMin = 0;
+            xMax = 0;
+            yMax = 0;
+        }
+        Axis x = Axis.of(xQuantity, Math.min(0, xMin), xMax, 8);
+        Axis y = Axis.of(yQuantity, yMin, yMax, 5);
+        int columns = Math.max(1, (WIDTH - LEFT) / LEGEND_COLUMN);
+        int legendRows = (series.size() + columns - 1) / columns;
+        int height = TOP + PLOT_HEIGHT + BOTTOM + legendRows * LEGEND_ROW + 6;
+        double left = LEFT;
+        double right = WIDTH - RIGHT;
+        double top = TOP;
+        double bottom = TOP + PLOT_HEIGHT;
+
+        StringBuilder out = new StringBuilder();
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" data-plot=\"").append(Html.escape(id))
+                .append("\" width=\"").append(WIDTH).append("\" height=\"").append(height)
+                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height).append("\">\n");
+        out.append("<rect x=\"0\" y=\"0\" width=\"").append(WIDTH).append("\" height=\"").append(height)
+                .append("\" fill=\"#ffffff\"/>\n");
+        out.append("<text class=\"title\" x=\"").append(LEFT).append("\" y=\"20\">").append(Html.escape(title))
+                .append("</text>\n");
+        out.append("<g class=\"grid\" stroke=\"#e3e3e3\" stroke-width=\"1\">\n");
+        for (double t : x.ticks()) {
+            double px = x.tickPosition(t, left, right);
+            out.append("<line x1=\"").append(f(px)).append("\" y1=\"").append(f(top)).append("\" x2=\"").append(f(px))
+                    .append("\" y2=\"").append(f(bottom)).append("\"/>\n");
+        }
+        for (double t : y.ticks()) {
+            double py = y.tickPosition(t, bottom, top);
+            out.append("<line x1=\"").append(f(left)).append("\" y1=\"").append(f(py)).append("\" x2=\"")
+                    .append(f(right)).append("\" y2=\"").append(f(py)).append("\"/>\n");
+        }
+        out.append("</g>\n<g class=\"axes\" font-size=\"11\" fill=\"#444444\">\n");
+        out.append("<path d=\"M").append(f(left)).append(' ').append(f(top)).append('V').append(f(bottom)).append('H')
+                .append(f(right)).append("\" stroke=\"#888888\" fill=\"none\"/>\n");
+        for (double t : x.ticks()) {
+            out.append("<text x=\"").append(f(x.tickPosition(t, left, right))).append("\" y=\"").append(f(bottom + 16))
+                    .append("\" text-anchor=\"middle\">").append(x.label(t)).append("</text>\n");
+        }
+        for (double t : y.ticks()) {
+            out.append("<text x=\"").append(f(left - 6)).append("\" y=\"").append(f(y.tickPosition(t, bottom, top) + 4))
+                    .append("\" text-anchor=\"end\">").append(y.label(t)).append("</text>\n");
+        }
+        out.append("<text class=\"axis-title\" x=\"").append(f((left + right) / 2)).append("\" y=\"").append(f(bottom + 36))
+                .append("\" text-anchor=\"middle\">").append(Html.escape(titled(xTitle, x))).append("</text>\n");
+        out.append("<text class=\"axis-title\" transform=\"translate(16 ").append(f((top + bottom) / 2))
+                .append(") rotate(-90)\" text-anchor=\"middle\">").append(Html.escape(titled(yTitle, y)))
+                .append("</text>\n</g>\n");
+        if (empty) {
+            out.append("<text x=\"").append(f((left + right) / 2)).append("\" y=\"").append(f((top + bottom) / 2))
+                    .append("\" text-anchor=\"middle\" fill=\"#888888\">no data</text>\n");
+        }
+        out.append("<g class=\"lines\" fill=\"none\" stroke-linejoin=\"round\">\n");
+        for (Series s : series) {
+            String d = path(s, x, y, left, right, top, bottom);
+            if (!d.isEmpty()) {
+                out.append("<path class=\"data\" data-series=\"").append(Html.escape(s.name())).append("\" stroke=\"")
+                        .append(Html.escape(s.colour())).append("\" stroke-width=\"").append(f(s.widthPx()))
+                        .append("\" d=\"").append(d).append("\"/>\n");
+            }
+        }
+        out.append("</g>\n<g class=\"legend\" font-size=\"11\" fill=\"#222222\">\n");
+        for (int i = 0; i < series.size(); i++) {
+            Series s = series.get(i);
+            double lx = LEFT + (i % columns) * LEGEND_COLUMN;
+            double ly = bottom + BOTTOM + (i / columns) * LEGEND_ROW + 8;
+            out.append("<line x1=\"").append(f(lx)).append("\" y1=\"").append(f(ly)).append("\" x2=\"").append(f(lx + 18))
+                    .append("\" y2=\"").append(f(ly)).append("\" stroke=\"").append(Html.escape(s.colour()))
+                    .append("\" stroke-width=\"3\"/>\n");
+            out.append("<text x=\"").append(f(lx + 24)).append("\" y=\"").append(f(ly + 4)).append("\">")
+                    .append(Html.escape(shorten(s.name()))).append("</text>\n");
+        }
+        out.append("</g>\n</svg>\n");
+        return out.toString();
+    }
+
+    /** The path's {@code d}: M to each point after a gap, L to the others; "" if the series has no point. */
+    private static String path(Series s, Axis x, Axis y, double left, double right, double top, double bottom) {
+        StringBuilder d = new StringBuilder();
+        boolean pen = false;
+        for (int i = 0; i < s.x().length; i++) {
+            double v = s.y()[i];
+            if (Double.isNaN(v)) {
+                pen = false;
+                continue;
+            }
+            d.append(pen ? 'L' : 'M').append(f(x.position(s.x()[i], left, right))).append(' ')
+                    .append(f(y.position(v, bottom, top)));
+            pen = true;
+        }
+        return d.toString();
+    }
+
+    private static String titled(String title, Axis axis) {
+        return axis.unit().isEmpty() ? title : title + " (" + axis.unit() + ")";
+    }
+
+    /** A legend entry that fits its column. */
+    static String shorten(String name) {
+        return name.length() <= 30 ? name : name.substring(0, 29) + "\u2026";
+    }
+
+    /** A coordinate with one decimal. */
+    static String f(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}

@@ -1,0 +1,97 @@
+package io.fabricemu.results;
+
+import io.fabricemu.report.LineChart;
+import io.fabricemu.report.Palette;
+import io.fabricemu.report.Quantity;
+import io.fabricemu.report.ReportPage;
+import io.fabricemu.report.Series;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code report.html} of a comparison: the runs' figures side by side (the table {@code compare} prints),
+ * then plots with one line per run, each run in its own colour: aggregate goodput, the queue at each run's
+ * hottest port, the FCT distribution, and the fabric's losses (drops and trims) and other congestion signals
+ * (ECN marks, PFC pause frames, back-to-sender notices, RNR NAKs) per interval. Runs may have different
+ * sampling grids: each line has its own. A run that recorded nothing is named under the plots.
+ */
+public final class ComparisonReport {
+    public static final String FILE = "report.html";
+    private static final String TIME = "virtual time";
+
+    private ComparisonReport() {
+    }
+
+    /** @param selections each column's series, in column order */
+    public static String html(Comparison comparison, List<SeriesSelection> selections) {
+        List<Comparison.Column> columns = comparison.columns();
+        List<String> labels = new ArrayList<>();
+        List<RunResult> runs = new ArrayList<>();
+        for (Comparison.Column c : columns) {
+            labels.add(c.label());
+            runs.add(c.run());
+        }
+        ReportPage page = new ReportPage("fabric-emu comparison: " + String.join(", ", labels));
+        page.heading("Side by side");
+        page.table("", true, comparison.cells());
+        LineChart goodput = chart("goodput", "Aggregate goodput", Quantity.RATE, "goodput");
+        LineChart queue = chart("queue", "Queue depth at each run's hottest port", Quantity.BYTES, "queued");
+        LineChart losses = chart("losses", "Drops and trims per interval", Quantity.COUNT, "packets per interval");
+        LineChart signals = chart("signals", "ECN marks, PFC pauses, notices and RNR NAKs per interval",
+                Quantity.COUNT, "packets per interval");
+        List<String> unsampled = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            SeriesSelection sel = selections.get(i);
+            String label = labels.get(i);
+            String colour = Palette.colour(i);
+            if (sel.points() == 0) {
+                unsampled.add(label);
+                continue;
+            }
+            long interval = sel.intervalPs();
+            goodput.add(Series.ofTicks(label, colour, 2, interval, RunReport.goodput(sel.aggregate(), interval)));
+            if (!sel.hottestPorts().isEmpty()) {
+                PortSeries hot = sel.hottestPorts().get(0);
+                queue.add(Series.ofTicks(label + ": " + hot.id(), colour, 2, interval, hot.queueBytes()));
+            }
+            PortSeries f = sel.fabric();
+            losses.add(Series.ofTicks(label, colour, 2, interval, sum(SeriesSelection.perTick(f.drops()),
+                    SeriesSelection.perTick(f.trims()))));
+            signals.add(Series.ofTicks(label, colour, 2, interval, sum(SeriesSelection.perTick(f.ecnMarks()),
+                    SeriesSelection.perTick(f.pauseFrames()), SeriesSelection.perTick(f.btsNotices()),
+                    SeriesSelection.perTick(f.rnrNaks()))));
+        }
+        page.heading("Flow completion times");
+        LineChart cdf = RunReport.fctCdf(runs, labels);
+        if (cdf.hasData()) {
+            page.chart(cdf);
+        } else {
+            page.paragraph("No run finished a flow.");
+        }
+        page.heading("Over virtual time");
+        for (LineChart c : List.of(goodput, queue, losses, signals)) {
+            if (c.hasData()) {
+                page.chart(c);
+            }
+        }
+        if (!unsampled.isEmpty()) {
+            page.paragraph("Not sampled over virtual time (sampling: {interval: off}): " + String.join(", ", unsampled)
+                    + ".");
+        }
+        return page.html();
+    }
+
+    private static LineChart chart(String id, String title, Quantity y, String yTitle) {
+        return new LineChart(id, title, Quantity.TIME, TIME, y, yTitle);
+    }
+
+    private static long[] sum(long[]... parts) {
+        long[] out = new long[parts[0].length];
+        for (long[] p : parts) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] += p[i];
+            }
+        }
+        return out;
+    }
+}

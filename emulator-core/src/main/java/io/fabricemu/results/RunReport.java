@@ -1,0 +1,164 @@
+package io.fabricemu.results;
+
+import io.fabricemu.report.Cdf;
+import io.fabricemu.report.LineChart;
+import io.fabricemu.report.Palette;
+import io.fabricemu.report.Quantity;
+import io.fabricemu.report.ReportPage;
+import io.fabricemu.report.Series;
+import io.fabricemu.time.Ps;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * A run's {@code report.html}: the summary table as the terminal shows it (less the wall-clock row, so the
+ * same run gives the same bytes), then the plots: the FCT distribution, goodput per plotted flow and in all,
+ * queue depth at the hottest ports, each congestion-control state a flow has (window, credit, rate), and the
+ * fabric's drops, trims, ECN marks, PFC pauses, back-to-sender notices and RNR NAKs per interval. Which flows
+ * and ports are plotted is {@link SeriesSelection}'s rule. A plot with nothing to show is left out with a
+ * sentence saying why, never drawn empty.
+ */
+public final class RunReport {
+    public static final String FILE = "report.html";
+    private static final String TIME = "virtual time";
+
+    private RunReport() {
+    }
+
+    public static String html(RunResult r, Summary s, SeriesSelection sel) {
+        ReportPage page = new ReportPage("fabric-emu: " + r.scenario() + " (seed " + r.seed() + ")");
+        page.heading("Summary");
+        List<String[]> rows = new ArrayList<>();
+        for (String[] row : SummaryTable.rows(r, s)) {
+            if (!row[0].equals(SummaryTable.WALL_TIME)) {
+                rows.add(row);
+            }
+        }
+        page.table("summary", false, rows);
+        page.heading("Flow completion times");
+        LineChart cdf = fctCdf(List.of(r), List.of(r.scenario()));
+        if (cdf.hasData()) {
+            page.chart(cdf);
+        } else {
+            page.paragraph("No flow finished, so there is no completion time to show.");
+        }
+        if (sel.points() == 0) {
+            page.paragraph("Nothing was recorded over virtual time (sampling: {interval: off}), so there are no"
+                    + " time plots.");
+            return page.html();
+        }
+        page.paragraph(String.format(Locale.ROOT, "Time plots: a sample every %s of virtual time, %d samples.",
+                Ps.format(sel.intervalPs()), sel.points()));
+        page.heading("Throughput");
+        LineChart goodput = new LineChart("goodput", "Goodput per flow and in all", Quantity.TIME, TIME,
+                Quantity.RATE, "goodput");
+        List<FlowSeries> flows = sel.plottedFlows();
+        for (int i = 0; i < flows.size(); i++) {
+            goodput.add(Series.ofTicks("flow " + flows.get(i).flowId(), Palette.colour(i), 1.5, sel.intervalPs(),
+                    goodput(flows.get(i), sel.intervalPs())));
+        }
+        goodput.add(Series.ofTicks("all flows", Palette.AGGREGATE, 2.5, sel.intervalPs(),
+                goodput(sel.aggregate(), sel.intervalPs())));
+        page.chart(goodput);
+        page.paragraph(flowNote(sel));
+        page.heading("Queues");
+        LineChart queue = new LineChart("queue", "Queue depth at the hottest ports", Quantity.TIME, TIME,
+                Quantity.BYTES, "queued");
+        List<PortSeries> hot = sel.hottestPorts();
+        for (int i = 0; i < hot.size(); i++) {
+            queue.add(Series.ofTicks(hot.get(i).id(), Palette.colour(i), 1.5, sel.intervalPs(),
+                    hot.get(i).queueBytes()));
+        }
+        chartOrNote(page, queue, "No port was sampled.");
+        page.heading("Congestion control");
+        boolean any = false;
+        any |= ccChart(page, sel, "window", "Congestion window of plotted flows", Quantity.BYTES, "window",
+                FlowSeries::windowBytes);
+        any |= ccChart(page, sel, "credit", "Unspent credit of plotted flows (RCCC)", Quantity.BYTES, "credit",
+                FlowSeries::creditBytes);
+        any |= ccChart(page, sel, "rate", "Paced rate of plotted flows (DCQCN)", Quantity.RATE, "rate",
+                FlowSeries::rateBps);
+        if (!any) {
+            page.paragraph("No plotted flow has a window, a credit or a paced rate.");
+        }
+        page.heading("Congestion signals");
+        page.chart(signals(sel.fabric(), sel.intervalPs()));
+        return page.html();
+    }
+
+    /** The FCT CDF of every run, one line each. */
+    static LineChart fctCdf(List<RunResult> runs, List<String> labels) {
+        LineChart chart = new LineChart("fct-cdf", "Flow completion time distribution (finished flows)",
+                Quantity.TIME, "flow completion time", Quantity.FRACTION, "fraction of flows");
+        for (int i = 0; i < runs.size(); i++) {
+            long[] fcts = runs.get(i).flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs)
+                    .toArray();
+            if (fcts.length > 0) {
+                chart.add(Cdf.of(labels.get(i), Palette.colour(i), 2, fcts));
+            }
+        }
+        return chart;
+    }
+
+    /** Goodput in each interval, bits per second. */
+    static long[] goodput(FlowSeries f, long intervalPs) {
+        long[] out = new long[f.deliveredBytes().length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = f.goodputBps(i, intervalPs);
+        }
+        return out;
+    }
+
+    /** Each kind of signal the fabric sent, per interval; drops always, the others where there were any. */
+    static LineChart signals(PortSeries fabric, long intervalPs) {
+        LineChart chart = new LineChart("signals", "Drops, trims, marks, pauses and notices per interval",
+                Quantity.TIME, TIME, Quantity.COUNT, "packets per interval");
+        String[] names = {"drops", "trims", "ECN marks", "PFC pause frames", "back-to-sender notices", "RNR NAKs"};
+        long[][] counters = {fabric.drops(), fabric.trims(), fabric.ecnMarks(), fabric.pauseFrames(),
+            fabric.btsNotices(), fabric.rnrNaks()};
+        for (int k = 0; k < names.length; k++) {
+            long[] cumulative = counters[k];
+            if (k == 0 || cumulative[cumulative.length - 1] > 0) {
+                chart.add(Series.ofTicks(names[k], Palette.colour(k), 1.5, intervalPs,
+                        SeriesSelection.perTick(cumulative)));
+            }
+        }
+        return chart;
+    }
+
+    private static boolean ccChart(ReportPage page, SeriesSelection sel, String id, String title, Quantity q,
+                                   String axis, Function<FlowSeries, long[]> values) {
+        LineChart chart = new LineChart(id, title, Quantity.TIME, TIME, q, axis);
+        List<FlowSeries> flows = sel.plottedFlows();
+        for (int i = 0; i < flows.size(); i++) {
+            Series s = Series.ofTicks("flow " + flows.get(i).flowId(), Palette.colour(i), 1.5, sel.intervalPs(),
+                    values.apply(flows.get(i)));
+            if (s.hasData()) {
+                chart.add(s);
+            }
+        }
+        if (chart.hasData()) {
+            page.chart(chart);
+            return true;
+        }
+        return false;
+    }
+
+    private static void chartOrNote(ReportPage page, LineChart chart, String note) {
+        if (chart.hasData()) {
+            page.chart(chart);
+        } else {
+            page.paragraph(note);
+        }
+    }
+
+    private static String flowNote(SeriesSelection sel) {
+        int all = sel.series().flowIds().size();
+        int plotted = sel.plottedFlows().size();
+        return plotted == all ? "Every flow is plotted." : String.format(Locale.ROOT,
+                "%d of %d flows are plotted, spread evenly over the flow ids; series-flows.csv has %d of them.",
+                plotted, all, sel.flows().size());
+    }
+}

@@ -1,0 +1,167 @@
+package io.fabricemu.results;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The part of a run's {@link TimeSeries} that the report and the {@code series-*.csv} files show, chosen so
+ * that a fabric of thousands of ports and flows gives files and plots of a fixed size:
+ * <ul>
+ *   <li><b>hottest ports</b>: the {@value #HOT_PORTS} ports with the deepest queue at any tick, deepest first;
+ *       ties go to the port that comes first in element order (NIC transmitters, then switch ports);</li>
+ *   <li><b>tiers</b>: for every tier that has sampled ports (0 hosts' NICs, 1 leaf/ToR, 2 spine/aggregation,
+ *       3 core), the sum over all its ports of the queue and of every counter, named {@code tier<N>};</li>
+ *   <li><b>flows</b>: every flow when there are at most {@value #MAX_FLOWS}, else the {@value #MAX_FLOWS} at
+ *       places {@code floor(i x n / MAX_FLOWS)}, i = 0..MAX_FLOWS-1, of the n flow ids in ascending order;</li>
+ *   <li><b>plotted flows</b>: of those, at most {@value #PLOTTED_FLOWS} picked the same way;</li>
+ *   <li><b>aggregate</b>: the payload delivered to all flows' receivers added up (flow id -1).</li>
+ * </ul>
+ * Building it replays every port's and flow's log once; only the chosen series are kept.
+ */
+public final class SeriesSelection {
+    public static final int HOT_PORTS = 8;
+    public static final int MAX_FLOWS = 64;
+    public static final int PLOTTED_FLOWS = 8;
+
+    private final TimeSeries series;
+    private final List<PortSeries> hottest;
+    private final List<PortSeries> tiers;
+    private final List<FlowSeries> flows;
+    private final FlowSeries aggregate;
+
+    private SeriesSelection(TimeSeries series, List<PortSeries> hottest, List<PortSeries> tiers,
+                            List<FlowSeries> flows, FlowSeries aggregate) {
+        this.series = series;
+        this.hottest = hottest;
+        this.tiers = tiers;
+        this.flows = flows;
+        this.aggregate = aggregate;
+    }
+
+    public static SeriesSelection of(TimeSeries ts) {
+        int n = ts.points();
+        List<PortSeries> hot = new ArrayList<>();
+        List<Long> hotPeaks = new ArrayList<>();
+        TreeMap<Integer, long[][]> tierSums = new TreeMap<>();
+        for (String id : ts.portIds()) {
+            PortSeries p = ts.port(id);
+            long[][] sum = tierSums.computeIfAbsent(p.tier(), t -> new long[8][n]);
+            long[][] parts = {p.queueBytes(), p.drops(), p.trims(), p.ecnMarks(), p.pauseFrames(), p.btsNotices(),
+                p.rnrNaks(), p.txBytes()};
+            for (int k = 0; k < parts.length; k++) {
+                for (int i = 0; i < n; i++) {
+                    sum[k][i] += parts[k][i];
+                }
+            }
+            long peak = p.peakQueueBytes();
+            int at = hot.size();
+            while (at > 0 && hotPeaks.get(at - 1) < peak) {
+                at--;
+            }
+            if (at < HOT_PORTS) {
+                hot.add(at, p);
+                hotPeaks.add(at, peak);
+                if (hot.size() > HOT_PORTS) {
+                    hot.remove(HOT_PORTS);
+                    hotPeaks.remove(HOT_PORTS);
+                }
+            }
+        }
+        List<PortSeries> tiers = new ArrayList<>();
+        tierSums.forEach((tier, s) -> tiers.add(new PortSeries("tier" + tier, tier, s[0], new long[0][], s[1], s[2],
+                s[3], s[4], s[5], s[6], s[7])));
+        List<Integer> ids = ts.flowIds();
+        long[] delivered = new long[n];
+        List<FlowSeries> chosen = new ArrayList<>();
+        List<Integer> sample = spread(ids, MAX_FLOWS);
+        for (int id : ids) {
+            FlowSeries f = ts.flow(id);
+            for (int i = 0; i < n; i++) {
+                delivered[i] += f.deliveredBytes()[i];
+            }
+            if (sample.contains(id)) {
+                chosen.add(f);
+            }
+        }
+        long[] none = new long[n];
+        Arrays.fill(none, -1);
+        FlowSeries aggregate = new FlowSeries(-1, delivered, none, none.clone(), none.clone());
+        return new SeriesSelection(ts, List.copyOf(hot), List.copyOf(tiers), List.copyOf(chosen), aggregate);
+    }
+
+    /** {@code items} if at most {@code most}, else those at places floor(i x size / most). */
+    static <T> List<T> spread(List<T> items, int most) {
+        if (items.size() <= most) {
+            return List.copyOf(items);
+        }
+        List<T> out = new ArrayList<>();
+        for (int i = 0; i < most; i++) {
+            out.add(items.get((int) ((long) i * items.size() / most)));
+        }
+        return out;
+    }
+
+    public TimeSeries series() {
+        return series;
+    }
+
+    public long intervalPs() {
+        return series.intervalPs();
+    }
+
+    public int points() {
+        return series.points();
+    }
+
+    /** The hottest ports, deepest peak queue first. */
+    public List<PortSeries> hottestPorts() {
+        return hottest;
+    }
+
+    /** Per-tier sums, ascending tier. */
+    public List<PortSeries> tiers() {
+        return tiers;
+    }
+
+    /** The sampled flows, ascending id. */
+    public List<FlowSeries> flows() {
+        return flows;
+    }
+
+    /** At most {@value #PLOTTED_FLOWS} of {@link #flows()}. */
+    public List<FlowSeries> plottedFlows() {
+        return spread(flows, PLOTTED_FLOWS);
+    }
+
+    /** All flows' delivered payload added up; its window, credit and rate are -1. */
+    public FlowSeries aggregate() {
+        return aggregate;
+    }
+
+    /** The whole fabric: the tiers added up, named "fabric" (tier -1). */
+    public PortSeries fabric() {
+        int n = points();
+        long[][] s = new long[8][n];
+        for (PortSeries p : tiers) {
+            long[][] parts = {p.queueBytes(), p.drops(), p.trims(), p.ecnMarks(), p.pauseFrames(), p.btsNotices(),
+                p.rnrNaks(), p.txBytes()};
+            for (int k = 0; k < parts.length; k++) {
+                for (int i = 0; i < n; i++) {
+                    s[k][i] += parts[k][i];
+                }
+            }
+        }
+        return new PortSeries("fabric", -1, s[0], new long[0][], s[1], s[2], s[3], s[4], s[5], s[6], s[7]);
+    }
+
+    /** {@code cumulative} as per-tick increments: element 0 is {@code cumulative[0]}. */
+    public static long[] perTick(long[] cumulative) {
+        long[] out = new long[cumulative.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = i == 0 ? cumulative[0] : cumulative[i] - cumulative[i - 1];
+        }
+        return out;
+    }
+}

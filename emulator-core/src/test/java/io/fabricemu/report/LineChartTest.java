@@ -1,0 +1,82 @@
+package io.fabricemu.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class LineChartTest {
+    private static final Pattern PATH = Pattern.compile("<path class=\"data\"[^>]* d=\"([^\"]*)\"");
+
+    private static LineChart chart() {
+        return new LineChart("queue", "Queue <depth>", Quantity.TIME, "virtual time", Quantity.BYTES, "queued");
+    }
+
+    @Test
+    void svg_onePathPerSeriesWithAPointPerTick() {
+        String svg = chart().add(Series.ofTicks("p&1", "#4e79a7", 1.5, 1_000_000, new long[] {0, 10, 20, 5}))
+                .add(Series.ofTicks("p2", "#f28e2b", 1.5, 1_000_000, new long[] {1, 2, 3, 4})).svg();
+        Matcher m = PATH.matcher(svg);
+        assertTrue(m.find());
+        assertEquals(4, m.group(1).split("[ML]", -1).length - 1);
+        assertTrue(m.group(1).startsWith("M84.0 294.0L"), m.group(1));
+        assertTrue(m.find());
+        assertFalse(m.find());
+        assertTrue(svg.contains("data-plot=\"queue\""));
+        assertTrue(svg.contains("data-series=\"p&amp;1\""));
+        assertTrue(svg.contains("Queue &lt;depth&gt;"));
+        assertTrue(svg.contains("virtual time (us)"));
+        assertTrue(svg.contains("queued (B)"));
+    }
+
+    @Test
+    void svg_negativeValuesAreGaps() {
+        String svg = chart().add(Series.ofTicks("w", "#000000", 1, 1000, new long[] {-1, 5, 6, -1, 7, 8})).svg();
+        Matcher m = PATH.matcher(svg);
+        assertTrue(m.find());
+        String d = m.group(1);
+        assertEquals(2, d.chars().filter(c -> c == 'M').count(), d);
+        assertEquals(2, d.chars().filter(c -> c == 'L').count(), d);
+    }
+
+    @Test
+    void svg_noDataSaysSoAndDrawsNoPath() {
+        LineChart empty = chart().add(Series.ofTicks("w", "#000000", 1, 1000, new long[] {-1, -1}));
+        assertFalse(empty.hasData());
+        String svg = empty.svg();
+        assertFalse(PATH.matcher(svg).find());
+        assertTrue(svg.contains(">no data<"));
+    }
+
+    @Test
+    void svg_sameDataSameBytes() {
+        long[] v = {3, 1, 4, 1, 5, 9, 2, 6};
+        assertEquals(chart().add(Series.ofTicks("a", "#111111", 1, 7, v)).svg(),
+                chart().add(Series.ofTicks("a", "#111111", 1, 7, v.clone())).svg());
+    }
+
+    @Test
+    void cdf_risesByOneOverNAtEachSample() {
+        Series s = Cdf.of("fct", "#000000", 1, new long[] {30, 10, 20, 40});
+        assertEquals(8, s.x().length);
+        assertEquals(10, s.x()[0], 0);
+        assertEquals(0, s.y()[0], 0);
+        assertEquals(0.25, s.y()[1], 0);
+        assertEquals(40, s.x()[7], 0);
+        assertEquals(1, s.y()[7], 0);
+    }
+
+    @Test
+    void page_isSelfContained() {
+        String html = new ReportPage("run <x>").chart(chart().add(Series.ofTicks("a", "#111111", 1, 7,
+                new long[] {1, 2}))).html();
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertTrue(html.contains("<title>run &lt;x&gt;</title>"));
+        assertFalse(html.contains("src="), "nothing loaded from elsewhere");
+        assertFalse(html.contains("href="), "nothing linked");
+        assertFalse(html.contains("http://") && !html.contains("xmlns=\"http://www.w3.org/2000/svg\""));
+    }
+}

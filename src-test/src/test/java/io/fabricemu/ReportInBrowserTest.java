@@ -1,0 +1,99 @@
+package io.fabricemu;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabricemu.report.LineChart;
+import io.fabricemu.report.Quantity;
+import io.fabricemu.report.ReportPage;
+import io.fabricemu.report.Series;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report as a user sees it: a real run's report.html and a compare report rendered in headless Chromium,
+ * every plot present, its lines drawn (points and a bounding box, as measured by the page's script in the
+ * browser) and painted (coloured pixels where the lines are in a screenshot). A page with an empty plot fails
+ * the same check.
+ */
+class ReportInBrowserTest {
+    /** Fewer coloured pixels than this in a plot's line area counts as blank. */
+    private static final int MIN_COLOURED_PIXELS = 40;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void runReport_everyPlotDrawnAndPainted() throws Exception {
+        Path out = tmp.resolve("run");
+        Cli.Outcome o = Cli.run("run", Cli.scenario("uet-incast-7to1-nscc.yaml"), "--quiet", "--set",
+                "workload.bytes=128KiB", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        assertAll(checks(page, List.of("fct-cdf", "goodput", "queue", "window", "signals")));
+    }
+
+    @Test
+    void compareReport_everyRunOverlaidInEveryPlot() throws Exception {
+        Path out = tmp.resolve("cmp");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("uet-incast-7to1-nscc.yaml"), "--cc", "nscc,rccc,none",
+                "--quiet", "--set", "workload.bytes=128KiB", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        List<String> plots = List.of("fct-cdf", "goodput", "queue", "losses", "signals");
+        assertAll(checks(page, plots));
+        for (Browser.Plot p : page.plots()) {
+            assertEquals(3, p.drawn(), p.name() + ": one line per run");
+        }
+    }
+
+    @Test
+    void check_failsOnAPageWithAnEmptyPlot() throws Exception {
+        LineChart drawn = new LineChart("drawn", "A line", Quantity.TIME, "t", Quantity.BYTES, "b")
+                .add(Series.ofTicks("a", "#4e79a7", 2, 1000, new long[] {0, 5, 9, 3, 7}));
+        LineChart empty = new LineChart("empty", "Nothing", Quantity.TIME, "t", Quantity.BYTES, "b")
+                .add(Series.ofTicks("a", "#4e79a7", 2, 1000, new long[] {-1, -1, -1}));
+        Path html = tmp.resolve("broken.html");
+        Files.writeString(html, new ReportPage("broken").chart(drawn).chart(empty).html());
+        Browser.Rendered page = Browser.render(html, tmp);
+        List<String> failures = new ArrayList<>();
+        for (Executable check : checks(page, List.of("drawn", "empty"))) {
+            try {
+                check.execute();
+            } catch (AssertionError e) {
+                failures.add(e.getMessage());
+            } catch (Throwable e) {
+                throw new AssertionError(e);
+            }
+        }
+        assertFalse(failures.isEmpty(), "the empty plot must fail the check");
+        assertTrue(failures.stream().allMatch(f -> f.startsWith("empty:")), String.join("\n", failures));
+        assertTrue(failures.stream().anyMatch(f -> f.contains("painted")), String.join("\n", failures));
+    }
+
+    /** The page has exactly {@code expected} plots in that order, each drawn and painted. */
+    private static List<Executable> checks(Browser.Rendered page, List<String> expected) {
+        List<Executable> checks = new ArrayList<>();
+        checks.add(() -> assertEquals(expected, page.plots().stream().map(Browser.Plot::name).toList(), "plots"));
+        checks.add(() -> assertEquals(expected.size(), page.plotsOnBody(), "plots the script saw"));
+        for (Browser.Plot p : page.plots()) {
+            checks.add(() -> assertTrue(p.drawn() >= 1 && p.points() >= 2,
+                    p.name() + ": no line drawn (" + p.paths() + " paths, " + p.points() + " points)"));
+            checks.add(() -> assertTrue(p.lines()[2] > 100, p.name() + ": lines span " + p.lines()[2] + " px"));
+            checks.add(() -> {
+                int coloured = Browser.colouredPixels(page.screenshot(), p.lines());
+                assertTrue(coloured >= MIN_COLOURED_PIXELS, p.name() + ": not painted, " + coloured
+                        + " coloured pixels where its lines are");
+            });
+        }
+        return checks;
+    }
+}
