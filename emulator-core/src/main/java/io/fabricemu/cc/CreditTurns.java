@@ -21,7 +21,7 @@ package io.fabricemu.cc;
  * pooled with the carry from the previous slice and handed out again: going round the senders in id order,
  * starting after the last one served in an earlier slice, each gets {@code min(quantumBytes, need)} while the
  * pool covers it; the first that does not fit ends the slice, and what is left (less than one packet) is
- * carried to the next slice (always less than a packet). Senders whose need was met below the level keep their exact grant. Over a
+ * carried to the next slice. Senders whose need was met below the level keep their exact grant. Over a
  * round of {@code N} turns every sender gets one packet, so each still receives {@code supply / N} per
  * slice on average, the seed's share; only its timing changes, from a trickle that every sender completes at
  * once to one packet each, staggered, about {@code supply / quantum} senders per slice. The receiver's link
@@ -40,8 +40,8 @@ package io.fabricemu.cc;
  *
  * <p>Source: the seed's rule {@code credit = receiverRate x slice / activeSenders} (seed 002, "Target RCCC
  * Operation - Credit Assignment") on average; the turn-taking in whole packets follows htsim's UEC receiver
- * ({@code sim/uec.cpp}, {@code UecSink}), which paces credit ("pulls") one packet at a time, round-robin over
- * the senders that need it.
+ * ({@code sim/uec.cpp}, {@code UecPullPacer}), which paces credit ("pulls") one packet (MTU) at a time at its
+ * link's rate, taking the senders that need it in turn from a FIFO.
  */
 final class CreditTurns {
     private final long quantumBytes;
