@@ -136,6 +136,24 @@ class UetScenariosTest {
     }
 
     @Test
+    void rcccIncast255to1_keepsTheReceiversLinkBusy() throws IOException {
+        // 255 senders of 100 KB on the k = 16 fat tree: a 1 us slice's 12,500 B is 49 B a sender. Divided in
+        // bytes, every sender reached its next packet in the same slice and all sent it together: half of it
+        // was trimmed and the receiver's link idled half the time (52 Gb/s, last flow at 3.9 ms). The slices
+        // now go out a whole packet at a time, to three or four senders in turn.
+        JsonNode r = run("uet-incast-1023to1.yaml", "transport.cc=rccc", "workload.senders=255");
+        assertAllDelivered(r);
+        double goodputBps = r.get("summary").get("goodputBps").asDouble();
+        assertTrue(goodputBps >= 0.85 * LINE_RATE_BPS, "goodput " + goodputBps + " b/s");
+        long maxFctPs = r.get("summary").get("fctMaxPs").asLong();
+        assertTrue(maxFctPs <= idealIncastPs(r) * 100 / 85, "last flow at " + maxFctPs + " ps, ideal "
+                + idealIncastPs(r) + " ps");
+        long initialBurstPackets = 255L * (12_500 / MTU_BYTES);
+        assertTrue(r.get("summary").get("trims").asLong() <= initialBurstPackets,
+                "only the pre-provisioned burst is trimmed: " + r.get("summary").get("trims").asLong());
+    }
+
+    @Test
     void rccc2to1_holdsEachSenderAtHalfTheReceiverRate() throws IOException {
         JsonNode r = run("uet-rccc-2to1.yaml");
         assertAllDelivered(r);

@@ -21,8 +21,18 @@ import io.fabricemu.time.Ps;
  * @param initialCreditBytes credit a new sender context holds before any grant, the "pipe-cleaning" burst
  *                           (default {@link #DEFAULT_INITIAL_CREDIT_BYTES}, 12,500 B, seed 002); 0 means a
  *                           sender waits for its first grant
+ * @param grantQuantumBytes  the largest packet a sender sends, on the wire: when a slice's equal share is
+ *                           smaller and a round of one such packet per sender would exceed {@code
+ *                           roundLimitBytes}, the slice's credit goes out a whole packet at a time, to the
+ *                           senders in turn ({@link RcccReceiver}, "Shares below a packet"); 0 (the default, and
+ *                           the seed's worked examples) divides every slice in bytes whatever the share
+ * @param roundLimitBytes    with a grant quantum, the largest round of packets, one per sender held at the
+ *                           common share, that the byte division may let the senders send together (it does
+ *                           once a round; see {@link CreditTurns}); 0 takes turns whenever the share is below a
+ *                           packet
  */
-public record RcccParams(long receiverRateBps, long sliceLengthPs, long initialCreditBytes) {
+public record RcccParams(long receiverRateBps, long sliceLengthPs, long initialCreditBytes, long grantQuantumBytes,
+                         long roundLimitBytes) {
 
     /** One microsecond: the slice of the seed's worked example (seed 002, "Credit Assignment"). */
     public static final long DEFAULT_SLICE_LENGTH_PS = Ps.PER_US;
@@ -43,6 +53,25 @@ public record RcccParams(long receiverRateBps, long sliceLengthPs, long initialC
         if (initialCreditBytes < 0) {
             throw new IllegalArgumentException("initialCreditBytes must be >= 0, was " + initialCreditBytes);
         }
+        if (grantQuantumBytes < 0) {
+            throw new IllegalArgumentException("grantQuantumBytes must be >= 0, was " + grantQuantumBytes);
+        }
+        if (roundLimitBytes < 0) {
+            throw new IllegalArgumentException("roundLimitBytes must be >= 0, was " + roundLimitBytes);
+        }
+    }
+
+    /** Parameters that divide every slice in bytes (no grant quantum). */
+    public RcccParams(long receiverRateBps, long sliceLengthPs, long initialCreditBytes) {
+        this(receiverRateBps, sliceLengthPs, initialCreditBytes, 0, 0);
+    }
+
+    /**
+     * These parameters with shares below {@code quantumBytes} handed out a whole packet at a time whenever a
+     * round of one packet per sender would exceed {@code roundLimitBytes}.
+     */
+    public RcccParams withTurns(long quantumBytes, long roundLimitBytes) {
+        return new RcccParams(receiverRateBps, sliceLengthPs, initialCreditBytes, quantumBytes, roundLimitBytes);
     }
 
     /** The seed's configuration for a receiver of {@code receiverRateBps}: 1 us slices, 12,500 B initial. */

@@ -30,6 +30,14 @@ import java.util.TreeMap;
  *       senders in id order, starting after the last sender that got one in an earlier slice, so each
  *       slice's supply is handed out exactly (12,500 B among three: 4,167 + 4,167 + 4,166) and over time
  *       every sender's cumulative grant stays within one byte of the others'.</li>
+ *   <li><b>Shares below a packet.</b> With a grant quantum ({@link RcccParams#grantQuantumBytes()}, the
+ *       largest packet on the wire), a slice whose equal share is less than one packet, among more senders
+ *       than {@link RcccParams#roundLimitBytes()} holds packets, goes out a whole packet at a time, to the
+ *       senders in turn, the fraction carried to the next slice ({@link CreditTurns}). A sender can only send
+ *       whole packets: divided in bytes, 255 senders get 49 B a slice each and all reach their next packet in
+ *       the same slice, so the receiver's link gets them all at once and then idles (BENCHMARKS.md, "RCCC at
+ *       large fan-in"). In turns each still gets {@code supply / activeSenders} on average, staggered. Shares
+ *       of a packet or more (the seed's 12,500 B and 6,250 B) are divided in bytes as before.</li>
  *   <li><b>Departure.</b> A sender leaves the table when its outstanding need reaches zero (in the slice
  *       whose grant satisfies it, which is still reported), when it reports a target of zero, or when its
  *       context closes ({@link #onSenderClosed}). Its cumulative grant is kept until it closes, so a
@@ -75,6 +83,8 @@ import java.util.TreeMap;
 public final class RcccReceiver {
     private final RcccParams params;
     private final CreditSupply supply;
+    /** Whole-packet turns for shares below a packet, or null when every slice is divided in bytes. */
+    private final CreditTurns turns;
     /** Every sender with an open context, by id: its cumulative grant lives here while it is idle. */
     private final TreeMap<Long, Sender> known = new TreeMap<>();
     /** The active sender table: senders with an outstanding need, by id. */
@@ -90,6 +100,9 @@ public final class RcccReceiver {
         }
         this.params = params;
         this.supply = new CreditSupply(params.receiverRateBps(), params.sliceLengthPs());
+        this.turns = params.grantQuantumBytes() > 0
+                ? new CreditTurns(params.grantQuantumBytes(), params.roundLimitBytes())
+                : null;
     }
 
     public RcccParams params() {
@@ -158,15 +171,20 @@ public final class RcccReceiver {
         long budgetBytes = supply.nextSliceBytes();
         int n = active.size();
         if (n == 0) {
+            if (turns != null) {
+                turns.idle();
+            }
             return List.of();
         }
         Sender[] senders = new Sender[n];
+        long[] ids = new long[n];
         long[] needBytes = new long[n];
         int firstExtra = 0;
         boolean firstExtraFound = !extraRotationStarted;
         int i = 0;
         for (Sender s : active.values()) {
             senders[i] = s;
+            ids[i] = s.id;
             needBytes[i] = s.outstandingBytes + s.returnedBytes;
             if (!firstExtraFound && s.id > lastExtraSenderId) {
                 firstExtra = i;
@@ -176,7 +194,8 @@ public final class RcccReceiver {
         }
         long[] grantBytes = new long[n];
         int lastExtra = CreditShares.divide(budgetBytes, needBytes, firstExtra, grantBytes);
-        if (lastExtra >= 0) {
+        boolean inTurns = turns != null && turns.handOut(ids, needBytes, grantBytes);
+        if (lastExtra >= 0 && !inTurns) {
             extraRotationStarted = true;
             lastExtraSenderId = senders[lastExtra].id;
         }

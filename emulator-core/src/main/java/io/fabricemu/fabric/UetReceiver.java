@@ -29,8 +29,11 @@ import java.util.function.Consumer;
  *   <li>A trimmed packet is NACKed at once. Any other packet goes to memory; when its write commits (at
  *       once without a memory model) it counts towards the CCC's {@code rcvd_bytes} (first copies only)
  *       and an ACK_CC is queued. A packet the memory buffer cannot hold is dropped, unacknowledged.</li>
- *   <li>RCCC: every request's credit target goes to the {@link RcccReceiver}; while it has active senders
- *       a slice tick runs every slice. A grant rides on the next ACK_CC to that sender; if no data from
+ *   <li>RCCC: every request's credit target goes to the {@link RcccReceiver}, whose grant quantum is this
+ *       transport's largest packet (payload plus header) and whose round limit is the bandwidth-delay product
+ *       of this NIC's rate and the base RTT: when a packet each for the senders would exceed it, a slice's
+ *       share below a packet goes out a whole packet at a time, in turn. While it has active senders a slice
+ *       tick runs every slice. A grant rides on the next ACK_CC to that sender; if no data from
  *       the sender arrived during the last slice (it is waiting for credit), it leaves at once as a
  *       credit-only ACK_CC. When those would take more than an eighth of the receiver's link in the slice
  *       (hundreds of quiet senders), only the ones that let a sender send a packet leave; the others wait
@@ -141,7 +144,9 @@ final class UetReceiver {
         this.sliceLengthPs = uet.sliceLengthPs();
         this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
         this.rccc = uet.rccc() && flows.length > 0
-                ? new RcccReceiver(new RcccParams(rateBps, uet.sliceLengthPs(), uet.initialCreditBytes()))
+                ? new RcccReceiver(new RcccParams(rateBps, uet.sliceLengthPs(), uet.initialCreditBytes())
+                        .withTurns((long) transport.payloadBytes() + transport.headerBytes(),
+                                Ps.bytesIn(uet.baseRttPs(), rateBps)))
                 : null;
     }
 

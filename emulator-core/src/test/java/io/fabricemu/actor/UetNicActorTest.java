@@ -378,14 +378,14 @@ class UetNicActorTest {
 
     @Test
     void receiver_rcccManyQuietSenders_creditOnlyAckCcsGoOnlyWhereTheyLetAPacketGo() {
-        // 30 senders (hosts 100..129, flows 1..30) with 12,500 B of initial credit. The even flows send three
-        // packets (12,450 B: they hold 50 B of credit, less than a packet); the odd ones send one (they hold
-        // 8,350 B they are not using). All arrive in the first slice, so from tick 2 on all 30 are quiet, and
-        // 30 credit-only ACK_CCs of 54 B a slice exceed an eighth of the 12,500 B the link carries in a slice
-        // (1,562 B): only those that let a packet go leave. Each slice grants 12,500 / 30 = 416 or 417 B, so
-        // a starved sender's cumulative grant first covers another packet (12,450 + 4,150 = 16,600) at tick
-        // 10: 12,500 + 10 x 416.7 = 16,667. Then the even flows get a credit-only ACK_CC each, at 10 us, in id
-        // order as the transmitter frees, and the odd flows none.
+        // 30 senders (hosts 100..129, flows 1..30) with 12,500 B of initial credit, each reporting that 300 B
+        // still need credit (a short last packet). The even flows send three packets (12,450 B: they hold 50 B of
+        // credit, less than their last packet); the odd ones send one (they hold 8,350 B they are not using). All
+        // arrive in the first slice. Tick 1 grants every sender its 300 B (a share of 416 B covers each need, so
+        // the slice is divided in bytes) and holds the grants: they all sent during the slice before. At tick 2
+        // all 30 are quiet, and 30 credit-only ACK_CCs of 54 B exceed an eighth of the 12,500 B the link carries
+        // in a slice (1,562 B): only those that let a packet go leave. The even flows get one each (12,800 B now
+        // covers their last 350 B), at 2 us, in id order as the transmitter frees; the odd flows none.
         int senders = 30;
         List<NicFlow> flows = new ArrayList<>();
         for (int k = 0; k < senders; k++) {
@@ -400,20 +400,54 @@ class UetNicActorTest {
             int packets = k % 2 == 0 ? 3 : 1;
             for (int psn = 0; psn < packets; psn++) {
                 inbox.add(nic.arrival(request(k + 1, 100 + k, psn, 0,
-                        new PdsRequest(ccc, psn == 0, psn == 0 ? 0 : k + 1, FLOW_BYTES + 10L * HEADER - 12_500)),
-                        atPs));
+                        new PdsRequest(ccc, psn == 0, psn == 0 ? 0 : k + 1, 300)), atPs));
                 atPs += 10_000;
             }
         }
-        nic.runUntil(9_999_999, inbox.toArray(new Event[0]));
+        nic.runUntil(1_999_999, inbox.toArray(new Event[0]));
         List<OnWire> credits = nic.runUntil(10_999_999);
         assertEquals(senders / 2, credits.size(), "one credit-only ACK_CC per starved sender: " + credits);
         for (int j = 0; j < credits.size(); j++) {
             Packet p = credits.get(j).packet();
             assertEquals(PacketKind.CREDIT, p.kind());
             assertEquals(2 * j + 1, p.flowId(), "the even senders (flows 1, 3, ...) in id order");
-            assertEquals(10_000_000 + j * CTRL_SER, credits.get(j).firstBitPs());
-            assertTrue(((PdsAck) p.pds()).creditBytes() >= 12_450 + WIRE, "covers a packet: " + p);
+            assertEquals(2_000_000 + j * CTRL_SER, credits.get(j).firstBitPs());
+            assertEquals(12_800, ((PdsAck) p.pds()).creditBytes(), "covers the last packet: " + p);
+        }
+    }
+
+    @Test
+    void receiver_rcccManyBackloggedSenders_creditGoesAWholePacketAtATimeInTurn() {
+        // 30 backlogged senders (hosts 100..129, flows 1..30), each having sent one packet in the first slice and
+        // needing far more credit. A slice's 12,500 B divided in bytes would be 416 B each: every sender would
+        // reach its next packet in the same slice, ten slices on, and all 30 would send at once. Instead each
+        // slice grants a whole packet (4,150 B) to the next senders in id order while its 12,500 B (plus the
+        // 50 B carried per slice) cover one: three per slice. Tick 1 grants flows 1..3 and holds the grants
+        // (they sent during the slice before); tick 2 grants flows 4..6 and sends all six, then three a tick.
+        int senders = 30;
+        List<NicFlow> flows = new ArrayList<>();
+        for (int k = 0; k < senders; k++) {
+            flows.add(new NicFlow(k + 1, 100 + k, FLOW_BYTES, 0, 11));
+        }
+        Hosted nic = new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(), flows,
+                transport(plan(false, true, 0, 12_500)), 1L));
+        List<Event> inbox = new ArrayList<>();
+        for (int k = 0; k < senders; k++) {
+            long ccc = ((100L + k) << 24) | 1;
+            inbox.add(nic.arrival(request(k + 1, 100 + k, 0, 0, new PdsRequest(ccc, true, 0, 1_000_000)),
+                    10_000 + k * 10_000L));
+        }
+        nic.runUntil(999_999, inbox.toArray(new Event[0]));
+        List<OnWire> credits = nic.runUntil(10_999_999);
+        assertEquals(senders, credits.size(), "one credit-only ACK_CC per sender in ten slices: " + credits);
+        for (int j = 0; j < senders; j++) {
+            OnWire w = credits.get(j);
+            assertEquals(PacketKind.CREDIT, w.packet().kind());
+            assertEquals(j + 1, w.packet().flowId(), "in turn, in id order");
+            long tick = j < 6 ? 2 : j / 3 + 1;
+            long indexInTick = j < 6 ? j : j % 3;
+            assertEquals(tick * SLICE_PS + indexInTick * CTRL_SER, w.firstBitPs(), "flow " + (j + 1));
+            assertEquals(12_500 + WIRE, ((PdsAck) w.packet().pds()).creditBytes(), "one whole packet more");
         }
     }
 

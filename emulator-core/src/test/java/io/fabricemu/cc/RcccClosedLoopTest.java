@@ -34,7 +34,7 @@ class RcccClosedLoopTest {
     }
 
     private static final class Loop {
-        final RcccReceiver receiver = new RcccReceiver(SEED);
+        final RcccReceiver receiver;
         final CreditSender[] senders;
         final long[] sentPerStep;
         final int requestDelaySlices;
@@ -46,10 +46,15 @@ class RcccClosedLoopTest {
         long lastStepGrantedBytes;
 
         Loop(long[] writeBytes, int requestDelaySlices, int grantDelaySlices) {
+            this(SEED, writeBytes, requestDelaySlices, grantDelaySlices);
+        }
+
+        Loop(RcccParams params, long[] writeBytes, int requestDelaySlices, int grantDelaySlices) {
+            this.receiver = new RcccReceiver(params);
             this.senders = new CreditSender[writeBytes.length];
             this.sentPerStep = new long[writeBytes.length];
             for (int i = 0; i < writeBytes.length; i++) {
-                senders[i] = CreditSender.create(SEED);
+                senders[i] = CreditSender.create(params);
                 senders[i].enqueue(writeBytes[i]);
             }
             this.requestDelaySlices = requestDelaySlices;
@@ -193,5 +198,36 @@ class RcccClosedLoopTest {
         long bound = linkSlices + requestDelay + grantDelay + (requestDelay + grantDelay - 1) + 1;
         assertTrue(finishedAfter <= bound, finishedAfter + " slices, bound " + bound);
         assertEquals(0, loop.receiver.activeSenders());
+    }
+
+    @Test
+    void incast255to1_inWholePacketTurns_keepsTheLastHopToItsRateAndFinishesNearIdeal() {
+        // 255 senders of 100 KB, a 6 us round trip. Divided in bytes, each slice gives every sender 49 B: all
+        // of them complete their next packet in the same slice and send it together, 255 packets (1 MB) in one
+        // slice of a link that carries 12.5 KB. In whole-packet turns three or four senders a slice get a packet.
+        long[] writes = new long[255];
+        java.util.Arrays.fill(writes, 100_000);
+        Loop bytes = new Loop(SEED, writes, 3, 3);
+        Loop turns = new Loop(SEED.withTurns(MTU_BYTES, 0), writes, 3, 3);
+        long bytesPeak = 0;
+        long turnsPeak = 0;
+        int turnsDoneAt = -1;
+        for (int k = 0; k < 3_000 && (turnsDoneAt < 0 || !bytes.done()); k++) {
+            bytes.step();
+            turns.step();
+            if (k > 0) { // slice 0 sends every sender's pre-provisioned credit, before any grant
+                bytesPeak = Math.max(bytesPeak, bytes.lastStepSentBytes);
+                turnsPeak = Math.max(turnsPeak, turns.lastStepSentBytes);
+            }
+            if (turnsDoneAt < 0 && turns.done()) {
+                turnsDoneAt = k;
+            }
+        }
+        assertTrue(bytesPeak >= 200 * MTU_BYTES, "in bytes, a slice sees " + bytesPeak + " B: the bursts");
+        assertTrue(turnsPeak <= SLICE_BYTES + MTU_BYTES, "in turns, at most " + turnsPeak + " B a slice");
+        // the link's time for what the initial credit did not cover, plus the round trip and a slice
+        long idealSlices = (255 * (100_000 - SEED.initialCreditBytes()) + SLICE_BYTES - 1) / SLICE_BYTES;
+        assertTrue(turnsDoneAt >= 0 && turnsDoneAt <= idealSlices + 3 + 3 + 1,
+                "done after " + turnsDoneAt + " slices, ideal " + idealSlices);
     }
 }

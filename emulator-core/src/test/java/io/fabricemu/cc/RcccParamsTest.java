@@ -33,6 +33,27 @@ class RcccParamsTest {
     }
 
     @Test
+    void withDefaults_dividesEverySliceInBytes() {
+        RcccParams p = RcccParams.withDefaults(GBPS_100);
+        assertEquals(0, p.grantQuantumBytes());
+        assertEquals(0, p.roundLimitBytes());
+        RcccParams turns = p.withTurns(4_150, 95_800);
+        assertEquals(4_150, turns.grantQuantumBytes());
+        assertEquals(95_800, turns.roundLimitBytes());
+        assertEquals(p.initialCreditBytes(), turns.initialCreditBytes());
+    }
+
+    @ParameterizedTest(name = "quantum {0}, round limit {1} -> message names {2}")
+    @CsvSource({
+            "-1, 0, grantQuantumBytes",
+            "4150, -1, roundLimitBytes"})
+    void constructor_negativeTurnsField_isRejectedByName(long quantumBytes, long roundLimitBytes, String field) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new RcccParams(GBPS_100, 1_000_000, 12_500, quantumBytes, roundLimitBytes));
+        assertTrue(e.getMessage().startsWith(field + " "), e.getMessage());
+    }
+
+    @Test
     void constructor_zeroInitialCredit_isAllowed() {
         assertEquals(0, new RcccParams(GBPS_100, 1_000_000, 0).initialCreditBytes());
     }

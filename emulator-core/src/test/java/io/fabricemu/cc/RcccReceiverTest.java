@@ -299,6 +299,112 @@ class RcccReceiverTest {
         assertEquals(10_400 + 6_250, r.grantedBytes(), "slice grants, the owed bytes among them");
     }
 
+    private static final long PACKET = 4_150;
+    private static final RcccParams TURNS = SEED.withTurns(PACKET, 0);
+
+    @ParameterizedTest(name = "{0} backlogged senders, 4,150 B quantum -> {1} B each per 1 us slice")
+    @CsvSource({
+            "1, 12500",   // seed 002: 12.5 GB/s x 1 us / 1
+            "2, 6250"})   // seed 002: each sender held to 50 Gb/s
+    void onSlice_withQuantumSharesOfAPacketOrMore_areStillDividedInBytes(int senders, long expectedBytes) {
+        RcccReceiver r = new RcccReceiver(TURNS);
+        for (int id = 1; id <= senders; id++) {
+            r.onRequest(id, HUGE, 0);
+        }
+        for (int k = 1; k <= 10; k++) {
+            for (CreditGrant g : slice(r, k)) {
+                assertEquals(expectedBytes, g.grantedBytes(), "slice " + k + ", sender " + g.senderCccId());
+                assertEquals(12_500 + k * expectedBytes, g.cumulativeGrantBytes());
+            }
+        }
+    }
+
+    @Test
+    void onSlice_withQuantum255Senders_grantAWholePacketToThreeSendersASliceInTurn() {
+        // 12,500 B / 255 = 49 B a sender: in bytes, all 255 would reach their next packet in the same slice
+        RcccReceiver r = new RcccReceiver(TURNS);
+        for (int id = 1; id <= 255; id++) {
+            r.onRequest(id, HUGE, 0);
+        }
+        assertEquals(List.of(new CreditGrant(1, PACKET, 16_650), new CreditGrant(2, PACKET, 16_650),
+                new CreditGrant(3, PACKET, 16_650)), slice(r, 1));
+        assertEquals(List.of(new CreditGrant(4, PACKET, 16_650), new CreditGrant(5, PACKET, 16_650),
+                new CreditGrant(6, PACKET, 16_650)), slice(r, 2));
+        long granted = 6 * PACKET;
+        long servedFirstRound = 6;
+        for (int k = 3; k <= 85; k++) {
+            List<CreditGrant> grants = slice(r, k);
+            assertTrue(grants.size() == 3 || grants.size() == 4, "slice " + k + ": " + grants.size() + " turns");
+            for (CreditGrant g : grants) {
+                assertEquals(PACKET, g.grantedBytes());
+                servedFirstRound += g.cumulativeGrantBytes() == 16_650 ? 1 : 0;
+            }
+            granted += sum(grants);
+            assertTrue(k * 12_500L - granted < PACKET, "slice " + k + ": at most a packet's worth held back");
+        }
+        assertEquals(255, servedFirstRound, "85 slices: every sender has had its turn once");
+        assertEquals(granted, r.grantedBytes());
+    }
+
+    @Test
+    void onSlice_withQuantumIdleTable_carriesNothingIntoTheNextBusyPeriod() {
+        RcccReceiver r = new RcccReceiver(TURNS);
+        for (int id = 1; id <= 10; id++) {
+            r.onRequest(id, HUGE, 0);
+        }
+        assertEquals(3, slice(r, 1).size()); // 12,450 B granted, 50 B carried
+        for (int id = 1; id <= 10; id++) {
+            r.onRequest(id, 0, US + 1);
+        }
+        assertEquals(List.of(), slice(r, 2));
+        for (int k = 3; k <= 170; k++) {
+            for (int id = 1; id <= 10; id++) {
+                r.onRequest(id, HUGE, (k - 1) * US + 1);
+            }
+            // with the carry kept, the 83rd busy slice would have had a fourth turn
+            assertEquals(3, slice(r, k).size(), "slice " + k);
+            for (int id = 1; id <= 10; id++) {
+                r.onRequest(id, 0, k * US + 1);
+            }
+            assertEquals(List.of(), slice(r, ++k));
+        }
+    }
+
+    @Test
+    void onTrimmed_withQuantum_theOwedPacketIsPaidInTheSendersTurn() {
+        RcccReceiver r = new RcccReceiver(TURNS);
+        for (int id = 1; id <= 8; id++) {
+            r.onRequest(id, id == 5 ? 0 : HUGE, 0); // sender 5 holds all the credit it needs
+        }
+        r.onTrimmed(5, PACKET, 10); // until one of its packets is trimmed
+        assertEquals(List.of(1L, 2L, 3L), slice(r, 1).stream().map(CreditGrant::senderCccId).toList());
+        List<CreditGrant> second = slice(r, 2);
+        assertEquals(List.of(4L, 5L, 6L), second.stream().map(CreditGrant::senderCccId).toList());
+        assertEquals(new CreditGrant(5, PACKET, 16_650), second.get(1));
+        assertFalse(r.isActive(5), "paid: it leaves the table");
+    }
+
+    @Test
+    void onSlice_withQuantumRequestOrderWithinSlice_doesNotChangeGrants() {
+        long[][] orders = {{1, 2, 3, 4, 5, 6}, {6, 5, 4, 3, 2, 1}, {3, 1, 6, 4, 2, 5}};
+        List<List<CreditGrant>> reference = null;
+        for (long[] order : orders) {
+            RcccReceiver r = new RcccReceiver(TURNS);
+            List<List<CreditGrant>> run = new ArrayList<>();
+            for (int k = 1; k <= 300; k++) {
+                for (long id : order) {
+                    r.onRequest(id, (id * 7_919 + k * 104_729) % 20_000, k * US - 1);
+                }
+                run.add(slice(r, k));
+            }
+            if (reference == null) {
+                reference = run;
+            } else {
+                assertEquals(reference, run, "arrival order " + java.util.Arrays.toString(order));
+            }
+        }
+    }
+
     @Test
     void onTrimmed_unknownSenderOrNoBytes_isRejected() {
         RcccReceiver r = new RcccReceiver(SEED);
