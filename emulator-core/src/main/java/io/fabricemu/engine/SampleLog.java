@@ -1,6 +1,7 @@
 package io.fabricemu.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -9,25 +10,31 @@ import java.util.List;
  * sample: an element that handled nothing since its last sample writes none, and its last one stands to the
  * end of the run.
  *
+ * <p>Layout: a sample is a header row {@code [SAMPLE, tick]} followed by its rows, each led by one long that
+ * packs the row's kind (high 32 bits) and key (a port's index in this log's name table, or a flow id); a
+ * port's tier is kept beside its name, since it never changes. A port row is then 9 longs, a sender row 4.
+ *
  * <p>{@link #thin} moves the log to a coarser grid without losing what the coarse ticks see: the value at a
  * coarse tick {@code T} is still that of the last sample at or before {@code T}. A sample is relabelled to the
  * first coarse tick at or after its own; one that the next sample replaces before any coarse tick is dropped.
  * Thinning twice is thinning once to the coarser grid. Single-threaded; one owner.
  */
 public final class SampleLog implements SampleSink {
-    private static final int PORT = 0;
-    private static final int CLASS_QUEUE = 1;
-    private static final int SENDER = 2;
-    private static final int RECEIVER = 3;
-    /** Row layout: kind, tick, key, then the values; the width of each kind's row. */
-    private static final int[] WIDTH = {3 + 9, 3 + 2, 3 + 3, 3 + 1};
+    private static final int SAMPLE = 0;
+    private static final int PORT = 1;
+    private static final int CLASS_QUEUE = 2;
+    private static final int SENDER = 3;
+    private static final int RECEIVER = 4;
+    /** The number of longs of each kind's row, its leading kind-and-key long included. */
+    private static final int[] WIDTH = {2, 1 + 8, 1 + 2, 1 + 3, 1 + 1};
 
     private final List<String> names = new ArrayList<>();
+    private final List<Integer> tiers = new ArrayList<>();
     private long[] rows = new long[64];
     private int size;
     private int lastStart = -1;
-    private long tickPs;
     private long intervalPs;
+    private int trafficClasses;
 
     /** @param intervalPs the grid the samples are taken on */
     public SampleLog(long intervalPs) {
@@ -37,6 +44,15 @@ public final class SampleLog implements SampleSink {
     /** The grid the log is on now. */
     public long intervalPs() {
         return intervalPs;
+    }
+
+    /** One more than the highest traffic class any class-queue row named (0 if none). */
+    public int trafficClasses() {
+        return trafficClasses;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
     }
 
     /**
@@ -50,47 +66,44 @@ public final class SampleLog implements SampleSink {
             throw new IllegalStateException("sample at " + atTickPs + " ps after one at " + rows[lastStart + 1] + " ps");
         }
         lastStart = size;
-        this.tickPs = atTickPs;
-    }
-
-    public boolean isEmpty() {
-        return size == 0;
+        int at = row(SAMPLE, 0);
+        rows[at + 1] = atTickPs;
     }
 
     @Override
     public void port(String portId, int tier, long queueBytes, long drops, long trims, long ecnMarks,
                      long pauseFrames, long btsNotices, long rnrNaks, long txBytes) {
-        int at = row(PORT, nameIndex(portId));
-        rows[at + 3] = tier;
-        rows[at + 4] = queueBytes;
-        rows[at + 5] = drops;
-        rows[at + 6] = trims;
-        rows[at + 7] = ecnMarks;
-        rows[at + 8] = pauseFrames;
-        rows[at + 9] = btsNotices;
-        rows[at + 10] = rnrNaks;
-        rows[at + 11] = txBytes;
+        int at = row(PORT, nameIndex(portId, tier));
+        rows[at + 1] = queueBytes;
+        rows[at + 2] = drops;
+        rows[at + 3] = trims;
+        rows[at + 4] = ecnMarks;
+        rows[at + 5] = pauseFrames;
+        rows[at + 6] = btsNotices;
+        rows[at + 7] = rnrNaks;
+        rows[at + 8] = txBytes;
     }
 
     @Override
     public void classQueue(String portId, int trafficClass, long queueBytes) {
-        int at = row(CLASS_QUEUE, nameIndex(portId));
-        rows[at + 3] = trafficClass;
-        rows[at + 4] = queueBytes;
+        trafficClasses = Math.max(trafficClasses, trafficClass + 1);
+        int at = row(CLASS_QUEUE, nameIndex(portId, -1));
+        rows[at + 1] = trafficClass;
+        rows[at + 2] = queueBytes;
     }
 
     @Override
     public void sender(int flowId, long windowBytes, long creditBytes, long rateBps) {
         int at = row(SENDER, flowId);
-        rows[at + 3] = windowBytes;
-        rows[at + 4] = creditBytes;
-        rows[at + 5] = rateBps;
+        rows[at + 1] = windowBytes;
+        rows[at + 2] = creditBytes;
+        rows[at + 3] = rateBps;
     }
 
     @Override
     public void receiver(int flowId, long deliveredBytes) {
         int at = row(RECEIVER, flowId);
-        rows[at + 3] = deliveredBytes;
+        rows[at + 1] = deliveredBytes;
     }
 
     /**
@@ -111,9 +124,7 @@ public final class SampleLog implements SampleSink {
             if (tick != nextTick) {
                 lastStart = write;
                 System.arraycopy(rows, read, rows, write, end - read);
-                for (int at = write; at < write + end - read; at += WIDTH[(int) rows[at]]) {
-                    rows[at + 1] = tick;
-                }
+                rows[write + 1] = tick;
                 write += end - read;
             }
             read = end;
@@ -121,60 +132,88 @@ public final class SampleLog implements SampleSink {
         size = write;
     }
 
+    /**
+     * Plays back the first sample only: it names every port and flow the element has, since an element writes all of
+     * them in every sample (class-queue rows aside: see {@link #trafficClasses}).
+     */
+    public void replayFirst(SampleReader reader) {
+        if (size > 0) {
+            replaySample(0, reader);
+        }
+    }
+
     /** Plays the samples back in order. */
     public void replay(SampleReader reader) {
         int at = 0;
         while (at < size) {
-            int end = sampleEnd(at);
-            reader.at(rows[at + 1]);
-            for (; at < end; at += WIDTH[(int) rows[at]]) {
-                replayRow(at, reader);
-            }
+            at = replaySample(at, reader);
         }
+    }
+
+    /** Plays back the sample whose header is at {@code start}; returns where the next one starts. */
+    private int replaySample(int start, SampleReader reader) {
+        reader.at(rows[start + 1]);
+        int at = start + WIDTH[SAMPLE];
+        while (at < size && kind(rows[at]) != SAMPLE) {
+            replayRow(at, reader);
+            at += WIDTH[kind(rows[at])];
+        }
+        return at;
     }
 
     private void replayRow(int at, SampleSink sink) {
         long[] r = rows;
-        switch ((int) r[at]) {
-            case PORT -> sink.port(names.get((int) r[at + 2]), (int) r[at + 3], r[at + 4], r[at + 5], r[at + 6],
-                    r[at + 7], r[at + 8], r[at + 9], r[at + 10], r[at + 11]);
-            case CLASS_QUEUE -> sink.classQueue(names.get((int) r[at + 2]), (int) r[at + 3], r[at + 4]);
-            case SENDER -> sink.sender((int) r[at + 2], r[at + 3], r[at + 4], r[at + 5]);
-            case RECEIVER -> sink.receiver((int) r[at + 2], r[at + 3]);
-            default -> throw new IllegalStateException("row kind " + r[at]);
+        int key = key(r[at]);
+        switch (kind(r[at])) {
+            case PORT -> sink.port(names.get(key), tiers.get(key), r[at + 1], r[at + 2], r[at + 3], r[at + 4],
+                    r[at + 5], r[at + 6], r[at + 7], r[at + 8]);
+            case CLASS_QUEUE -> sink.classQueue(names.get(key), (int) r[at + 1], r[at + 2]);
+            case SENDER -> sink.sender(key, r[at + 1], r[at + 2], r[at + 3]);
+            case RECEIVER -> sink.receiver(key, r[at + 1]);
+            default -> throw new IllegalStateException("row kind " + kind(r[at]));
         }
     }
 
-    /** The index just past the last row of the sample that starts at {@code start}. */
+    /** The index just past the last row of the sample whose header is at {@code start}. */
     private int sampleEnd(int start) {
-        long tick = rows[start + 1];
-        int at = start;
-        while (at < size && rows[at + 1] == tick) {
-            at += WIDTH[(int) rows[at]];
+        int at = start + WIDTH[SAMPLE];
+        while (at < size && kind(rows[at]) != SAMPLE) {
+            at += WIDTH[kind(rows[at])];
         }
         return at;
     }
 
-    private int row(int kind, long key) {
+    private int row(int kind, int key) {
         int width = WIDTH[kind];
         if (size + width > rows.length) {
-            rows = java.util.Arrays.copyOf(rows, Math.max(rows.length * 2, size + width));
+            rows = Arrays.copyOf(rows, Math.max(rows.length * 2, size + width));
         }
         int at = size;
-        rows[at] = kind;
-        rows[at + 1] = tickPs;
-        rows[at + 2] = key;
+        rows[at] = ((long) kind << 32) | (key & 0xFFFF_FFFFL);
         size += width;
         return at;
     }
 
-    private int nameIndex(String name) {
+    private static int kind(long kindAndKey) {
+        return (int) (kindAndKey >>> 32);
+    }
+
+    private static int key(long kindAndKey) {
+        return (int) kindAndKey;
+    }
+
+    /** The index of {@code name}, added with {@code tier} the first time (a class-queue row gives no tier: -1). */
+    private int nameIndex(String name, int tier) {
         for (int i = 0; i < names.size(); i++) {
             if (names.get(i) == name || names.get(i).equals(name)) {
+                if (tier >= 0 && tiers.get(i) < 0) {
+                    tiers.set(i, tier);
+                }
                 return i;
             }
         }
         names.add(name);
+        tiers.add(tier);
         return names.size() - 1;
     }
 

@@ -12,8 +12,8 @@ package io.fabricemu.engine;
  */
 public record Sampling(long intervalPs, int maxPoints) {
     public static final Sampling OFF = new Sampling(0, 2);
-    /** What a scenario without a {@code sampling} section records: a sample per microsecond, at most 400 ticks. */
-    public static final Sampling DEFAULT = new Sampling(1_000_000, 400);
+    /** What a scenario without a {@code sampling} section records: a sample per microsecond, at most 200 ticks. */
+    public static final Sampling DEFAULT = new Sampling(1_000_000, 200);
 
     public Sampling {
         if (intervalPs < 0) {

@@ -119,7 +119,9 @@ public final class TimeSeries {
     }
 
     private void index(int logIndex) {
-        logs.get(logIndex).replay(new Indexer(logIndex));
+        SampleLog log = logs.get(logIndex);
+        log.replayFirst(new Indexer(logIndex));
+        trafficClasses = Math.max(trafficClasses, log.trafficClasses());
     }
 
     /** Learns which log holds which port and flow. */
@@ -135,11 +137,6 @@ public final class TimeSeries {
                          long pauseFrames, long btsNotices, long rnrNaks, long txBytes) {
             portLog.putIfAbsent(portId, logIndex);
             portTier.putIfAbsent(portId, tier);
-        }
-
-        @Override
-        public void classQueue(String portId, int trafficClass, long queueBytes) {
-            trafficClasses = Math.max(trafficClasses, trafficClass + 1);
         }
 
         @Override

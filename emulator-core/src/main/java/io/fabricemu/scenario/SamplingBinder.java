@@ -9,7 +9,7 @@ import io.fabricemu.engine.Sampling;
  * <pre>
  * sampling:
  *   interval: 1us        # 1ns..1s, or off (nothing recorded: no plots, no series files' rows)
- *   maxPoints: 400       # 2..100000; the interval doubles whenever the run would need more ticks
+ *   maxPoints: 200       # 2..100000; the interval doubles whenever the run would need more ticks
  * </pre>
  * Absent means {@link Sampling#DEFAULT}. {@code interval: off} is the only way to turn recording off; with it
  * {@code maxPoints} may not be given, since it would mean nothing.

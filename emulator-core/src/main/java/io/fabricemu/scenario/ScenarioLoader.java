@@ -79,7 +79,7 @@ import java.util.List;
  * stop: 1s                     # optional virtual-time limit, default 1s, &gt; 0
  * sampling:                    # optional: ports and flows record their state every interval (SamplingBinder)
  *   interval: 1us              # 1ns..1s, or off
- *   maxPoints: 400             # 2..100000; the interval doubles when the run would need more ticks
+ *   maxPoints: 200             # 2..100000; the interval doubles when the run would need more ticks
  * </pre>
  *
  * <h2>Overrides</h2>

@@ -167,6 +167,6 @@ class ScenarioLoaderTest {
     @Test
     void parse_samplingIntervalOverride_keepsDefaultPoints() throws ScenarioException {
         Scenario s = ScenarioLoader.parse(BASE, "s.yaml", List.of("sampling.interval=250ns"));
-        assertEquals(new Sampling(250_000, 400), s.sampling());
+        assertEquals(new Sampling(250_000, Sampling.DEFAULT.maxPoints()), s.sampling());
     }
 }
