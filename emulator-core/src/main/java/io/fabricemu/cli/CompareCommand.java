@@ -2,7 +2,6 @@ package io.fabricemu.cli;
 
 import io.fabricemu.engine.Progress;
 import io.fabricemu.metrics.LiveMetrics;
-import io.fabricemu.metrics.MetricsException;
 import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
@@ -97,21 +96,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             prepared.add(p);
         }
-        LiveMetrics live;
-        try {
-            live = metrics.start(err);
-        } catch (MetricsException e) {
-            err.println("error: " + e.getMessage());
-            err.flush();
-            return Main.BAD_INPUT;
-        }
-        try {
-            return compare(prepared, files, runOverrides, shards, live, err, stdout);
-        } finally {
-            if (live != null) {
-                live.close();
-            }
-        }
+        return metrics.around(err, live -> compare(prepared, files, runOverrides, shards, live, err, stdout));
     }
 
     private int compare(List<PreparedRun> prepared, List<Path> files, List<List<String>> runOverrides, int shards,

@@ -81,6 +81,33 @@ final class MetricsOptions {
         return live;
     }
 
+    /** A command's work, given the live metrics (null without {@code --metrics}); returns its exit code. */
+    interface WithMetrics {
+        int run(LiveMetrics live) throws Exception;
+    }
+
+    /**
+     * Starts the live metrics as {@link #start} does, runs {@code work} and stops them, whatever happens. A bad
+     * metrics option prints its error and returns {@link Main#BAD_INPUT} before any work.
+     */
+    int around(PrintWriter err, WithMetrics work) throws Exception {
+        LiveMetrics live;
+        try {
+            live = start(err);
+        } catch (MetricsException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        try {
+            return work.run(live);
+        } finally {
+            if (live != null) {
+                live.close();
+            }
+        }
+    }
+
     /**
      * Lets {@code --metrics} stand alone before the scenario file: picocli would otherwise take the file name as
      * the optional port. {@code --metrics=PORT} and {@code --metrics PORT} still give a port when PORT is a number

@@ -2,7 +2,6 @@ package io.fabricemu.cli;
 
 import io.fabricemu.engine.Progress;
 import io.fabricemu.metrics.LiveMetrics;
-import io.fabricemu.metrics.MetricsException;
 import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
@@ -65,21 +64,7 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
-        LiveMetrics live;
-        try {
-            live = metrics.start(err);
-        } catch (MetricsException e) {
-            err.println("error: " + e.getMessage());
-            err.flush();
-            return Main.BAD_INPUT;
-        }
-        try {
-            return run(prepared, shards, live, err);
-        } finally {
-            if (live != null) {
-                live.close();
-            }
-        }
+        return metrics.around(err, live -> run(prepared, shards, live, err));
     }
 
     private int run(PreparedRun prepared, int shards, LiveMetrics live, PrintWriter err) throws IOException {
