@@ -47,14 +47,7 @@ public final class SeriesSelection {
         TreeMap<Integer, long[][]> tierSums = new TreeMap<>();
         for (String id : ts.portIds()) {
             PortSeries p = ts.port(id);
-            long[][] sum = tierSums.computeIfAbsent(p.tier(), t -> new long[8][n]);
-            long[][] parts = {p.queueBytes(), p.drops(), p.trims(), p.ecnMarks(), p.pauseFrames(), p.btsNotices(),
-                p.rnrNaks(), p.txBytes()};
-            for (int k = 0; k < parts.length; k++) {
-                for (int i = 0; i < n; i++) {
-                    sum[k][i] += parts[k][i];
-                }
-            }
+            addInto(tierSums.computeIfAbsent(p.tier(), t -> new long[SUMMED][n]), p);
             long peak = p.peakQueueBytes();
             int at = hot.size();
             while (at > 0 && hotPeaks.get(at - 1) < peak) {
@@ -70,8 +63,7 @@ public final class SeriesSelection {
             }
         }
         List<PortSeries> tiers = new ArrayList<>();
-        tierSums.forEach((tier, s) -> tiers.add(new PortSeries("tier" + tier, tier, s[0], new long[0][], s[1], s[2],
-                s[3], s[4], s[5], s[6], s[7])));
+        tierSums.forEach((tier, sum) -> tiers.add(ofSums("tier" + tier, tier, sum)));
         List<Integer> ids = ts.flowIds();
         long[] delivered = new long[n];
         List<FlowSeries> chosen = new ArrayList<>();
@@ -142,18 +134,30 @@ public final class SeriesSelection {
 
     /** The whole fabric: the tiers added up, named "fabric" (tier -1). */
     public PortSeries fabric() {
-        int n = points();
-        long[][] s = new long[8][n];
+        long[][] sum = new long[SUMMED][points()];
         for (PortSeries p : tiers) {
-            long[][] parts = {p.queueBytes(), p.drops(), p.trims(), p.ecnMarks(), p.pauseFrames(), p.btsNotices(),
-                p.rnrNaks(), p.txBytes()};
-            for (int k = 0; k < parts.length; k++) {
-                for (int i = 0; i < n; i++) {
-                    s[k][i] += parts[k][i];
-                }
+            addInto(sum, p);
+        }
+        return ofSums("fabric", -1, sum);
+    }
+
+    /** The series a sum of ports adds up, in this order: queue, drops, trims, marks, pauses, notices, NAKs, tx. */
+    private static final int SUMMED = 8;
+
+    /** Adds {@code p}'s summed series ({@link #SUMMED}) to {@code sum}, tick by tick. */
+    private static void addInto(long[][] sum, PortSeries p) {
+        long[][] parts = {p.queueBytes(), p.drops(), p.trims(), p.ecnMarks(), p.pauseFrames(), p.btsNotices(),
+            p.rnrNaks(), p.txBytes()};
+        for (int k = 0; k < SUMMED; k++) {
+            for (int i = 0; i < sum[k].length; i++) {
+                sum[k][i] += parts[k][i];
             }
         }
-        return new PortSeries("fabric", -1, s[0], new long[0][], s[1], s[2], s[3], s[4], s[5], s[6], s[7]);
+    }
+
+    /** A port series named {@code id} made of sums built by {@link #addInto}; sums carry no class queues. */
+    private static PortSeries ofSums(String id, int tier, long[][] s) {
+        return new PortSeries(id, tier, s[0], new long[0][], s[1], s[2], s[3], s[4], s[5], s[6], s[7]);
     }
 
     /** {@code cumulative} as per-tick increments: element 0 is {@code cumulative[0]}. */
