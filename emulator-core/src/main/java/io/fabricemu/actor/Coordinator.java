@@ -3,6 +3,7 @@ package io.fabricemu.actor;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.ChildFailed;
+import akka.actor.typed.Terminated;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
@@ -25,25 +26,54 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>The run ends when every flow has completed, nothing is pending, the stop time is reached, or an
  * element halted it ({@code EventContext.halt}: the shards report the lowest halting element id and its
- * reason, so the reason does not depend on the shard count); then every element reports and the result
- * completes the caller's future.
+ * reason, so the reason does not depend on the shard count); then every element reports, a bounded chunk at a
+ * time, and the result completes the caller's future.
+ *
+ * <p>In one JVM the coordinator spawns its shards. Across JVMs ({@code emulator-cluster}) each member spawns its
+ * own shards, given this coordinator's reference, and the driver hands the coordinator every shard by
+ * {@link Attach}; from then on the protocol is the same.
  */
-final class Coordinator extends AbstractBehavior<Coordinator.Command> {
+public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     /** What the coordinator accepts. */
-    sealed interface Command permits ShardReady, ShardReported {
+    public sealed interface Command permits ShardReady, ShardReported, ShardFailed, Attach, Abort {
     }
 
     /**
      * A shard finished a window (or started) and has all its input for the next one. {@code haltElementId}
      * is the lowest id of its elements that halted the run so far (-1 if none), {@code haltReason} its reason.
      */
-    record ShardReady(int shard, long earliestPs, long events, long activations, int flowsCompleted,
-                      long lastHandledPs, long busyNanos, int haltElementId, String haltReason) implements Command {
+    public record ShardReady(int shard, long earliestPs, long events, long activations, int flowsCompleted,
+                             long lastHandledPs, long busyNanos, int haltElementId, String haltReason)
+            implements Command, ControlMessage {
     }
 
-    /** A shard's element reports, element ids and reports in the same order. */
-    record ShardReported(int shard, List<Integer> elementIds, List<ElementReport> reports) implements Command {
+    /**
+     * Some of a shard's element reports, element ids and reports in the same order; {@code last} on the shard's
+     * final chunk. The coordinator asks for each further chunk ({@link ShardActor.SendReports}), so however
+     * large the fabric, one bounded message per shard is in flight.
+     */
+    public record ShardReported(int shard, List<Integer> elementIds, List<ElementReport> reports, boolean last)
+            implements Command, ControlMessage {
+        public ShardReported {
+            elementIds = List.copyOf(elementIds);
+            reports = List.copyOf(reports);
+        }
+    }
+
+    /** An element of a shard failed: the run cannot go on. */
+    public record ShardFailed(int shard, String reason) implements Command, ControlMessage {
+    }
+
+    /** The run's shards, by shard id, spawned elsewhere (other JVMs); sent once, by the driver. */
+    public record Attach(List<ActorRef<ShardActor.Command>> shards) implements Command {
+        public Attach {
+            shards = List.copyOf(shards);
+        }
+    }
+
+    /** The driver gave up on the run (a member of the cluster was lost): fail it with {@code reason}. */
+    public record Abort(String reason) implements Command {
     }
 
     private final ElementFactory factory;
@@ -51,6 +81,7 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private final Progress progress;
     private final CompletableFuture<EngineResult> result;
     private final List<ActorRef<ShardActor.Command>> shards = new ArrayList<>();
+    private final boolean ownsShards;
     private final ShardReady[] ready;
     private int readyCount;
     private long windows;
@@ -60,17 +91,44 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private long busyNanos;
 
     private Coordinator(ActorContext<Command> ctx, ElementFactory factory, RunLimits limits, Progress progress,
-                        CompletableFuture<EngineResult> result) {
+                        CompletableFuture<EngineResult> result, boolean ownsShards) {
         super(ctx);
         this.factory = factory;
         this.limits = limits;
         this.progress = progress;
         this.result = result;
+        this.ownsShards = ownsShards;
         this.ready = new ShardReady[limits.shards()];
-        for (int s = 0; s < limits.shards(); s++) {
-            ActorRef<ShardActor.Command> shard = ctx.spawn(ShardActor.create(s, factory, limits, ctx.getSelf()),
-                    "shard" + s);
-            ctx.watch(shard);
+        if (ownsShards) {
+            List<ActorRef<ShardActor.Command>> spawned = new ArrayList<>();
+            for (int s = 0; s < limits.shards(); s++) {
+                spawned.add(ctx.spawn(ShardActor.create(s, factory, limits, ctx.getSelf()), "shard" + s));
+            }
+            attach(spawned);
+        }
+    }
+
+    /** A coordinator that spawns its shards in this JVM. */
+    static Behavior<Command> create(ElementFactory factory, RunLimits limits, Progress progress,
+                                    CompletableFuture<EngineResult> result) {
+        return Behaviors.setup(ctx -> new Coordinator(ctx, factory, limits, progress, result, true));
+    }
+
+    /**
+     * A coordinator whose shards are spawned elsewhere and handed to it by {@link Attach}; it needs of
+     * {@code factory} only the lookahead and the flow count.
+     */
+    public static Behavior<Command> awaitingShards(ElementFactory factory, RunLimits limits, Progress progress,
+                                                   CompletableFuture<EngineResult> result) {
+        return Behaviors.setup(ctx -> new Coordinator(ctx, factory, limits, progress, result, false));
+    }
+
+    private void attach(List<ActorRef<ShardActor.Command>> all) {
+        if (all.size() != limits.shards()) {
+            throw new IllegalArgumentException(all.size() + " shards attached, the run has " + limits.shards());
+        }
+        for (ActorRef<ShardActor.Command> shard : all) {
+            getContext().watch(shard);
             shards.add(shard);
         }
         for (ActorRef<ShardActor.Command> shard : shards) {
@@ -78,17 +136,20 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         }
     }
 
-    static Behavior<Command> create(ElementFactory factory, RunLimits limits, Progress progress,
-                                    CompletableFuture<EngineResult> result) {
-        return Behaviors.setup(ctx -> new Coordinator(ctx, factory, limits, progress, result));
-    }
-
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(ShardReady.class, this::onShardReady)
                 .onMessage(ShardReported.class, this::onShardReported)
-                .onSignal(ChildFailed.class, this::onShardFailed)
+                .onMessage(ShardFailed.class, this::onShardFailed)
+                .onMessage(Attach.class, a -> {
+                    attach(a.shards());
+                    return this;
+                })
+                .onMessage(Abort.class, a -> fail(new IllegalStateException(a.reason())))
+                .onSignal(ChildFailed.class, f -> fail(f.getCause()))
+                .onSignal(Terminated.class, t -> fail(new IllegalStateException("shard " + t.getRef().path()
+                        + " stopped before the run ended")))
                 .build();
     }
 
@@ -150,6 +211,10 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         for (int i = 0; i < r.elementIds().size(); i++) {
             reports[r.elementIds().get(i)] = r.reports().get(i);
         }
+        if (!r.last()) {
+            shards.get(r.shard()).tell(ShardActor.SendReports.INSTANCE);
+            return this;
+        }
         if (++reportedShards < shards.size()) {
             return this;
         }
@@ -157,8 +222,14 @@ final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         return Behaviors.stopped();
     }
 
-    private Behavior<Command> onShardFailed(ChildFailed f) {
-        result.completeExceptionally(f.getCause());
+    /** A shard of this JVM fails again, with its element's own exception, as a child: only a remote one counts here. */
+    private Behavior<Command> onShardFailed(ShardFailed f) {
+        return ownsShards ? this : fail(new IllegalStateException(f.reason()));
+    }
+
+    /** Ends the run with {@code cause}; the first failure decides, later ones change nothing. */
+    private Behavior<Command> fail(Throwable cause) {
+        result.completeExceptionally(cause);
         return Behaviors.stopped();
     }
 }

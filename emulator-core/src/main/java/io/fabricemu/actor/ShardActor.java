@@ -25,41 +25,59 @@ import java.util.List;
  * once its own elements are done and a batch from every peer has arrived. Messages between shards are
  * per window and per neighbour, never per packet.
  */
-final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
+public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
+
+    /** Events per {@link PeerBatch} message at most: a window's batch for one peer may take several. */
+    public static final int MAX_BATCH_EVENTS = 1024;
+
+    /** Serialized-size estimate, in bytes, above which a shard starts another {@link Coordinator.ShardReported}. */
+    static final long REPORT_CHUNK_BYTES = 256 * 1024;
 
     /** What a shard accepts. */
-    sealed interface Command permits Peers, OpenWindow, ElementStarted, WindowDone, PeerBatch, Collect,
-            ElementReported {
+    public sealed interface Command permits Peers, OpenWindow, ElementStarted, WindowDone, PeerBatch, Collect,
+            SendReports, ElementReported {
     }
 
     /** The shards of the run, by shard id (this one included); sent once before anything else. */
-    record Peers(List<ActorRef<Command>> shards) implements Command {
+    public record Peers(List<ActorRef<Command>> shards) implements Command, ControlMessage {
+        public Peers {
+            shards = List.copyOf(shards);
+        }
     }
 
     /** Run every event before {@code endPs}. */
-    record OpenWindow(long endPs) implements Command {
+    public record OpenWindow(long endPs) implements Command, ControlMessage {
     }
 
     /** An element started; {@code sent} holds anything it sent while starting. */
-    record ElementStarted(int elementId, long nextPs, List<Event> sent) implements Command {
+    public record ElementStarted(int elementId, long nextPs, List<Event> sent) implements Command {
     }
 
     /** An element finished a window; {@code haltReason} is null unless it asked to end the run. */
-    record WindowDone(int elementId, long nextPs, List<Event> sent, int events, int flowsCompleted,
+    public record WindowDone(int elementId, long nextPs, List<Event> sent, int events, int flowsCompleted,
                       long lastHandledPs, String haltReason) implements Command {
     }
 
-    /** The events a peer shard's elements sent to this shard's elements in the window ending at {@code endPs}. */
-    record PeerBatch(int fromShard, long endPs, List<Event> events) implements Command {
+    /**
+     * Events a peer shard's elements sent to this shard's elements in the window ending at {@code endPs}, at most
+     * {@link #MAX_BATCH_EVENTS} of them; {@code last} on the peer's final batch for the window (often its only
+     * one, often empty), so a shard knows when it has all its input.
+     */
+    public record PeerBatch(int fromShard, long endPs, List<Event> events, boolean last) implements Command {
     }
 
     /** Gather every element's report. */
-    enum Collect implements Command {
+    public enum Collect implements Command, ControlMessage {
+        INSTANCE
+    }
+
+    /** The coordinator took the last chunk of reports: send the next. */
+    public enum SendReports implements Command, ControlMessage {
         INSTANCE
     }
 
     /** One element's report. */
-    record ElementReported(int elementId, ElementReport report) implements Command {
+    public record ElementReported(int elementId, ElementReport report) implements Command {
     }
 
     private final int shard;
@@ -81,6 +99,7 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private String haltReason;
     private final List<Integer> reportIds = new ArrayList<>();
     private final List<ElementReport> reports = new ArrayList<>();
+    private int reportsSent;
 
     @SuppressWarnings("unchecked")
     private ShardActor(ActorContext<Command> ctx, int shard, ElementFactory factory, RunLimits limits,
@@ -106,8 +125,9 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
-    static Behavior<Command> create(int shard, ElementFactory factory, RunLimits limits,
-                                    ActorRef<Coordinator.Command> coordinator) {
+    /** Shard {@code shard} of a run: creates and spawns its elements, then waits for {@link Peers}. */
+    public static Behavior<Command> create(int shard, ElementFactory factory, RunLimits limits,
+                                           ActorRef<Coordinator.Command> coordinator) {
         return Behaviors.setup(ctx -> new ShardActor(ctx, shard, factory, limits, coordinator));
     }
 
@@ -125,8 +145,10 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             onWindowDone(d);
         } else if (msg instanceof PeerBatch b) {
             scheduler.receive(b.events());
-            awaitedPeers--;
-            maybeReady();
+            if (b.last()) {
+                awaitedPeers--;
+                maybeReady();
+            }
         } else if (msg instanceof OpenWindow w) {
             openWindow(w.endPs());
         } else if (msg instanceof ElementStarted s) {
@@ -145,16 +167,41 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         } else if (msg == Collect.INSTANCE) {
             awaitedElements = localIds.length;
             if (awaitedElements == 0) {
-                coordinator.tell(new Coordinator.ShardReported(shard, List.of(), List.of()));
+                coordinator.tell(new Coordinator.ShardReported(shard, List.of(), List.of(), true));
             }
             tellAll(ElementActor.Report.INSTANCE);
         } else if (msg instanceof ElementReported r) {
             reportIds.add(r.elementId());
             reports.add(r.report());
             if (--awaitedElements == 0) {
-                coordinator.tell(new Coordinator.ShardReported(shard, List.copyOf(reportIds), List.copyOf(reports)));
+                sendReports();
             }
+        } else if (msg == SendReports.INSTANCE) {
+            sendReports();
         }
+    }
+
+    /** The next chunk of reports, as many as fit in {@link #REPORT_CHUNK_BYTES} (at least one). */
+    private void sendReports() {
+        int from = reportsSent;
+        long bytes = 0;
+        int to = from;
+        while (to < reports.size() && (to == from || bytes + sizeEstimate(reports.get(to)) <= REPORT_CHUNK_BYTES)) {
+            bytes += sizeEstimate(reports.get(to));
+            to++;
+        }
+        reportsSent = to;
+        coordinator.tell(new Coordinator.ShardReported(shard, reportIds.subList(from, to), reports.subList(from, to),
+                to == reports.size()));
+    }
+
+    /** A generous estimate of a report's serialized size: every number as 9 bytes, every name as 64. */
+    static long sizeEstimate(ElementReport r) {
+        long bytes = 64 + 48L * (r.senders().size() + r.receivers().size()) + 256L * r.ports().size();
+        if (r.samples() != null) {
+            bytes += r.samples().sizeEstimateBytes();
+        }
+        return bytes;
     }
 
     private void tellAll(ElementActor.Command command) {
@@ -197,11 +244,23 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private void finishLocal() {
         for (int s = 0; s < peers.size(); s++) {
             if (s != shard) {
-                peers.get(s).tell(new PeerBatch(shard, windowEndPs, scheduler.takeOutbound(s)));
+                sendBatches(peers.get(s), scheduler.takeOutbound(s));
             }
         }
         localDone = true;
         maybeReady();
+    }
+
+    /** A window's events for one peer, in batches of at most {@link #MAX_BATCH_EVENTS}, the last one flagged. */
+    private void sendBatches(ActorRef<Command> peer, List<Event> outbound) {
+        int n = outbound.size();
+        for (int from = 0; from + MAX_BATCH_EVENTS < n; from += MAX_BATCH_EVENTS) {
+            peer.tell(new PeerBatch(shard, windowEndPs, List.copyOf(outbound.subList(from, from + MAX_BATCH_EVENTS)),
+                    false));
+        }
+        int lastFrom = n == 0 ? 0 : (n - 1) / MAX_BATCH_EVENTS * MAX_BATCH_EVENTS;
+        peer.tell(new PeerBatch(shard, windowEndPs, n <= MAX_BATCH_EVENTS ? outbound : outbound.subList(lastFrom, n),
+                true));
     }
 
     private void maybeReady() {
@@ -215,6 +274,8 @@ final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     @Override
     public Behavior<Command> receiveSignal(TypedActorContext<Command> ctx, akka.actor.typed.Signal msg) {
         if (msg instanceof ChildFailed f) {
+            coordinator.tell(new Coordinator.ShardFailed(shard, "element actor " + f.getRef().path().name()
+                    + " of shard " + shard + " failed: " + f.getCause()));
             throw new IllegalStateException("element actor " + f.getRef().path().name() + " failed", f.getCause());
         }
         return this;

@@ -1,5 +1,6 @@
 package io.fabricemu.cli;
 
+import io.fabricemu.run.ClusterSupport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +10,8 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, CompareCommand.class, ValidateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)",
-                "3:the model halted the run (a PFC deadlock); results were written"})
+                "3:the model halted the run (a PFC deadlock); results were written",
+                "4:a cluster member was lost mid-run; the run was aborted and no results were written"})
 public final class Main implements Runnable {
     /** Bad input: a scenario file, an option or a value. */
     static final int BAD_INPUT = 2;
@@ -17,6 +19,8 @@ public final class Main implements Runnable {
     static final int FAILED = 1;
     /** The model ended the run early (a PFC deadlock was found); the results were still written. */
     static final int HALTED = 3;
+    /** A member of the cluster running the fabric died or became unreachable; nothing was written. */
+    static final int MEMBER_LOST = 4;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -27,7 +31,14 @@ public final class Main implements Runnable {
 
     /** The command line with every subcommand, for embedding and tests. */
     public static CommandLine commandLine() {
-        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLine line = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+        ClusterSupport cluster = ClusterSupport.find();
+        if (cluster != null) {
+            for (Object command : cluster.commands()) {
+                line.addSubcommand(command);
+            }
+        }
+        return line;
     }
 
     @Override

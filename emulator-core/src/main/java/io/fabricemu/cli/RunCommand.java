@@ -7,6 +7,9 @@ import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.Summary;
 import io.fabricemu.results.SummaryTable;
+import io.fabricemu.run.DistributedBackend;
+import io.fabricemu.run.EngineBackend;
+import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,11 +24,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code fabric-emu run}: one emulation in this JVM. */
+/** {@code fabric-emu run}: one emulation, in this JVM or sharded across a cluster of JVMs. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a scenario in this JVM: shows progress in virtual time while it runs, prints a",
-                "summary table at the end and writes the output folder (results.json, flows.csv, ports.csv)",
-                "atomically."})
+        description = {"Runs a scenario in this JVM, or across JVMs (--jvms, --cluster): shows progress in virtual",
+                "time while it runs, prints a summary table at the end and writes the output folder",
+                "(results.json, flows.csv, ports.csv, report.html) atomically."})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -44,7 +47,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--shards", paramLabel = "N",
             description = {"Split the fabric's actors into N shards that exchange one batch per window",
-                    "(default: one per processor). Results are identical for every N."})
+                    "(default: one per processor; with --jvms or --cluster, per member). Results are identical",
+                    "for every N."})
     Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")
@@ -53,10 +57,13 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        int shards = Shards.resolve(this.shards, err);
+        int shards = cluster.distributed() ? 1 : Shards.resolve(this.shards, err);
         if (shards < 0) {
             return Main.BAD_INPUT;
         }
@@ -64,10 +71,20 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
-        return metrics.around(err, live -> run(prepared, shards, live, err));
+        if (!cluster.distributed()) {
+            return metrics.around(err, live -> run(prepared, EngineBackend.local(shards), live, err));
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, quiet ? null : stdout, err)) {
+            if (backend == null) {
+                return cluster.exitCode;
+            }
+            return metrics.around(err, live -> run(prepared, backend, live, err));
+        }
     }
 
-    private int run(PreparedRun prepared, int shards, LiveMetrics live, PrintWriter err) throws IOException {
+    private int run(PreparedRun prepared, EngineBackend backend, LiveMetrics live, PrintWriter err)
+            throws IOException {
         Path outDir = out != null ? out : Path.of("results", prepared.scenario().name());
         PrintWriter stdout = spec.commandLine().getOut();
         if (!quiet) {
@@ -83,7 +100,11 @@ final class RunCommand implements Callable<Integer> {
         }
         try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size());
              RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
-            result = prepared.run(shards, progress, runMetrics);
+            result = prepared.run(backend, progress, runMetrics);
+        } catch (MemberLostException e) {
+            err.println("error: the run was aborted: " + e.getMessage() + "; no results were written");
+            err.flush();
+            return Main.MEMBER_LOST;
         } catch (IllegalStateException e) {
             err.println("error: the emulation failed: " + e.getMessage());
             err.flush();

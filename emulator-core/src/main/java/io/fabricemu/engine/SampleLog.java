@@ -41,6 +41,51 @@ public final class SampleLog implements SampleSink {
         this.intervalPs = intervalPs;
     }
 
+    /**
+     * A log restored from the state another JVM's log gave ({@link #names}, {@link #tiers}, {@link #rows},
+     * {@link #lastStart}): the same samples, the same behaviour.
+     */
+    public static SampleLog restore(long intervalPs, int trafficClasses, List<String> names, List<Integer> tiers,
+                                    long[] rows, int lastStart) {
+        if (names.size() != tiers.size() || lastStart < -1 || lastStart >= Math.max(rows.length, 1)) {
+            throw new IllegalArgumentException("a sample log's names (" + names.size() + "), tiers (" + tiers.size()
+                    + ") and last sample start (" + lastStart + " of " + rows.length + ") disagree");
+        }
+        SampleLog log = new SampleLog(intervalPs);
+        log.trafficClasses = trafficClasses;
+        log.names.addAll(names);
+        log.tiers.addAll(tiers);
+        log.rows = rows.length == 0 ? new long[64] : rows.clone();
+        log.size = rows.length;
+        log.lastStart = lastStart;
+        return log;
+    }
+
+    /** The port names the rows refer to by index, for a serializer. */
+    public List<String> names() {
+        return List.copyOf(names);
+    }
+
+    /** Each named port's tier, for a serializer. */
+    public List<Integer> tiers() {
+        return List.copyOf(tiers);
+    }
+
+    /** A copy of the rows in use, for a serializer. */
+    public long[] rows() {
+        return Arrays.copyOf(rows, size);
+    }
+
+    /** Where the last sample's header row starts (-1 if none), for a serializer. */
+    public int lastStart() {
+        return lastStart;
+    }
+
+    /** A generous estimate of the log's serialized size in bytes. */
+    public long sizeEstimateBytes() {
+        return 32 + 9L * size + 72L * names.size();
+    }
+
     /** The grid the log is on now. */
     public long intervalPs() {
         return intervalPs;

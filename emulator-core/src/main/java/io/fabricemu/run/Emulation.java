@@ -1,6 +1,5 @@
 package io.fabricemu.run;
 
-import io.fabricemu.actor.Engine;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
@@ -17,7 +16,7 @@ import io.fabricemu.scenario.FlowSpec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs one emulation in this JVM and turns what the engine reports into results. */
+/** Runs one emulation, in this JVM or across several, and turns what the engine reports into results. */
 public final class Emulation {
     private Emulation() {
     }
@@ -43,9 +42,19 @@ public final class Emulation {
      */
     public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
                                 int shards, Sampling sampling, Progress progress, SampleListener listener) {
-        int[] shardOf = Partitioner.shardOf(fabric, shards);
+        return run(name, seed, fabric, flows, stopPs, EngineBackend.local(shards), sampling, progress, listener);
+    }
+
+    /**
+     * As {@link #run(String, long, FabricBuilder, List, long, int, Sampling, Progress, SampleListener)}, on the shards
+     * {@code backend} places, in this JVM or across several.
+     */
+    public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
+                                EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener) {
+        int shards = backend.shards();
+        int[] shardOf = backend.shardOf(fabric);
         long wallStart = System.nanoTime();
-        EngineResult r = Engine.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling, listener), progress);
+        EngineResult r = backend.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling, listener), progress);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),

@@ -135,8 +135,20 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
      * (null: to nobody). Live samples need a sampling grid: with sampling off they follow the default one.
      */
     public RunResult run(int shards, Sampling sampling, Progress progress, SampleListener listener) {
+        return run(EngineBackend.local(shards), sampling, progress, listener);
+    }
+
+    /**
+     * Runs it on the shards {@code backend} places (this JVM or a cluster), sampling as the scenario says and
+     * handing every sample to {@code listener} too (null: to nobody).
+     */
+    public RunResult run(EngineBackend backend, Progress progress, SampleListener listener) {
+        return run(backend, scenario.sampling(), progress, listener);
+    }
+
+    private RunResult run(EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener) {
         Sampling grid = listener != null && !sampling.enabled() ? DEFAULT_SAMPLING : sampling;
-        return Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), shards, grid,
+        return Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), backend, grid,
                 progress, listener);
     }
 }

@@ -1,0 +1,79 @@
+package io.fabricemu.cli;
+
+import io.fabricemu.run.ClusterConfigException;
+import io.fabricemu.run.ClusterRequest;
+import io.fabricemu.run.ClusterSupport;
+import io.fabricemu.run.DistributedBackend;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options that run a scenario across JVMs instead of in this one: {@code --jvms N} or {@code --cluster FILE}. */
+final class ClusterOptions {
+    static final int MAX_JVMS = 64;
+
+    @Option(names = "--jvms", paramLabel = "N",
+            description = {"Fork N local JVMs, form a cluster of them on 127.0.0.1 and run the fabric sharded",
+                    "across them (--shards is then per JVM, default 1). Results are identical to one JVM's."})
+    Integer jvms;
+
+    @Option(names = "--cluster", paramLabel = "FILE",
+            description = {"Run on the cluster FILE describes, whose members were started with",
+                    "'fabric-emu node --config FILE' (--shards is then per member, default: its processors)."})
+    Path cluster;
+
+    /** Whether the run goes to other JVMs. */
+    boolean distributed() {
+        return jvms != null || cluster != null;
+    }
+
+    /**
+     * Forms the cluster the options ask for; null after printing to {@code err} why it could not be (the caller
+     * then exits with {@link #exitCode}).
+     */
+    DistributedBackend open(Integer shardsPerMember, Path scenario, List<String> overrides, PrintWriter out,
+                            PrintWriter err) {
+        exitCode = Main.BAD_INPUT;
+        if (jvms != null && cluster != null) {
+            return error(err, "--jvms and --cluster exclude each other: fork local JVMs or use a formed cluster");
+        }
+        if (jvms != null && (jvms < 1 || jvms > MAX_JVMS)) {
+            return error(err, "--jvms: " + jvms + " is out of range; use 1.." + MAX_JVMS);
+        }
+        if (shardsPerMember != null && (shardsPerMember < 1 || shardsPerMember > 1024)) {
+            return error(err, "--shards: " + shardsPerMember + " is out of range; use 1..1024");
+        }
+        ClusterSupport support = ClusterSupport.find();
+        if (support == null) {
+            return error(err, (jvms != null ? "--jvms" : "--cluster") + " needs the emulator-cluster module on the "
+                    + "class path; run through bin/fabric-emu, which builds it");
+        }
+        String text;
+        try {
+            text = Files.readString(scenario, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return error(err, scenario + ": cannot read the file: " + e.getMessage());
+        }
+        try {
+            return support.open(new ClusterRequest(jvms == null ? 0 : jvms, cluster, shardsPerMember,
+                    scenario.toString(), text, overrides), out);
+        } catch (ClusterConfigException e) {
+            return error(err, e.getMessage());
+        } catch (IllegalStateException e) {
+            exitCode = Main.FAILED;
+            return error(err, "the cluster could not be formed: " + e.getMessage());
+        }
+    }
+
+    int exitCode;
+
+    private static DistributedBackend error(PrintWriter err, String message) {
+        err.println("error: " + message);
+        err.flush();
+        return null;
+    }
+}

@@ -1,0 +1,33 @@
+package io.fabricemu.run;
+
+import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.engine.EngineResult;
+import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.RunLimits;
+import io.fabricemu.fabric.FabricBuilder;
+
+/**
+ * Where a run's shards live and who runs them: this JVM ({@link #local}) or a cluster of JVMs
+ * ({@code emulator-cluster}). Results never depend on the backend; only speed does.
+ */
+public interface EngineBackend {
+
+    /** The number of shards the run is split into. */
+    int shards();
+
+    /** For every element of {@code fabric}, its shard: deterministic, topology-aware. */
+    int[] shardOf(FabricBuilder fabric);
+
+    /**
+     * Runs the fabric to the end and returns what the engine measured; blocks until then.
+     *
+     * @throws IllegalStateException when the run failed (an element failed, or a cluster member was lost:
+     *                               {@link MemberLostException})
+     */
+    EngineResult run(ElementFactory factory, RunLimits limits, Progress progress);
+
+    /** All shards in this JVM's actor system. */
+    static EngineBackend local(int shards) {
+        return new LocalBackend(shards);
+    }
+}

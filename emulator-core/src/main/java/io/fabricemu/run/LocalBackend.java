@@ -1,0 +1,27 @@
+package io.fabricemu.run;
+
+import io.fabricemu.actor.Engine;
+import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.engine.EngineResult;
+import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.RunLimits;
+import io.fabricemu.fabric.FabricBuilder;
+
+/** Every shard in this JVM, partitioned by {@link Partitioner}. */
+record LocalBackend(int shards) implements EngineBackend {
+    LocalBackend {
+        if (shards < 1) {
+            throw new IllegalArgumentException("shards must be >= 1, was " + shards);
+        }
+    }
+
+    @Override
+    public int[] shardOf(FabricBuilder fabric) {
+        return Partitioner.shardOf(fabric, shards);
+    }
+
+    @Override
+    public EngineResult run(ElementFactory factory, RunLimits limits, Progress progress) {
+        return Engine.run(factory, limits, progress);
+    }
+}
