@@ -57,7 +57,9 @@ public final class PartitionPlan {
         if (shardsPerMember < 1) {
             throw new IllegalArgumentException("shardsPerMember must be >= 1, was " + shardsPerMember);
         }
-        Math.multiplyExact(members, shardsPerMember);
+        if ((long) members * shardsPerMember > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(members + " members x " + shardsPerMember + " shards is too many");
+        }
         SwitchSequence sequence = SwitchSequence.of(fabric);
         Topology t = fabric.topology();
         int[] line = sequence.nodes();
