@@ -35,6 +35,11 @@ public final class Engine {
     private Engine() {
     }
 
+    /** The actor system settings every JVM of a run uses: quiet logging, and the dispatcher the engine is tuned to. */
+    public static Config config() {
+        return CONFIG;
+    }
+
     /**
      * Runs the fabric and returns what the engine measured; blocks until the run is over.
      *

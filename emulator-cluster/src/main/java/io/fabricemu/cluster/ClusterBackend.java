@@ -1,0 +1,184 @@
+package io.fabricemu.cluster;
+
+import akka.actor.Address;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.Props;
+import akka.actor.typed.javadsl.Behaviors;
+import io.fabricemu.actor.Coordinator;
+import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.engine.EngineResult;
+import io.fabricemu.engine.Progress;
+import io.fabricemu.engine.RunLimits;
+import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.run.ClusterConfigException;
+import io.fabricemu.run.ClusterRequest;
+import io.fabricemu.run.DistributedBackend;
+import io.fabricemu.run.PartitionPlan;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The driver of runs across JVMs: a member of the cluster (role {@code driver}) that hosts no shard, only each
+ * run's coordinator and session. It forks the worker JVMs itself ({@code --jvms}) or joins a formed cluster
+ * ({@code --cluster}), waits for the workers, plans the partition, and runs.
+ */
+final class ClusterBackend implements DistributedBackend {
+    private final ActorSystem<Void> system;
+    private final ClusterRequest request;
+    private final PrintWriter out;
+    private final LocalJvms jvms;
+    private final Formation.Members members;
+    private final int shardsPerMember;
+    private PartitionPlan plan;
+    private volatile ActorRef<RunSession.Command> session;
+    private int runs;
+
+    private ClusterBackend(ActorSystem<Void> system, ClusterRequest request, PrintWriter out, LocalJvms jvms,
+                           Formation.Members members, int shardsPerMember) {
+        this.system = system;
+        this.request = request;
+        this.out = out;
+        this.jvms = jvms;
+        this.members = members;
+        this.shardsPerMember = shardsPerMember;
+        if (jvms != null) {
+            jvms.onExit(this::processEnded);
+        }
+    }
+
+    static ClusterBackend open(ClusterRequest request, PrintWriter out) throws ClusterConfigException {
+        boolean forked = request.jvms() > 0;
+        ClusterSettings settings = forked
+                ? new ClusterSettings(ClusterSettings.LOOPBACK, 0, List.of(), request.jvms(),
+                ClusterSettings.DEFAULT_FORM_TIMEOUT_MS, TlsSettings.OFF, "compact")
+                : ClusterFile.read(request.clusterConfig()).withPort(0);
+        long startNanos = System.nanoTime();
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), MemberConfig.SYSTEM,
+                MemberConfig.of(settings, MemberConfig.DRIVER));
+        LocalJvms jvms = null;
+        try {
+            Formation formation = new Formation(system, settings);
+            if (forked) {
+                Address self = formation.joinSelf();
+                say(out, String.format("fabric-emu: forming a cluster of %d worker JVMs on 127.0.0.1 (driver %s, "
+                        + "build %s)", request.jvms(), self, BuildId.current()));
+                jvms = LocalJvms.fork(request.jvms(), self.getHost().get() + ":" + self.getPort().get(),
+                        settings.batchSerializer());
+                formation.watch(jvms);
+            } else {
+                say(out, String.format("fabric-emu: joining the cluster at %s, waiting for %d workers (build %s)",
+                        String.join(", ", settings.seedNodes()), settings.workers(), BuildId.current()));
+            }
+            Formation.Members members = formation.await();
+            int shards = request.shardsPerMember() != null ? request.shardsPerMember()
+                    : forked ? 1 : members.minProcessors();
+            say(out, String.format("fabric-emu: %d workers ready after %.1f s: %s", members.agents().size(),
+                    (System.nanoTime() - startNanos) / 1e9, members.describe()));
+            return new ClusterBackend(system, request, out, jvms, members, shards);
+        } catch (RuntimeException e) {
+            stop(system);
+            if (jvms != null) {
+                jvms.close();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public int shards() {
+        return members.agents().size() * shardsPerMember;
+    }
+
+    @Override
+    public int[] shardOf(FabricBuilder fabric) {
+        plan = PartitionPlan.of(fabric, members.agents().size(), shardsPerMember);
+        say(out, plan.describe());
+        return plan.shardOf();
+    }
+
+    @Override
+    public EngineResult run(ElementFactory factory, RunLimits limits, Progress progress) {
+        if (plan == null || plan.shards() != limits.shards()) {
+            throw new IllegalStateException("shardOf must plan the run before it runs");
+        }
+        if (limits.listener() != null) {
+            say(out, "fabric-emu: live metrics carry the run's progress only when it runs across JVMs; "
+                    + "per-port and per-flow series are in the results");
+        }
+        String runId = system.address() + "#" + (++runs);
+        List<NodeAgent.Prepare> requests = new ArrayList<>();
+        for (int m = 0; m < members.agents().size(); m++) {
+            requests.add(new NodeAgent.Prepare(runId, BuildId.current(), request.scenarioSource(),
+                    request.scenarioText(), request.overrides(), limits.stopPs(), limits.sampling().intervalPs(),
+                    limits.sampling().maxPoints(), members.agents().size(), shardsPerMember, m, plan.fingerprint(),
+                    factory.elementCount(), factory.lookaheadPs(), null, null));
+        }
+        CompletableFuture<EngineResult> result = new CompletableFuture<>();
+        Behavior<Coordinator.Command> coordinator = Coordinator.awaitingShards(factory, limits, progress, result);
+        session = system.systemActorOf(RunSession.create(runId, members.agents(), Set.copyOf(members.known()),
+                coordinator, requests, shardsPerMember, result), "run-" + runs, Props.empty());
+        for (int i = 0; jvms != null && i < jvms.count(); i++) {
+            String ended = jvms.ended(i);
+            if (ended != null) {
+                processEnded(i, ended);
+            }
+        }
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IllegalStateException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(String.valueOf(e.getCause().getMessage()), e.getCause());
+        } finally {
+            session.tell(RunSession.Finish.INSTANCE);
+            session = null;
+        }
+    }
+
+    /** A forked worker ended: if a run is going on, it is lost. */
+    private void processEnded(int process, String description) {
+        ActorRef<RunSession.Command> s = session;
+        int member = members.memberOfPort(jvms.port(process));
+        if (s != null && member >= 0) {
+            s.tell(new RunSession.MemberProcessExited(member, description));
+        }
+    }
+
+    @Override
+    public void close() {
+        stop(system);
+        if (jvms != null) {
+            jvms.close();
+        }
+    }
+
+    private static void stop(ActorSystem<Void> system) {
+        system.terminate();
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(15, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // leaving the cluster slowly changes nothing for the run, which is over
+        }
+    }
+
+    private static void say(PrintWriter out, String line) {
+        if (out != null) {
+            out.println(line);
+            out.flush();
+        }
+    }
+}

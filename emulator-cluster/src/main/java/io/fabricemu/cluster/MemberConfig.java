@@ -1,0 +1,86 @@
+package io.fabricemu.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import io.fabricemu.actor.Engine;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The actor system settings of a cluster member, driver or worker: Artery TCP (or TLS) bound to the configured
+ * address (loopback unless told otherwise), the seed nodes, the build every member must share, Java serialization
+ * off and the engine's messages bound to their serializers, a split-brain resolver, and the cluster's own
+ * heartbeats on a dispatcher of their own, so a member busy with a large window is not taken for dead. Gossip
+ * runs faster than Akka's defaults so a cluster of a few members forms, and learns of its workers, in seconds.
+ */
+final class MemberConfig {
+    static final String SYSTEM = "fabric-emu";
+    static final String DRIVER = "driver";
+    static final String WORKER = "worker";
+
+    private MemberConfig() {
+    }
+
+    static Config of(ClusterSettings s, String role) {
+        List<String> seeds = new ArrayList<>();
+        for (String seed : s.seedNodes()) {
+            seeds.add(address(seed));
+        }
+        Config own = ConfigFactory.parseString(String.join("\n",
+                        "akka.actor.provider = cluster",
+                        "akka.remote.artery.canonical.port = " + s.port(),
+                        "akka.remote.artery.advanced.maximum-frame-size = 1 MiB",
+                        "akka.remote.artery.advanced.buffer-pool-size = 64",
+                        "akka.cluster.downing-provider-class = \"akka.cluster.sbr.SplitBrainResolverProvider\"",
+                        "akka.cluster.configuration-compatibility-check.enforce-on-join = on",
+                        "akka.cluster.configuration-compatibility-check.checkers.fabric-emu-build = "
+                                + "\"" + BuildCheck.class.getName() + "\"",
+                        "akka.cluster.failure-detector.acceptable-heartbeat-pause = 5s",
+                        "akka.cluster.use-dispatcher = fabric-emu-cluster-dispatcher",
+                        "akka.cluster.log-info = off",
+                        "akka.cluster.periodic-tasks-initial-delay = 200ms",
+                        "akka.cluster.gossip-interval = 500ms",
+                        "akka.cluster.leader-actions-interval = 500ms",
+                        "akka.cluster.typed.receptionist.distributed-data.gossip-interval = 300ms",
+                        "akka.cluster.typed.receptionist.distributed-data.notify-subscribers-interval = 100ms",
+                        "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = on",
+                        "akka.cluster.jmx.enabled = off",
+                        "akka.coordinated-shutdown.exit-jvm = off",
+                        "fabric-emu-cluster-dispatcher.type = Dispatcher",
+                        "fabric-emu-cluster-dispatcher.executor = thread-pool-executor",
+                        "fabric-emu-cluster-dispatcher.thread-pool-executor.fixed-pool-size = 2"))
+                .withValue("akka.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(s.hostname()))
+                .withValue("akka.cluster.seed-nodes", ConfigValueFactory.fromIterable(seeds))
+                .withValue("akka.cluster.roles", ConfigValueFactory.fromIterable(List.of(role)))
+                .withValue(BuildCheck.KEY, ConfigValueFactory.fromAnyRef(BuildId.current()));
+        Config build = ConfigFactory.systemProperties().hasPath(BuildCheck.KEY)
+                ? ConfigFactory.systemProperties().withOnlyPath(BuildCheck.KEY) : ConfigFactory.empty();
+        return build.withFallback(tls(s.tls()))
+                .withFallback(own)
+                .withFallback(Serialization.config(s.batchSerializer()))
+                .withFallback(Engine.config())
+                .resolve();
+    }
+
+    /** The Akka address of a {@code host:port} member. */
+    static String address(String hostPort) {
+        return "akka://" + SYSTEM + "@" + hostPort;
+    }
+
+    private static Config tls(TlsSettings tls) {
+        if (tls == null) {
+            return ConfigFactory.parseString("akka.remote.artery.transport = tcp");
+        }
+        String p = "akka.remote.artery.ssl.config-ssl-engine.";
+        return ConfigFactory.parseString(String.join("\n",
+                        "akka.remote.artery.transport = tls-tcp",
+                        p + "require-mutual-authentication = on",
+                        p + "protocol = \"TLSv1.2\""))
+                .withValue(p + "key-store", ConfigValueFactory.fromAnyRef(tls.keyStore().toString()))
+                .withValue(p + "trust-store", ConfigValueFactory.fromAnyRef(tls.trustStore().toString()))
+                .withValue(p + "key-store-password", ConfigValueFactory.fromAnyRef(tls.password()))
+                .withValue(p + "key-password", ConfigValueFactory.fromAnyRef(tls.password()))
+                .withValue(p + "trust-store-password", ConfigValueFactory.fromAnyRef(tls.password()));
+    }
+}

@@ -1,0 +1,186 @@
+package io.fabricemu.cluster;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.Terminated;
+import akka.actor.typed.javadsl.AbstractBehavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.Receive;
+import akka.actor.typed.receptionist.Receptionist;
+import akka.actor.typed.receptionist.ServiceKey;
+import io.fabricemu.actor.ControlMessage;
+import io.fabricemu.actor.Coordinator;
+import io.fabricemu.actor.ShardActor;
+import io.fabricemu.engine.RunLimits;
+import io.fabricemu.engine.Sampling;
+import io.fabricemu.run.PartitionPlan;
+import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.ScenarioException;
+import io.fabricemu.scenario.ScenarioLoader;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A worker member's agent: registered with the cluster's receptionist, it takes one run at a time. Given a
+ * run ({@link Prepare}), it rebuilds the fabric from the scenario text as the driver did, checks that it computed
+ * the same fabric and the same partition plan, spawns its own shards (each creating only its own elements), and
+ * answers with their references; the driver's coordinator then runs them like shards of its own JVM. The run's
+ * shards stop when the driver releases the run or its session ends (the driver finished, failed or was lost).
+ */
+final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
+    static final ServiceKey<Command> KEY = ServiceKey.create(Command.class, "fabric-emu-worker");
+
+    /** What an agent accepts. */
+    sealed interface Command permits Describe, Prepare, Release, Refuse, SessionEnded {
+    }
+
+    /** Say what this member is. */
+    record Describe(ActorRef<Described> replyTo) implements Command, ControlMessage {
+    }
+
+    /** What a member is: its build, and what it has to run shards with. */
+    record Described(String build, int processors, long maxHeapBytes) implements ControlMessage {
+    }
+
+    /**
+     * Take part in run {@code runId} as member {@code member} of {@code members}, each with
+     * {@code shardsPerMember} shards; the rest lets the agent rebuild the run and check it rebuilt the same one.
+     */
+    record Prepare(String runId, String build, String scenarioSource, String scenarioText, List<String> overrides,
+                   long stopPs, long samplingIntervalPs, int samplingMaxPoints, int members, int shardsPerMember,
+                   int member, long planFingerprint, int elementCount, long lookaheadPs,
+                   ActorRef<Coordinator.Command> coordinator, ActorRef<RunSession.Command> session)
+            implements Command, ControlMessage {
+        Prepare {
+            overrides = List.copyOf(overrides);
+        }
+
+        /** This request, answered to {@code replyTo}, for the shards of {@code runCoordinator}. */
+        Prepare withCoordinator(ActorRef<Coordinator.Command> runCoordinator, ActorRef<RunSession.Command> replyTo) {
+            return new Prepare(runId, build, scenarioSource, scenarioText, overrides, stopPs, samplingIntervalPs,
+                    samplingMaxPoints, members, shardsPerMember, member, planFingerprint, elementCount, lookaheadPs,
+                    runCoordinator, replyTo);
+        }
+    }
+
+    /** Run {@code runId} is over: stop its shards. */
+    record Release(String runId) implements Command, ControlMessage {
+    }
+
+    /** A driver does not take this member into its run; {@code reason} says why. */
+    record Refuse(String reason) implements Command, ControlMessage {
+    }
+
+    /** The session of the run in progress stopped, or its member was lost. */
+    private record SessionEnded(ActorRef<?> session) implements Command {
+    }
+
+    private final PrintStream log;
+    private String runId;
+    private ActorRef<RunSession.Command> session;
+    private final List<ActorRef<ShardActor.Command>> shards = new ArrayList<>();
+
+    private NodeAgent(ActorContext<Command> ctx, PrintStream log) {
+        super(ctx);
+        this.log = log;
+        ctx.getSystem().receptionist().tell(Receptionist.register(KEY, ctx.getSelf()));
+    }
+
+    static Behavior<Command> create(PrintStream log) {
+        return Behaviors.setup(ctx -> new NodeAgent(ctx, log));
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Describe.class, d -> {
+                    d.replyTo().tell(new Described(BuildId.current(), Runtime.getRuntime().availableProcessors(),
+                            Runtime.getRuntime().maxMemory()));
+                    return this;
+                })
+                .onMessage(Prepare.class, this::onPrepare)
+                .onMessage(Release.class, r -> {
+                    if (r.runId().equals(runId)) {
+                        release("released");
+                    }
+                    return this;
+                })
+                .onMessage(Refuse.class, r -> {
+                    log.println("fabric-emu node: refused: " + r.reason());
+                    log.flush();
+                    return this;
+                })
+                .onMessage(SessionEnded.class, e -> {
+                    if (e.session().equals(session)) {
+                        release("its driver ended the session");
+                    }
+                    return this;
+                })
+                .onSignal(Terminated.class, t -> this)
+                .build();
+    }
+
+    private Behavior<Command> onPrepare(Prepare p) {
+        String refusal = takePart(p);
+        if (refusal != null) {
+            p.session().tell(new RunSession.Refused(p.runId(), p.member(), refusal));
+            return this;
+        }
+        runId = p.runId();
+        session = p.session();
+        getContext().watchWith(session, new SessionEnded(session));
+        return this;
+    }
+
+    /** Spawns this member's shards of the run and tells the session; or returns why it cannot take part. */
+    private String takePart(Prepare p) {
+        if (runId != null) {
+            return "this member is busy with run " + runId;
+        }
+        if (!p.build().equals(BuildId.current())) {
+            return "this member runs build " + BuildId.current() + ", the driver build " + p.build();
+        }
+        PreparedRun prepared;
+        try {
+            prepared = PreparedRun.of(ScenarioLoader.parse(p.scenarioText(), p.scenarioSource(), p.overrides()));
+        } catch (ScenarioException | IllegalArgumentException e) {
+            return "the scenario does not load here: " + e.getMessage();
+        }
+        if (prepared.fabric().elementCount() != p.elementCount() || prepared.fabric().lookaheadPs() != p.lookaheadPs()) {
+            return "the scenario built " + prepared.fabric().elementCount() + " elements with lookahead "
+                    + prepared.fabric().lookaheadPs() + " ps here, " + p.elementCount() + " and " + p.lookaheadPs()
+                    + " ps on the driver";
+        }
+        PartitionPlan plan = PartitionPlan.of(prepared.fabric(), p.members(), p.shardsPerMember());
+        if (plan.fingerprint() != p.planFingerprint()) {
+            return "the partition plan computed here differs from the driver's";
+        }
+        RunLimits limits = new RunLimits(p.stopPs(), plan.shardOf(), plan.shards(),
+                new Sampling(p.samplingIntervalPs(), p.samplingMaxPoints()), null);
+        List<Integer> ids = new ArrayList<>();
+        for (int s = p.member() * p.shardsPerMember(); s < (p.member() + 1) * p.shardsPerMember(); s++) {
+            ActorRef<ShardActor.Command> shard = getContext().spawnAnonymous(
+                    ShardActor.create(s, prepared.fabric(), limits, p.coordinator()));
+            shards.add(shard);
+            ids.add(s);
+        }
+        p.session().tell(new RunSession.Prepared(p.runId(), p.member(), ids, List.copyOf(shards)));
+        return null;
+    }
+
+    private void release(String why) {
+        for (ActorRef<ShardActor.Command> shard : shards) {
+            getContext().stop(shard);
+        }
+        shards.clear();
+        if (session != null) {
+            getContext().unwatch(session);
+        }
+        log.println("fabric-emu node: run " + runId + " " + why);
+        log.flush();
+        runId = null;
+        session = null;
+    }
+}

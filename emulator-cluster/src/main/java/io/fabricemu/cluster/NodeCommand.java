@@ -1,0 +1,133 @@
+package io.fabricemu.cluster;
+
+import akka.actor.CoordinatedShutdown;
+import akka.actor.typed.ActorSystem;
+import io.fabricemu.run.ClusterConfigException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fabric-emu node}: a worker member of a cluster. It joins through the seed nodes of its cluster file and
+ * then runs the shards of whatever run a driver ({@code run --cluster}) gives it, one run at a time, until it is
+ * stopped (Ctrl-C leaves the cluster gracefully). A driver forks its own nodes for {@code run --jvms} with the
+ * hidden options.
+ */
+@Command(name = "node", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Starts a worker member of a fabric-emu cluster: it joins through the seed nodes of the",
+                "cluster file and runs the shards of each run a driver ('run --cluster FILE') gives it, until",
+                "stopped. Binds to 127.0.0.1 unless the file's hostname says otherwise."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped", "1:could not start", "2:bad input, or refused by the cluster (another build)"})
+final class NodeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Cluster file (HOCON, section fabric-emu.cluster).")
+    Path config;
+
+    @Option(names = "--hostname", paramLabel = "HOST",
+            description = "This member's address, overriding the file's hostname (default 127.0.0.1).")
+    String hostname;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "This member's port, overriding the file's (0: any).")
+    Integer port;
+
+    @Option(names = "--join", hidden = true, paramLabel = "HOST:PORT", description = "The driver that forked this JVM.")
+    String join;
+
+    @Option(names = "--forked", hidden = true, description = "Exit when standard input ends (the driver is gone).")
+    boolean forked;
+
+    @Option(names = "--batch-serializer", hidden = true, paramLabel = "NAME")
+    String batchSerializer;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        ClusterSettings settings;
+        try {
+            settings = settings();
+        } catch (ClusterConfigException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        ActorSystem<NodeAgent.Command> system;
+        try {
+            system = ActorSystem.create(NodeAgent.create(System.out), MemberConfig.SYSTEM,
+                    MemberConfig.of(settings, MemberConfig.WORKER));
+        } catch (RuntimeException e) {
+            err.println("error: the node could not start on " + settings.hostname() + ":" + settings.port() + ": "
+                    + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        out.printf("fabric-emu node %s (build %s) joining %s; waiting for runs%n", system.address(),
+                BuildId.current(), String.join(", ", settings.seedNodes()));
+        out.flush();
+        if (forked) {
+            exitWhenInputEnds(system);
+        }
+        system.getWhenTerminated().toCompletableFuture().join();
+        boolean refused = CoordinatedShutdown.get(system).getShutdownReason()
+                .map(r -> r.equals(CoordinatedShutdown.incompatibleConfigurationDetectedReason())).orElse(false);
+        if (refused) {
+            err.println("error: refused by the cluster at " + String.join(", ", settings.seedNodes())
+                    + ": its members run another build of fabric-emu (this one is " + BuildId.current()
+                    + "); build every member from the same sources");
+            err.flush();
+            return 2;
+        }
+        return 0;
+    }
+
+    private ClusterSettings settings() throws ClusterConfigException {
+        ClusterSettings s;
+        if (config != null) {
+            s = ClusterFile.read(config);
+        } else if (join != null) {
+            String serializer = batchSerializer == null ? "compact" : batchSerializer;
+            if (!ClusterFile.SERIALIZERS.contains(serializer)) {
+                throw new ClusterConfigException("--batch-serializer: \"" + serializer + "\" is not one of "
+                        + ClusterFile.SERIALIZERS);
+            }
+            s = ClusterSettings.forked(join, TlsSettings.OFF, serializer);
+        } else {
+            throw new ClusterConfigException("node needs --config FILE, the cluster file naming the seed nodes");
+        }
+        if (hostname != null) {
+            s = s.withHostname(hostname);
+        }
+        if (port != null) {
+            if (port < 0 || port > 65535) {
+                throw new ClusterConfigException("--port: " + port + " is out of range; use 0..65535");
+            }
+            s = s.withPort(port);
+        }
+        return s;
+    }
+
+    /** A forked worker ends with its driver: its standard input is the driver's pipe, closed when the driver ends. */
+    private static void exitWhenInputEnds(ActorSystem<?> system) {
+        Thread t = new Thread(() -> {
+            try (InputStream in = System.in) {
+                while (in.read() >= 0) {
+                    // nothing is ever sent; the read returns -1 when the driver closes the pipe or dies
+                }
+            } catch (IOException e) {
+                // a broken pipe means the same: the driver is gone
+            }
+            system.terminate();
+        }, "driver-watch");
+        t.setDaemon(true);
+        t.start();
+    }
+}

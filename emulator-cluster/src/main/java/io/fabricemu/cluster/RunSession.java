@@ -1,0 +1,191 @@
+package io.fabricemu.cluster;
+
+import akka.actor.Address;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.AbstractBehavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.Receive;
+import akka.actor.typed.receptionist.Receptionist;
+import akka.cluster.ClusterEvent;
+import akka.cluster.typed.Cluster;
+import akka.cluster.typed.Subscribe;
+import io.fabricemu.actor.ControlMessage;
+import io.fabricemu.actor.Coordinator;
+import io.fabricemu.actor.ShardActor;
+import io.fabricemu.engine.EngineResult;
+import io.fabricemu.run.MemberLostException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The driver's side of one run across JVMs. It spawns the coordinator, asks every member's agent to spawn its
+ * shards, hands the coordinator all of them once every member answered, and from then on watches the cluster:
+ * a member of the run that becomes unreachable, leaves or whose process exits aborts the run at once, failing
+ * the caller's future with a {@link MemberLostException} that names it; a member that joins meanwhile is told
+ * it is not part of this run. The coordinator completes the future when the run ends normally.
+ */
+final class RunSession extends AbstractBehavior<RunSession.Command> {
+
+    /** What a session accepts. */
+    sealed interface Command permits Prepared, Refused, MemberChanged, AgentsListed, MemberProcessExited, Finish {
+    }
+
+    /** Member {@code member} spawned shards {@code shardIds} of run {@code runId}. */
+    record Prepared(String runId, int member, List<Integer> shardIds, List<ActorRef<ShardActor.Command>> shards)
+            implements Command, ControlMessage {
+        Prepared {
+            shardIds = List.copyOf(shardIds);
+            shards = List.copyOf(shards);
+        }
+    }
+
+    /** Member {@code member} cannot take part in run {@code runId}. */
+    record Refused(String runId, int member, String reason) implements Command, ControlMessage {
+    }
+
+    private record MemberChanged(ClusterEvent.ClusterDomainEvent event) implements Command {
+    }
+
+    private record AgentsListed(Receptionist.Listing listing) implements Command {
+    }
+
+    /** A forked member's process ended ({@code description} says how). */
+    record MemberProcessExited(int member, String description) implements Command {
+    }
+
+    /** The run is over: release the members and stop. */
+    enum Finish implements Command {
+        INSTANCE
+    }
+
+    private final String runId;
+    private final List<ActorRef<NodeAgent.Command>> agents;
+    private final Set<ActorRef<NodeAgent.Command>> known;
+    private final List<Address> addresses = new ArrayList<>();
+    private final ActorRef<Coordinator.Command> coordinator;
+    private final CompletableFuture<EngineResult> result;
+    private final int shardsPerMember;
+    private final ActorRef<ShardActor.Command>[] shards;
+    private int prepared;
+    private final long startNanos = System.nanoTime();
+
+    @SuppressWarnings("unchecked")
+    private RunSession(ActorContext<Command> ctx, String runId, List<ActorRef<NodeAgent.Command>> agents,
+                       Set<ActorRef<NodeAgent.Command>> known, Behavior<Coordinator.Command> coordinatorBehavior,
+                       List<NodeAgent.Prepare> requests, int shardsPerMember, CompletableFuture<EngineResult> result) {
+        super(ctx);
+        this.runId = runId;
+        this.agents = List.copyOf(agents);
+        this.known = new HashSet<>(known);
+        this.result = result;
+        this.shardsPerMember = shardsPerMember;
+        this.shards = new ActorRef[agents.size() * shardsPerMember];
+        for (ActorRef<NodeAgent.Command> agent : agents) {
+            addresses.add(agent.path().address());
+        }
+        Cluster cluster = Cluster.get(ctx.getSystem());
+        cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class,
+                MemberChanged::new), ClusterEvent.ReachabilityEvent.class));
+        cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.MemberEvent.class,
+                MemberChanged::new), ClusterEvent.MemberEvent.class));
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(NodeAgent.KEY,
+                ctx.messageAdapter(Receptionist.Listing.class, AgentsListed::new)));
+        this.coordinator = ctx.spawn(coordinatorBehavior, "coordinator");
+        for (int m = 0; m < agents.size(); m++) {
+            agents.get(m).tell(requests.get(m).withCoordinator(coordinator, ctx.getSelf()));
+        }
+    }
+
+    /**
+     * @param agents the members of the run, in member order
+     * @param known  every agent the driver saw before the run (members of it or not): only others are late
+     */
+    static Behavior<Command> create(String runId, List<ActorRef<NodeAgent.Command>> agents,
+                                    Set<ActorRef<NodeAgent.Command>> known, Behavior<Coordinator.Command> coordinator,
+                                    List<NodeAgent.Prepare> requests, int shardsPerMember,
+                                    CompletableFuture<EngineResult> result) {
+        return Behaviors.setup(ctx -> new RunSession(ctx, runId, agents, known, coordinator, requests,
+                shardsPerMember, result));
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Prepared.class, this::onPrepared)
+                .onMessage(Refused.class, r -> lost(r.member(), "refused the run: " + r.reason(), false))
+                .onMessage(MemberChanged.class, this::onMemberChanged)
+                .onMessage(AgentsListed.class, this::onAgentsListed)
+                .onMessage(MemberProcessExited.class, e -> lost(e.member(), e.description(), true))
+                .onMessage(Finish.class, f -> finish())
+                .build();
+    }
+
+    private Behavior<Command> onPrepared(Prepared p) {
+        if (!p.runId().equals(runId)) {
+            return this;
+        }
+        for (int i = 0; i < p.shardIds().size(); i++) {
+            shards[p.shardIds().get(i)] = p.shards().get(i);
+        }
+        if (++prepared == agents.size()) {
+            coordinator.tell(new Coordinator.Attach(Arrays.asList(shards)));
+        }
+        return this;
+    }
+
+    private Behavior<Command> onMemberChanged(MemberChanged changed) {
+        ClusterEvent.ClusterDomainEvent e = changed.event();
+        if (e instanceof ClusterEvent.UnreachableMember u) {
+            return lostAt(u.member().address(), "became unreachable");
+        }
+        if (e instanceof ClusterEvent.MemberRemoved r) {
+            return lostAt(r.member().address(), "was removed from the cluster");
+        }
+        if (e instanceof ClusterEvent.MemberExited x) {
+            return lostAt(x.member().address(), "left the cluster");
+        }
+        if (e instanceof ClusterEvent.MemberDowned d) {
+            return lostAt(d.member().address(), "was downed");
+        }
+        return this;
+    }
+
+    private Behavior<Command> lostAt(Address address, String what) {
+        int member = addresses.indexOf(address);
+        return member < 0 ? this : lost(member, what, true);
+    }
+
+    private Behavior<Command> onAgentsListed(AgentsListed listed) {
+        for (ActorRef<NodeAgent.Command> agent : listed.listing().getServiceInstances(NodeAgent.KEY)) {
+            if (known.add(agent)) {
+                agent.tell(new NodeAgent.Refuse("run " + runId + " was already under way when this member joined; "
+                        + "a run keeps the members it started with, so this one takes part from the next run"));
+            }
+        }
+        return this;
+    }
+
+    /** Aborts the run: member {@code member} is gone or refused it. */
+    private Behavior<Command> lost(int member, String what, boolean memberLost) {
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        int first = member * shardsPerMember;
+        String message = String.format("member %d of %d (%s, shards %d..%d) %s, %.1f s into the run", member + 1,
+                agents.size(), addresses.get(member), first, first + shardsPerMember - 1, what, seconds);
+        coordinator.tell(new Coordinator.Abort(message));
+        result.completeExceptionally(memberLost ? new MemberLostException(message) : new IllegalStateException(message));
+        return finish();
+    }
+
+    private Behavior<Command> finish() {
+        for (ActorRef<NodeAgent.Command> agent : agents) {
+            agent.tell(new NodeAgent.Release(runId));
+        }
+        return Behaviors.stopped();
+    }
+}
