@@ -41,7 +41,15 @@ public final class PeerBatchSerializer extends SerializerWithStringManifest impl
 
     @Override
     public void toBinary(Object o, ByteBuffer buf) {
-        BatchCodec.write(batch(o), new WireWriter(buf));
+        PeerBatch batch = batch(o);
+        int start = buf.position();
+        try {
+            BatchCodec.write(batch, new WireWriter(buf));
+        } catch (BufferOverflowException full) {
+            throw new IllegalArgumentException("a packet batch of " + batch.events().size() + " events does not fit "
+                    + "the " + (buf.limit() - start) + " bytes left in the transport's buffer: raise "
+                    + "akka.remote.artery.advanced.maximum-frame-size", full);
+        }
     }
 
     @Override

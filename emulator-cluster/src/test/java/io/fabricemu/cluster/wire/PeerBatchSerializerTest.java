@@ -43,6 +43,14 @@ final class PeerBatchSerializerTest {
     }
 
     @Test
+    void batchLargerThanTheTransportBuffer_failsNamingTheSetting() {
+        Object batch = WireSamples.batches().get(WireSamples.signals().size());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> serializer.toBinary(batch, ByteBuffer.allocate(100)));
+        assertTrue(e.getMessage().contains("maximum-frame-size"), e.getMessage());
+    }
+
+    @Test
     void uetDataOnWire_takesFewBytes() {
         Event e = new Event(WireSamples.NOW_PS + 800_000, 40_961, 1_234_567, 40_962,
                 new OnWire(WireSamples.uetData(false), WireSamples.NOW_PS + 790_000, WireSamples.NOW_PS + 798_000));

@@ -111,6 +111,16 @@ final class WireRoundTripTest {
     }
 
     @Test
+    void fullRealisticBatch_fitsTheFrameArteryIsConfiguredWith_underBothSerializers() {
+        Object batch = BatchSerializerBench.batch(ShardActor.MAX_BATCH_EVENTS, new java.util.SplittableRandom(6));
+        for (ActorTestKit kit : List.of(COMPACT, CBOR)) {
+            long frameBytes = kit.system().settings().config().getBytes("akka.remote.artery.advanced.maximum-frame-size");
+            int bytes = serialization(kit).serialize(batch).get().length;
+            assertTrue(bytes < frameBytes * 3 / 4, kit.system().name() + ": " + bytes + " bytes, frame " + frameBytes);
+        }
+    }
+
+    @Test
     void javaSerialization_isRefused() {
         for (ActorTestKit kit : List.of(COMPACT, CBOR)) {
             Throwable failure = assertThrows(Throwable.class,
