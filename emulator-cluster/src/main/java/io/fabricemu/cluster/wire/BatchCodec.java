@@ -1,0 +1,139 @@
+package io.fabricemu.cluster.wire;
+
+import io.fabricemu.actor.ShardActor.PeerBatch;
+import io.fabricemu.engine.Event;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.fabric.Arrival;
+import io.fabricemu.fabric.Forward;
+import io.fabricemu.fabric.OnWire;
+import io.fabricemu.fabric.PfcArrival;
+import io.fabricemu.fabric.PfcFrame;
+import io.fabricemu.fabric.PfcOnWire;
+import io.fabricemu.fabric.PfcReleased;
+import io.fabricemu.fabric.PfcStuckChanged;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The compact binary form of a {@link PeerBatch}:
+ * <pre>
+ *   batch := version:u8 fromShard:uvarint endPs:zigzag last:u8 count:uvarint event{count}
+ *   event := dTime:zigzag origin:uvarint seq:uvarint target:uvarint tag:u8 signal
+ * </pre>
+ * {@code dTime} is the event's time minus the previous event's (the first: minus {@code endPs}); the times a
+ * signal carries (first and last bit, a packet's timestamp) are zigzag differences from its event's time. So an
+ * event of a window costs a few bytes of time instead of eight, and the ids, most below 2^21, three or fewer.
+ * {@code tag} is the signal's {@link WireSignals} tag; each signal then writes its fields in declaration order
+ * ({@link PacketCodec} for packets). Nothing is boxed beyond the records themselves.
+ */
+final class BatchCodec {
+    /** Bumped when the format changes, so members of different builds fail loudly instead of misreading. */
+    static final int VERSION = 1;
+
+    private BatchCodec() {
+    }
+
+    static void write(PeerBatch batch, WireWriter w) {
+        w.u8(VERSION);
+        w.uint(batch.fromShard());
+        w.slong(batch.endPs());
+        w.bool(batch.last());
+        List<Event> events = batch.events();
+        int n = events.size();
+        w.uint(n);
+        long previousPs = batch.endPs();
+        for (int i = 0; i < n; i++) {
+            Event e = events.get(i);
+            w.slong(e.timePs() - previousPs);
+            previousPs = e.timePs();
+            w.uint(e.originId());
+            w.ulong(e.seq());
+            w.uint(e.targetId());
+            writeSignal(e.signal(), e.timePs(), w);
+        }
+    }
+
+    static PeerBatch read(WireReader r) {
+        int version = r.u8();
+        if (version != VERSION) {
+            throw r.corrupt("format version " + version + ", this member reads version " + VERSION
+                    + " (members run different builds)");
+        }
+        int fromShard = r.uint();
+        long endPs = r.slong();
+        boolean last = r.bool();
+        int n = r.uint();
+        if (n < 0) {
+            throw r.corrupt("event count " + Integer.toUnsignedString(n));
+        }
+        List<Event> events = new ArrayList<>(Math.min(n, 1 << 16));
+        long timePs = endPs;
+        for (int i = 0; i < n; i++) {
+            timePs += r.slong();
+            int origin = r.uint();
+            long seq = r.ulong();
+            int target = r.uint();
+            events.add(new Event(timePs, origin, seq, target, readSignal(r, timePs)));
+        }
+        if (!r.exhausted()) {
+            throw r.corrupt("bytes left after " + n + " events");
+        }
+        return new PeerBatch(fromShard, endPs, events, last);
+    }
+
+    private static void writeSignal(Signal s, long atPs, WireWriter w) {
+        w.u8(WireSignals.tagOf(s.getClass()));
+        if (s instanceof OnWire o) {
+            PacketCodec.write(o.packet(), atPs, w);
+            w.slong(atPs - o.firstBitPs());
+            w.slong(atPs - o.lastBitPs());
+        } else if (s instanceof Arrival a) {
+            PacketCodec.write(a.packet(), atPs, w);
+            w.slong(atPs - a.firstBitPs());
+            w.slong(atPs - a.lastBitPs());
+        } else if (s instanceof Forward f) {
+            PacketCodec.write(f.packet(), atPs, w);
+            w.sint(f.ingressPort());
+        } else if (s instanceof PfcOnWire p) {
+            writeFrame(p.frame(), w);
+            w.slong(atPs - p.lastBitPs());
+        } else if (s instanceof PfcArrival p) {
+            writeFrame(p.frame(), w);
+        } else if (s instanceof PfcReleased p) {
+            w.uint(p.trafficClass());
+            w.uint(p.bytes());
+        } else if (s instanceof PfcStuckChanged p) {
+            w.uint(p.fromNode());
+            w.uint(p.toNode());
+            w.uint(p.trafficClass());
+            w.string(p.port());
+            w.bool(p.stuck());
+            w.slong(atPs - p.sincePs());
+        } else {
+            throw WireSignals.notOnWire(s.getClass());
+        }
+    }
+
+    private static Signal readSignal(WireReader r, long atPs) {
+        int tag = r.u8();
+        return switch (tag) {
+            case 1 -> new OnWire(PacketCodec.read(r, atPs), atPs - r.slong(), atPs - r.slong());
+            case 2 -> new Arrival(PacketCodec.read(r, atPs), atPs - r.slong(), atPs - r.slong());
+            case 3 -> new Forward(PacketCodec.read(r, atPs), r.sint());
+            case 4 -> new PfcOnWire(readFrame(r), atPs - r.slong());
+            case 5 -> new PfcArrival(readFrame(r));
+            case 6 -> new PfcReleased(r.uint(), r.uint());
+            case 7 -> new PfcStuckChanged(r.uint(), r.uint(), r.uint(), r.string(), r.bool(), atPs - r.slong());
+            default -> throw r.corrupt("unknown signal tag " + tag);
+        };
+    }
+
+    private static void writeFrame(PfcFrame f, WireWriter w) {
+        w.uint(f.enableVector());
+        w.uint(f.quanta());
+    }
+
+    private static PfcFrame readFrame(WireReader r) {
+        return new PfcFrame(r.uint(), r.uint());
+    }
+}

@@ -1,0 +1,13 @@
+package io.fabricemu.cluster.wire;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.fabricemu.fabric.PdsAck;
+import io.fabricemu.fabric.PdsRequest;
+
+/** Jackson mix-in for the sealed {@link io.fabricemu.fabric.PdsHeader}: a property {@code "t"}, "req" or "ack". */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "t")
+@JsonSubTypes({@JsonSubTypes.Type(value = PdsRequest.class, name = "req"),
+        @JsonSubTypes.Type(value = PdsAck.class, name = "ack")})
+interface PdsHeaderMixin {
+}

@@ -1,0 +1,159 @@
+package io.fabricemu.cluster.wire;
+
+import akka.actor.typed.ActorRef;
+import io.fabricemu.actor.Coordinator;
+import io.fabricemu.actor.ShardActor;
+import io.fabricemu.engine.ElementReport;
+import io.fabricemu.engine.Event;
+import io.fabricemu.engine.SampleLog;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.fabric.Arrival;
+import io.fabricemu.fabric.BtsHeader;
+import io.fabricemu.fabric.Forward;
+import io.fabricemu.fabric.OnWire;
+import io.fabricemu.fabric.Packet;
+import io.fabricemu.fabric.PacketKind;
+import io.fabricemu.fabric.PdsAck;
+import io.fabricemu.fabric.PdsRequest;
+import io.fabricemu.fabric.PfcArrival;
+import io.fabricemu.fabric.PfcFrame;
+import io.fabricemu.fabric.PfcOnWire;
+import io.fabricemu.fabric.PfcReleased;
+import io.fabricemu.fabric.PfcStuckChanged;
+import io.fabricemu.fabric.RoceHeader;
+import io.fabricemu.results.BtsCounters;
+import io.fabricemu.results.FlowReceiverStats;
+import io.fabricemu.results.FlowSenderStats;
+import io.fabricemu.results.PfcCounters;
+import io.fabricemu.results.PortStats;
+import io.fabricemu.results.RnrCounters;
+import io.fabricemu.results.RnrNakRecord;
+import io.fabricemu.uet.DeliveryMode;
+import io.fabricemu.wreb.BtsCause;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+
+/**
+ * One instance of every message that crosses a JVM boundary, and of every signal a batch carries, each field away
+ * from its default (and from its neighbours' values, so a swapped field shows), optional headers present and
+ * absent. A new message type is one more line in {@link #controlMessages}.
+ */
+final class WireSamples {
+    static final long NOW_PS = 7_340_123_456_789L;
+
+    private WireSamples() {
+    }
+
+    /** Every control message, {@code shards} standing for real shard references. */
+    static List<Object> controlMessages(List<ActorRef<ShardActor.Command>> shards) {
+        return List.of(
+                new Coordinator.ShardReady(3, NOW_PS, 123_456_789L, 98_765L, 17, NOW_PS - 5, 4_000_000_001L, 42,
+                        "flow 9 gave up"),
+                new Coordinator.ShardReady(1, Long.MAX_VALUE, 5, 6, 0, -1, 7, -1, null),
+                new Coordinator.ShardReported(2, List.of(11, 12, 13), List.of(senderReport(), receiverReport(),
+                        portReport()), true),
+                new Coordinator.ShardReported(0, List.of(), List.of(), false),
+                new Coordinator.ShardFailed(4, "element 77 failed: boom \u00e9\u4e2d"),
+                new ShardActor.Peers(shards),
+                new ShardActor.OpenWindow(NOW_PS + 1_000_000),
+                ShardActor.Collect.INSTANCE,
+                ShardActor.SendReports.INSTANCE);
+    }
+
+    /** Every cross-shard signal, each packet-carrying one with its headers in a different combination. */
+    static List<Signal> signals() {
+        return List.of(
+                new OnWire(uetData(true), NOW_PS - 2_000, NOW_PS - 100),
+                new OnWire(uetData(false), NOW_PS + 3, NOW_PS + 4_003),
+                new OnWire(uetAck(), NOW_PS - 64_000, NOW_PS - 1),
+                new Arrival(roceAck(), NOW_PS - 5_120, NOW_PS),
+                new Arrival(bts(), NOW_PS - 2, NOW_PS - 1),
+                new Arrival(plain(), 0, Long.MAX_VALUE),
+                new Forward(uetAck(), 5),
+                new Forward(plain()),
+                new PfcOnWire(new PfcFrame(0b1010_0001, 65_535), NOW_PS - 512),
+                new PfcArrival(PfcFrame.of(3, 0)),
+                new PfcReleased(6, 4_096),
+                new PfcStuckChanged(1_025, 2_049, 3, "tor0.1:p3", true, NOW_PS - 7_000_000),
+                new PfcStuckChanged(9, 8, 0, "", false, 0));
+    }
+
+    /** Batches holding every signal: one event each, one of all of them, an empty last one. */
+    static List<Object> batches() {
+        List<Object> batches = new ArrayList<>();
+        List<Event> all = new ArrayList<>();
+        long seq = 1L << 40;
+        for (Signal s : signals()) {
+            Event e = new Event(NOW_PS + 1_000 + seq % 977, 2_000_000 + (int) (seq % 13), seq, 4_321, s);
+            batches.add(new ShardActor.PeerBatch(7, NOW_PS, List.of(e), false));
+            all.add(e);
+            seq += 1_234_567;
+        }
+        all.add(new Event(Long.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE, 0, new PfcReleased(0, 1)));
+        all.add(new Event(0, 0, 0, Integer.MAX_VALUE, new PfcReleased(7, Integer.MAX_VALUE)));
+        batches.add(new ShardActor.PeerBatch(1, NOW_PS, all, true));
+        batches.add(new ShardActor.PeerBatch(0, 0, List.of(), true));
+        return batches;
+    }
+
+    static Packet uetData(boolean syn) {
+        PdsRequest pds = syn ? new PdsRequest(77_000_000_123L, true, 0, 3_000_000, DeliveryMode.ROD)
+                : new PdsRequest(5, false, 901, -1, DeliveryMode.RUD);
+        return new Packet(PacketKind.DATA, 123_457, 511, 1_023, 4_160, 4_096, 2, Packet.ECN_ECT0, 0xCAFE_BABE,
+                9_876_543_210L, NOW_PS - 1_500_000, Packet.FLAG_TRIMMED, pds);
+    }
+
+    static Packet uetAck() {
+        PdsAck pds = new PdsAck(9_876_543_211L, 902, 1L << 35, 812_000, 127, true, 44, 1L << 33);
+        return new Packet(PacketKind.ACK, 123_458, 1_022, 510, 64, 0, 6, Packet.ECN_CE, -17, 9_876_543_000L,
+                NOW_PS - 2_500_000, Packet.FLAG_ECN_ECHO, pds);
+    }
+
+    static Packet roceAck() {
+        RoceHeader roce = new RoceHeader(123_459, RoceHeader.Opcode.ACKNOWLEDGE, 1L << 40, 655_360_000L);
+        return new Packet(PacketKind.NAK_RNR, 123_459, 3, 4, 58, 0, 7, 1, Integer.MIN_VALUE, 8, NOW_PS + 9_999, 0,
+                null, roce);
+    }
+
+    static Packet bts() {
+        BtsHeader bts = new BtsHeader(BtsCause.DROP, 1, 2_050, 31, 5, NOW_PS - 300, 123_456, 1_250_000,
+                9_830_400, 12, 1L << 42, NOW_PS - 300, 262_144, 131_072, -4_321);
+        PdsAck pds = new PdsAck(-1, 1, 0, 0, 0, false, 0, -1);
+        return new Packet(PacketKind.BTS, 7, 8, 9, 82, 0, 7, 0, 1, 10, NOW_PS - 40_000, 0, pds, null, bts);
+    }
+
+    static Packet plain() {
+        return new Packet(PacketKind.CNP, -3, 1, 2, 64, 0, 0, 0, 0, -1, -NOW_PS, 0);
+    }
+
+    static ElementReport senderReport() {
+        return new ElementReport(List.of(new FlowSenderStats(1, 4_096, NOW_PS, true),
+                new FlowSenderStats(2, 0, -1, false)), List.of(), List.of(), sampleLog());
+    }
+
+    static ElementReport receiverReport() {
+        return new ElementReport(List.of(), List.of(new FlowReceiverStats(3, 1L << 33, NOW_PS + 1, 19)), List.of(),
+                SampleLog.restore(1_000_000, 0, List.of(), List.of(), new long[0], -1));
+    }
+
+    static ElementReport portReport() {
+        RnrCounters rnr = new RnrCounters(2, 3, 4, 5, NOW_PS, 6_000, List.of(
+                new RnrNakRecord(NOW_PS, 11, 12, 13, 14, 15, 16, 17, 18)));
+        return ElementReport.ofPort(new PortStats("spine2:p14", 2, 524_288, 21, 22, 23, 1L << 40,
+                new PfcCounters(31, 32, 33, 34), rnr, new BtsCounters(41, 42, 43, 44, 45, 46, 47, 48, 49),
+                NOW_PS - 9));
+    }
+
+    /** A log of two samples: a port row, a class-queue row, a sender and a receiver row. */
+    static SampleLog sampleLog() {
+        long port = 1L << 32;
+        long classQueue = (2L << 32) | 1;
+        long sender = (3L << 32) | 42;
+        long receiver = (4L << 32) | 43;
+        long[] rows = LongStream.of(
+                0, 1_000_000, port, 1, 2, 3, 4, 5, 6, 7, 8, classQueue, 3, 9_000, sender, 10, 11, 12, receiver, 13,
+                0, 2_000_000, port, 21, 22, 23, 24, 25, 26, 27, 28, sender, 30, 31, 32).toArray();
+        return SampleLog.restore(1_000_000, 4, List.of("unused", "tor0.1:p3"), List.of(0, 1), rows, 20);
+    }
+}
