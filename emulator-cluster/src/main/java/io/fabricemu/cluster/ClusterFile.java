@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigValue;
+import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,6 @@ final class ClusterFile {
     private static final Set<String> FIELDS = Set.of("seed-nodes", "hostname", "port", "workers", "form-timeout",
             "batch-serializer", "tls");
     private static final Set<String> TLS_FIELDS = Set.of("key-store", "trust-store", "password");
-    static final List<String> SERIALIZERS = List.of("compact", "cbor");
 
     private final Path file;
     private final Config section;
@@ -74,8 +74,8 @@ final class ClusterFile {
         long timeoutMs = section.hasPath("form-timeout") ? durationMs("form-timeout")
                 : ClusterSettings.DEFAULT_FORM_TIMEOUT_MS;
         String serializer = section.hasPath("batch-serializer") ? string("batch-serializer") : "compact";
-        if (!SERIALIZERS.contains(serializer)) {
-            throw error("batch-serializer", "\"" + serializer + "\" is not one of " + SERIALIZERS);
+        if (!WireConfig.BATCH_SERIALIZERS.contains(serializer)) {
+            throw error("batch-serializer", "\"" + serializer + "\" is not one of " + WireConfig.BATCH_SERIALIZERS);
         }
         return new ClusterSettings(hostname, port, seeds, workers, timeoutMs, tls(), serializer);
     }

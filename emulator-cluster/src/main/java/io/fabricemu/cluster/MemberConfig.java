@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import io.fabricemu.actor.Engine;
+import io.fabricemu.cluster.wire.WireConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,12 +54,11 @@ final class MemberConfig {
                 .withValue("akka.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(s.hostname()))
                 .withValue("akka.cluster.seed-nodes", ConfigValueFactory.fromIterable(seeds))
                 .withValue("akka.cluster.roles", ConfigValueFactory.fromIterable(List.of(role)))
-                .withValue(BuildCheck.KEY, ConfigValueFactory.fromAnyRef(BuildId.current()));
+                .withValue(BuildCheck.KEY, ConfigValueFactory.fromAnyRef(BuildId.current()))
+                .withValue(WireConfig.BATCH_SERIALIZER, ConfigValueFactory.fromAnyRef(s.batchSerializer()));
         Config build = ConfigFactory.systemProperties().hasPath(BuildCheck.KEY)
                 ? ConfigFactory.systemProperties().withOnlyPath(BuildCheck.KEY) : ConfigFactory.empty();
-        return build.withFallback(tls(s.tls()))
-                .withFallback(own)
-                .withFallback(Serialization.config(s.batchSerializer()))
+        return WireConfig.withSerialization(build.withFallback(tls(s.tls())).withFallback(own))
                 .withFallback(Engine.config())
                 .resolve();
     }

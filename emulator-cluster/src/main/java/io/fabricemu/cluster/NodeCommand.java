@@ -2,6 +2,7 @@ package io.fabricemu.cluster;
 
 import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorSystem;
+import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,9 +96,9 @@ final class NodeCommand implements Callable<Integer> {
             s = ClusterFile.read(config);
         } else if (join != null) {
             String serializer = batchSerializer == null ? "compact" : batchSerializer;
-            if (!ClusterFile.SERIALIZERS.contains(serializer)) {
+            if (!WireConfig.BATCH_SERIALIZERS.contains(serializer)) {
                 throw new ClusterConfigException("--batch-serializer: \"" + serializer + "\" is not one of "
-                        + ClusterFile.SERIALIZERS);
+                        + WireConfig.BATCH_SERIALIZERS);
             }
             s = ClusterSettings.forked(join, TlsSettings.OFF, serializer);
         } else {

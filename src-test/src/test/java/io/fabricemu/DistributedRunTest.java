@@ -1,0 +1,104 @@
+package io.fabricemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One fabric across several JVMs, as {@code run --jvms N} forks them on 127.0.0.1: the results are those of one
+ * JVM, bit for bit, and a member lost mid-run aborts the run at once, naming it and writing nothing.
+ */
+class DistributedRunTest {
+    /** A 2 x 8 leaf-spine, 7 senders into one host: traffic crosses every cut, and every element samples. */
+    private static final String SCENARIO = "incast-7to1.yaml";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void oneTwoAndThreeJvms_giveTheSameDigestSeriesAndPorts() throws IOException {
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        Path three = dir.resolve("three");
+        Cli.Outcome o1 = Cli.run("run", Cli.scenario(SCENARIO), "--quiet", "--out=" + one);
+        Cli.Outcome o2 = Cli.run("run", Cli.scenario(SCENARIO), "--out=" + two, "--jvms", "2");
+        Cli.Outcome o3 = Cli.run("run", Cli.scenario(SCENARIO), "--quiet", "--out=" + three, "--jvms", "3",
+                "--shards", "2");
+        assertEquals(0, o1.exitCode(), o1.err());
+        assertEquals(0, o2.exitCode(), o2.err());
+        assertEquals(0, o3.exitCode(), o3.err());
+        JsonNode r1 = Cli.results(one);
+        assertEquals(r1.get("digest"), Cli.results(two).get("digest"));
+        assertEquals(r1.get("digest"), Cli.results(three).get("digest"));
+        assertEquals(6, Cli.results(three).get("shards").asInt(), "3 JVMs x 2 shards");
+        for (String file : List.of("flows.csv", "ports.csv", "series-ports.csv", "series-flows.csv")) {
+            assertEquals(Files.readString(one.resolve(file)), Files.readString(two.resolve(file)), file);
+            assertEquals(Files.readString(one.resolve(file)), Files.readString(three.resolve(file)), file);
+        }
+        assertTrue(o2.out().contains("2 workers ready"), o2.out());
+        assertTrue(o2.out().contains("fingerprint"), "the plan is printed before the run:\n" + o2.out());
+    }
+
+    @Test
+    void aKilledWorker_abortsTheRunWithinTenSecondsNamingIt_andWritesNothing() throws Exception {
+        assertAbortsWhenAWorker(dir.resolve("killed"), p -> p.destroyForcibly(), "exited");
+    }
+
+    @Test
+    void aFrozenWorker_isFoundUnreachableAndAbortsTheRunWithinTenSeconds() throws Exception {
+        assertAbortsWhenAWorker(dir.resolve("frozen"), p -> signal(p, "STOP"), "unreachable");
+    }
+
+    private interface Harm {
+        void apply(ProcessHandle worker) throws Exception;
+    }
+
+    private static void assertAbortsWhenAWorker(Path out, Harm harm, String how) throws Exception {
+        Jvms.Driver driver = new Jvms.Driver("run", Cli.scenario("incast-127to1.yaml"), "--out=" + out,
+                "--jvms", "2", "--set", "sampling.interval=off");
+        ProcessHandle victim = null;
+        try {
+            Jvms.await("the run to start", 90, () -> driver.out().contains("fingerprint"));
+            Thread.sleep(1500);
+            victim = worker().orElseThrow(() -> new AssertionError("no worker JVM among " + children()));
+            long harmedNanos = System.nanoTime();
+            harm.apply(victim);
+            int exit = driver.join(30);
+            double seconds = (driver.endedNanos() - harmedNanos) / 1e9;
+            assertEquals(4, exit, "exit code of a lost member; err:\n" + driver.err());
+            assertTrue(seconds < 10, "aborted " + seconds + " s after the worker was harmed");
+            assertTrue(driver.err().contains("member ") && driver.err().contains(how)
+                    && driver.err().contains("127.0.0.1:"), driver.err());
+            assertFalse(Files.exists(out), "no results after an aborted run");
+        } finally {
+            if (victim != null) {
+                signal(victim, "KILL");
+            }
+            driver.join(60);
+        }
+    }
+
+    private static Optional<ProcessHandle> worker() {
+        return ProcessHandle.current().children()
+                .filter(p -> p.info().arguments().map(a -> List.of(a).contains("--forked")).orElse(false))
+                .findFirst();
+    }
+
+    private static List<String> children() {
+        return ProcessHandle.current().children().map(p -> p.info().commandLine().orElse("?")).toList();
+    }
+
+    private static void signal(ProcessHandle p, String signal) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).inheritIO().start().waitFor(5, TimeUnit.SECONDS);
+    }
+}
