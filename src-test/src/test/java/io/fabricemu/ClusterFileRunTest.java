@@ -49,7 +49,8 @@ class ClusterFileRunTest {
             Path otherLog = dir.resolve("other.log");
             other = Jvms.node(otherLog, List.of("-Dfabric-emu.cluster.build=another"), "--config", conf.toString(),
                     "--port", "0");
-            assertTrue(other.waitFor(60, TimeUnit.SECONDS), "a member of another build is refused and exits");
+            assertTrue(other.waitFor(60, TimeUnit.SECONDS), "a member of another build is refused and exits:\n"
+                    + Jvms.read(otherLog) + "\nseed:\n" + Jvms.read(seedLog));
             assertEquals(2, other.exitValue(), Jvms.read(otherLog));
             assertTrue(Jvms.read(otherLog).contains("refused by the cluster") && Jvms.read(otherLog).contains("another build"),
                     Jvms.read(otherLog));

@@ -82,16 +82,16 @@ class DistributedRunTest {
             assertFalse(Files.exists(out), "no results after an aborted run");
         } finally {
             if (victim != null) {
-                signal(victim, "KILL");
+                victim.destroyForcibly();
             }
+            ProcessHandle.current().children().forEach(ProcessHandle::destroyForcibly);
             driver.join(60);
         }
     }
 
+    /** A worker JVM the driver forked: the driver runs in this JVM, so its workers are this JVM's children. */
     private static Optional<ProcessHandle> worker() {
-        return ProcessHandle.current().children()
-                .filter(p -> p.info().arguments().map(a -> List.of(a).contains("--forked")).orElse(false))
-                .findFirst();
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).findFirst();
     }
 
     private static List<String> children() {

@@ -24,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The driver of runs across JVMs: a member of the cluster (role {@code driver}) that hosts no shard, only each
@@ -40,6 +41,7 @@ final class ClusterBackend implements DistributedBackend {
     private PartitionPlan plan;
     private volatile ActorRef<RunSession.Command> session;
     private int runs;
+    private boolean failed;
 
     private ClusterBackend(ActorSystem<Void> system, ClusterRequest request, PrintWriter out, LocalJvms jvms,
                            Formation.Members members, int shardsPerMember) {
@@ -122,9 +124,10 @@ final class ClusterBackend implements DistributedBackend {
                     factory.elementCount(), factory.lookaheadPs(), null, null));
         }
         CompletableFuture<EngineResult> result = new CompletableFuture<>();
+        AtomicReference<IllegalStateException> loss = new AtomicReference<>();
         Behavior<Coordinator.Command> coordinator = Coordinator.awaitingShards(factory, limits, progress, result);
         session = system.systemActorOf(RunSession.create(runId, members.agents(), Set.copyOf(members.known()),
-                coordinator, requests, shardsPerMember, result), "run-" + runs, Props.empty());
+                coordinator, requests, shardsPerMember, result, loss), "run-" + runs, Props.empty());
         for (int i = 0; jvms != null && i < jvms.count(); i++) {
             String ended = jvms.ended(i);
             if (ended != null) {
@@ -133,18 +136,25 @@ final class ClusterBackend implements DistributedBackend {
         }
         try {
             return result.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IllegalStateException failure) {
-                throw failure;
-            }
-            throw new IllegalStateException(String.valueOf(e.getCause().getMessage()), e.getCause());
+        } catch (InterruptedException | ExecutionException e) {
+            failed = true;
+            IllegalStateException lost = loss.get();
+            throw lost != null ? lost : failure(e);
         } finally {
             session.tell(RunSession.Finish.INSTANCE);
             session = null;
         }
+    }
+
+    private static IllegalStateException failure(Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            return new IllegalStateException("interrupted", e);
+        }
+        if (e.getCause() instanceof IllegalStateException failure) {
+            return failure;
+        }
+        return new IllegalStateException(String.valueOf(e.getCause().getMessage()), e.getCause());
     }
 
     /** A forked worker ended: if a run is going on, it is lost. */
@@ -156,18 +166,30 @@ final class ClusterBackend implements DistributedBackend {
         }
     }
 
+    /**
+     * Leaves the cluster and stops the forked workers; after a failed run at once, without waiting for lost members
+     * to acknowledge anything, so an aborted run ends within seconds of the loss.
+     */
     @Override
     public void close() {
-        stop(system);
+        stop(system, failed ? 2 : 15);
         if (jvms != null) {
-            jvms.close();
+            if (failed) {
+                jvms.kill();
+            } else {
+                jvms.close();
+            }
         }
     }
 
     private static void stop(ActorSystem<Void> system) {
+        stop(system, 15);
+    }
+
+    private static void stop(ActorSystem<Void> system, int waitSeconds) {
         system.terminate();
         try {
-            system.getWhenTerminated().toCompletableFuture().get(15, TimeUnit.SECONDS);
+            system.getWhenTerminated().toCompletableFuture().get(waitSeconds, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {

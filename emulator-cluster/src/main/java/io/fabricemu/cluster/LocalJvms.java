@@ -138,6 +138,14 @@ final class LocalJvms implements AutoCloseable {
         return logFolder;
     }
 
+    /** Ends every worker at once (after a failed run: one of them may be frozen or gone). */
+    void kill() {
+        closing = true;
+        for (Process p : processes) {
+            p.destroyForcibly();
+        }
+    }
+
     /** Closes every worker's input (they exit), then waits a few seconds before ending any that is left. */
     @Override
     public void close() {

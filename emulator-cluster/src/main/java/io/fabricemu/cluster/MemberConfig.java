@@ -56,9 +56,7 @@ final class MemberConfig {
                 .withValue("akka.cluster.roles", ConfigValueFactory.fromIterable(List.of(role)))
                 .withValue(BuildCheck.KEY, ConfigValueFactory.fromAnyRef(BuildId.current()))
                 .withValue(WireConfig.BATCH_SERIALIZER, ConfigValueFactory.fromAnyRef(s.batchSerializer()));
-        Config build = ConfigFactory.systemProperties().hasPath(BuildCheck.KEY)
-                ? ConfigFactory.systemProperties().withOnlyPath(BuildCheck.KEY) : ConfigFactory.empty();
-        return WireConfig.withSerialization(build.withFallback(tls(s.tls())).withFallback(own))
+        return WireConfig.withSerialization(tls(s.tls()).withFallback(own))
                 .withFallback(Engine.config())
                 .resolve();
     }

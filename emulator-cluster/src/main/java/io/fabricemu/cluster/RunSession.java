@@ -22,12 +22,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The driver's side of one run across JVMs. It spawns the coordinator, asks every member's agent to spawn its
  * shards, hands the coordinator all of them once every member answered, and from then on watches the cluster:
  * a member of the run that becomes unreachable, leaves or whose process exits aborts the run at once, failing
- * the caller's future with a {@link MemberLostException} that names it; a member that joins meanwhile is told
+ * the caller's future with a {@link MemberLostException} that names it (also kept in {@code loss}, since the
+ * coordinator may see the lost shards and fail the run first, knowing less); a member that joins meanwhile is told
  * it is not part of this run. The coordinator completes the future when the run ends normally.
  */
 final class RunSession extends AbstractBehavior<RunSession.Command> {
@@ -70,6 +72,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     private final List<Address> addresses = new ArrayList<>();
     private final ActorRef<Coordinator.Command> coordinator;
     private final CompletableFuture<EngineResult> result;
+    private final AtomicReference<IllegalStateException> loss;
     private final int shardsPerMember;
     private final ActorRef<ShardActor.Command>[] shards;
     private int prepared;
@@ -78,8 +81,10 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     @SuppressWarnings("unchecked")
     private RunSession(ActorContext<Command> ctx, String runId, List<ActorRef<NodeAgent.Command>> agents,
                        Set<ActorRef<NodeAgent.Command>> known, Behavior<Coordinator.Command> coordinatorBehavior,
-                       List<NodeAgent.Prepare> requests, int shardsPerMember, CompletableFuture<EngineResult> result) {
+                       List<NodeAgent.Prepare> requests, int shardsPerMember, CompletableFuture<EngineResult> result,
+                       AtomicReference<IllegalStateException> loss) {
         super(ctx);
+        this.loss = loss;
         this.runId = runId;
         this.agents = List.copyOf(agents);
         this.known = new HashSet<>(known);
@@ -109,9 +114,10 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     static Behavior<Command> create(String runId, List<ActorRef<NodeAgent.Command>> agents,
                                     Set<ActorRef<NodeAgent.Command>> known, Behavior<Coordinator.Command> coordinator,
                                     List<NodeAgent.Prepare> requests, int shardsPerMember,
-                                    CompletableFuture<EngineResult> result) {
+                                    CompletableFuture<EngineResult> result,
+                                    AtomicReference<IllegalStateException> loss) {
         return Behaviors.setup(ctx -> new RunSession(ctx, runId, agents, known, coordinator, requests,
-                shardsPerMember, result));
+                shardsPerMember, result, loss));
     }
 
     @Override
@@ -177,8 +183,11 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         int first = member * shardsPerMember;
         String message = String.format("member %d of %d (%s, shards %d..%d) %s, %.1f s into the run", member + 1,
                 agents.size(), addresses.get(member), first, first + shardsPerMember - 1, what, seconds);
+        IllegalStateException failure = memberLost ? new MemberLostException(message)
+                : new IllegalStateException(message);
+        loss.compareAndSet(null, failure);
+        result.completeExceptionally(failure);
         coordinator.tell(new Coordinator.Abort(message));
-        result.completeExceptionally(memberLost ? new MemberLostException(message) : new IllegalStateException(message));
         return finish();
     }
 
