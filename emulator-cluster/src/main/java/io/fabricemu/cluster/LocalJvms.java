@@ -42,7 +42,7 @@ final class LocalJvms implements AutoCloseable {
         }
         try {
             for (int i = 0; i < count; i++) {
-                jvms.start(i, driverHostPort, batchSerializer);
+                jvms.start(i, count, driverHostPort, batchSerializer);
             }
         } catch (RuntimeException e) {
             jvms.close();
@@ -56,12 +56,12 @@ final class LocalJvms implements AutoCloseable {
         this.onExit = listener;
     }
 
-    private void start(int index, String driverHostPort, String batchSerializer) {
+    private void start(int index, int count, String driverHostPort, String batchSerializer) {
         int port = freePort();
         Path log = logFolder.resolve("jvm-" + (index + 1) + ".log");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(forwardedOptions());
+        command.addAll(forwardedOptions(count));
         String extra = System.getenv(EXTRA_OPTIONS_ENV);
         if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.trim().split("\\s+")));
@@ -86,8 +86,11 @@ final class LocalJvms implements AutoCloseable {
         });
     }
 
-    /** The memory, GC and JIT options of this JVM, which the workers share. */
-    private static List<String> forwardedOptions() {
+    /**
+     * The memory, GC and JIT options of this JVM, which the workers share, and each worker's share of this machine's
+     * processors (at least one), so that N workers do not each size their thread pools for the whole machine.
+     */
+    private static List<String> forwardedOptions(int count) {
         List<String> out = new ArrayList<>();
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             boolean memory = arg.startsWith("-Xmx") || arg.startsWith("-Xms") || arg.startsWith("-Xss");
@@ -98,6 +101,9 @@ final class LocalJvms implements AutoCloseable {
         }
         if (out.stream().noneMatch(a -> a.startsWith("-XX:+Use") && a.endsWith("GC"))) {
             out.add("-XX:+UseParallelGC");
+        }
+        if (out.stream().noneMatch(a -> a.startsWith("-XX:ActiveProcessorCount"))) {
+            out.add("-XX:ActiveProcessorCount=" + Math.max(1, Runtime.getRuntime().availableProcessors() / count));
         }
         return out;
     }

@@ -48,6 +48,7 @@ final class MemberConfig {
                         "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = on",
                         "akka.cluster.jmx.enabled = off",
                         "akka.coordinated-shutdown.exit-jvm = off",
+                        "akka.actor.default-dispatcher.fork-join-executor.parallelism-min = 1",
                         "fabric-emu-cluster-dispatcher.type = Dispatcher",
                         "fabric-emu-cluster-dispatcher.executor = thread-pool-executor",
                         "fabric-emu-cluster-dispatcher.thread-pool-executor.fixed-pool-size = 2"))

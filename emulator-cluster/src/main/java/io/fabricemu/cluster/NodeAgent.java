@@ -12,6 +12,7 @@ import akka.actor.typed.receptionist.ServiceKey;
 import io.fabricemu.actor.ControlMessage;
 import io.fabricemu.actor.Coordinator;
 import io.fabricemu.actor.ShardActor;
+import io.fabricemu.cluster.wire.BatchTraffic;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.run.PartitionPlan;
@@ -79,6 +80,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
     private final PrintStream log;
     private String runId;
+    private long[] trafficAtStart;
     private ActorRef<RunSession.Command> session;
     private final List<ActorRef<ShardActor.Command>> shards = new ArrayList<>();
 
@@ -130,6 +132,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         }
         runId = p.runId();
         session = p.session();
+        trafficAtStart = BatchTraffic.totals();
         getContext().watchWith(session, new SessionEnded(session));
         return this;
     }
@@ -178,7 +181,9 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         if (session != null) {
             getContext().unwatch(session);
         }
-        log.println("fabric-emu node: run " + runId + " " + why);
+        long[] now = BatchTraffic.totals();
+        log.printf("fabric-emu node: run %s %s; sent %,d packet batches to other JVMs: %,d events, %,d bytes%n", runId,
+                why, now[0] - trafficAtStart[0], now[1] - trafficAtStart[1], now[2] - trafficAtStart[2]);
         log.flush();
         runId = null;
         session = null;

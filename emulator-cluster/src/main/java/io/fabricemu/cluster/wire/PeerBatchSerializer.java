@@ -45,6 +45,7 @@ public final class PeerBatchSerializer extends SerializerWithStringManifest impl
         int start = buf.position();
         try {
             BatchCodec.write(batch, new WireWriter(buf));
+            BatchTraffic.count(batch.events().size(), buf.position() - start);
         } catch (BufferOverflowException full) {
             throw new IllegalArgumentException("a packet batch of " + batch.events().size() + " events does not fit "
                     + "the " + (buf.limit() - start) + " bytes left in the transport's buffer: raise "
