@@ -57,15 +57,17 @@ class ClusterFileRunTest {
 
             Path oneJvm = dir.resolve("one");
             Cli.Outcome local = Cli.run("run", Cli.scenario("incast-7to1.yaml"), "--quiet", "--out=" + oneJvm,
-                    "--set", "workload.bytes=4MiB");
+                    "--set", "workload.bytes=16MiB");
             assertEquals(0, local.exitCode(), local.err());
 
             Path clustered = dir.resolve("cluster");
             Jvms.Driver driver = new Jvms.Driver("run", Cli.scenario("incast-7to1.yaml"), "--out=" + clustered,
-                    "--cluster", conf.toString(), "--set", "workload.bytes=4MiB");
+                    "--cluster", conf.toString(), "--set", "workload.bytes=16MiB");
             Jvms.await("the run to start", 60, () -> driver.out().contains("fingerprint") || !driver.err().isEmpty());
             Path lateLog = dir.resolve("late.log");
             late = Jvms.node(lateLog, List.of(), "--config", conf.toString(), "--port", "0");
+            Jvms.await("the late member to be told it waits for the next run", 60,
+                    () -> Jvms.read(lateLog).contains("takes part from the next run"));
             assertEquals(0, driver.join(120), driver.err());
             assertEquals(Cli.results(oneJvm).get("digest"), Cli.results(clustered).get("digest"));
             assertTrue(driver.out().contains("1 workers ready"), driver.out());
