@@ -152,7 +152,10 @@ final class LocalJvms implements AutoCloseable {
         }
     }
 
-    /** Closes every worker's input (they exit), then waits a few seconds before ending any that is left. */
+    /**
+     * Closes every worker's input (they exit), then waits a few seconds before ending any that is left; when all
+     * ended by themselves, their logs go too (after a failure they stay, for the message that names them).
+     */
     @Override
     public void close() {
         closing = true;
@@ -172,6 +175,20 @@ final class LocalJvms implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 p.destroyForcibly();
             }
+        }
+        if (processes.stream().allMatch(p -> !p.isAlive() && p.exitValue() == 0)) {
+            deleteLogs();
+        }
+    }
+
+    private void deleteLogs() {
+        try {
+            for (Path log : logs) {
+                Files.deleteIfExists(log);
+            }
+            Files.deleteIfExists(logFolder);
+        } catch (IOException e) {
+            // a log left in the temporary folder harms nothing
         }
     }
 }
