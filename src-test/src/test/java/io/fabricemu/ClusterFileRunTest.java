@@ -56,13 +56,13 @@ class ClusterFileRunTest {
                     Jvms.read(otherLog));
 
             Path oneJvm = dir.resolve("one");
-            Cli.Outcome local = Cli.run("run", Cli.scenario("incast-7to1.yaml"), "--quiet", "--out=" + oneJvm,
-                    "--set", "workload.bytes=16MiB");
+            Cli.Outcome local = Cli.run("run", Cli.scenario("incast-127to1.yaml"), "--quiet", "--out=" + oneJvm,
+                    "--set", "sampling.interval=off");
             assertEquals(0, local.exitCode(), local.err());
 
             Path clustered = dir.resolve("cluster");
-            Jvms.Driver driver = new Jvms.Driver("run", Cli.scenario("incast-7to1.yaml"), "--out=" + clustered,
-                    "--cluster", conf.toString(), "--set", "workload.bytes=16MiB");
+            Jvms.Driver driver = new Jvms.Driver("run", Cli.scenario("incast-127to1.yaml"), "--out=" + clustered,
+                    "--cluster", conf.toString(), "--set", "sampling.interval=off");
             Jvms.await("the run to start", 60, () -> driver.out().contains("fingerprint") || !driver.err().isEmpty());
             Path lateLog = dir.resolve("late.log");
             late = Jvms.node(lateLog, List.of(), "--config", conf.toString(), "--port", "0");

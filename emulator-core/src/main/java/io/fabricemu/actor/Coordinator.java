@@ -19,15 +19,17 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Chooses the windows of virtual time. Once every shard has reported its earliest pending time, the next
- * window starts at the global minimum (so empty stretches of virtual time cost nothing) and lasts one
- * lookahead: nothing any element sends in it can land in it. The coordinator's work per window is one
- * message to and from each shard, whatever the number of elements.
+ * Starts and ends a run. Once every shard has started its elements and reported its earliest pending time, the
+ * coordinator opens the first window at the global minimum; it lasts one lookahead, so nothing any element sends
+ * in it can land in it. From then on the shards choose each next window among themselves (it starts at the
+ * earliest pending time anywhere, so empty stretches of virtual time cost nothing; see {@link ShardActor}) and
+ * only report progress here now and then: the coordinator's work per window is nothing, whatever the number of
+ * elements or shards.
  *
  * <p>The run ends when every flow has completed, nothing is pending, the stop time is reached, or an
- * element halted it ({@code EventContext.halt}: the shards report the lowest halting element id and its
- * reason, so the reason does not depend on the shard count); then every element reports, a bounded chunk at a
- * time, and the result completes the caller's future.
+ * element halted it ({@code EventContext.halt}: the lowest halting element id and its reason win, so the reason
+ * does not depend on the shard count); every shard sees it at the same window and says so, then every element
+ * reports, a bounded chunk at a time, and the result completes the caller's future.
  *
  * <p>In one JVM the coordinator spawns its shards. Across JVMs ({@code emulator-cluster}) each member spawns its
  * own shards, given this coordinator's reference, and the driver hands the coordinator every shard by
@@ -39,13 +41,24 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     public sealed interface Command permits ShardReady, ShardReported, ShardFailed, Attach, Abort {
     }
 
+    /** Where a shard is in the run. */
+    public enum Phase {
+        /** Its elements started; {@code earliestPs} is its own earliest pending time. */
+        STARTED,
+        /** Still running; {@code earliestPs} is the fabric's, at the start of the next window. */
+        PROGRESS,
+        /** The run is over; {@code earliestPs} is the fabric's when it ended. */
+        FINAL
+    }
+
     /**
-     * A shard finished a window (or started) and has all its input for the next one. {@code haltElementId}
-     * is the lowest id of its elements that halted the run so far (-1 if none), {@code haltReason} its reason.
+     * A shard's counts so far (events, activations, flows completed, the last time it handled, the wall time it
+     * was busy, windows run). {@code haltElementId} is the lowest id of its elements that halted the run so far
+     * (-1 if none), {@code haltReason} its reason.
      */
-    public record ShardReady(int shard, long earliestPs, long events, long activations, int flowsCompleted,
-                             long lastHandledPs, long busyNanos, int haltElementId, String haltReason)
-            implements Command, ControlMessage {
+    public record ShardReady(int shard, Phase phase, long earliestPs, long events, long activations,
+                             int flowsCompleted, long lastHandledPs, long busyNanos, int haltElementId,
+                             String haltReason, long windows) implements Command, ControlMessage {
     }
 
     /**
@@ -83,8 +96,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private final List<ActorRef<ShardActor.Command>> shards = new ArrayList<>();
     private final boolean ownsShards;
     private final ShardReady[] ready;
+    private final ShardReady[] latest;
     private int readyCount;
-    private long windows;
     private EngineResult summary;
     private ElementReport[] reports;
     private int reportedShards;
@@ -99,6 +112,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         this.result = result;
         this.ownsShards = ownsShards;
         this.ready = new ShardReady[limits.shards()];
+        this.latest = new ShardReady[limits.shards()];
         if (ownsShards) {
             List<ActorRef<ShardActor.Command>> spawned = new ArrayList<>();
             for (int s = 0; s < limits.shards(); s++) {
@@ -161,6 +175,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
 
     private Behavior<Command> nextWindow(ShardReady r) {
+        latest[r.shard()] = r;
+        if (r.phase() == Phase.PROGRESS) {
+            showProgress(latest);
+            return this;
+        }
         ready[r.shard()] = r;
         if (++readyCount < ready.length) {
             return this;
@@ -172,6 +191,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         int flows = 0;
         long last = Long.MIN_VALUE;
         long shardBusyNanos = 0;
+        long windows = 0;
         int haltElementId = -1;
         String haltReason = "";
         for (ShardReady s : ready) {
@@ -185,6 +205,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             activations += s.activations();
             flows += s.flowsCompleted();
             last = Math.max(last, s.lastHandledPs());
+            windows = Math.max(windows, s.windows());
         }
         progress.update(Math.max(0, last), events, windows, flows);
         boolean allDone = (factory.flowCount() > 0 && flows >= factory.flowCount()) || earliest == Long.MAX_VALUE;
@@ -199,12 +220,31 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             }
             return this;
         }
+        if (r.phase() == Phase.FINAL) {
+            throw new IllegalStateException("shards ended the run at " + earliest + " ps, but it is not over");
+        }
         long end = Math.min(earliest + factory.lookaheadPs(), limits.stopPs());
-        windows++;
         for (ActorRef<ShardActor.Command> shard : shards) {
             shard.tell(new ShardActor.OpenWindow(end));
         }
         return this;
+    }
+
+    /** The run's progress from each shard's latest report (they may be a few windows apart). */
+    private void showProgress(ShardReady[] reports) {
+        long events = 0;
+        long windows = 0;
+        int flows = 0;
+        long last = 0;
+        for (ShardReady s : reports) {
+            if (s != null) {
+                events += s.events();
+                flows += s.flowsCompleted();
+                windows = Math.max(windows, s.windows());
+                last = Math.max(last, s.lastHandledPs());
+            }
+        }
+        progress.update(last, events, windows, flows);
     }
 
     private Behavior<Command> onShardReported(ShardReported r) {

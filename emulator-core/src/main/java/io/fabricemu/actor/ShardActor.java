@@ -13,19 +13,27 @@ import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.ShardScheduler;
+import io.fabricemu.engine.WindowAgreement;
+import io.fabricemu.engine.WindowState;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the elements of one shard through the windows the coordinator opens.
+ * Runs the elements of one shard through the windows of the run.
  *
  * <p>Per window: wake the elements that have work before its end (the {@link ShardScheduler} knows which),
  * route what they send as they complete, then send every peer shard one batch of the events meant for it
- * (empty if none, so the peer knows it has all its input), and report the shard's earliest pending time
- * once its own elements are done and a batch from every peer has arrived. Messages between shards are
- * per window and per neighbour, never per packet.
+ * (empty if none, so the peer knows it has all its input), the last one carrying this shard's
+ * {@link WindowState}. Once its own elements are done and every peer's state is in, the shard chooses the next
+ * window itself ({@link WindowAgreement}: every shard combines the same states, so all choose alike) and opens
+ * it, or, when the run is over, tells the coordinator. The coordinator opens only the first window and hears of
+ * progress every {@link #PROGRESS_EVERY} windows: between JVMs a window costs one message per neighbour, never a
+ * round trip through the coordinator, and never one message per packet.
  */
 public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
+
+    /** Windows between two progress reports to the coordinator. */
+    static final int PROGRESS_EVERY = 32;
 
     /** Events per {@link PeerBatch} message at most: a window's batch for one peer may take several. */
     public static final int MAX_BATCH_EVENTS = 1024;
@@ -60,10 +68,20 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /**
      * Events a peer shard's elements sent to this shard's elements in the window ending at {@code endPs}, at most
-     * {@link #MAX_BATCH_EVENTS} of them; {@code last} on the peer's final batch for the window (often its only
-     * one, often empty), so a shard knows when it has all its input.
+     * {@link #MAX_BATCH_EVENTS} of them; the peer's final batch for the window (often its only one, often empty)
+     * carries its {@code state}, null on the others, so a shard knows when it has all its input and can choose the
+     * next window.
      */
-    public record PeerBatch(int fromShard, long endPs, List<Event> events, boolean last) implements Command {
+    public record PeerBatch(int fromShard, long endPs, List<Event> events, WindowState state) implements Command {
+        /** A batch that more of the same window follow. */
+        public PeerBatch(int fromShard, long endPs, List<Event> events) {
+            this(fromShard, endPs, events, null);
+        }
+
+        /** Whether this is the peer's final batch for the window. */
+        public boolean last() {
+            return state != null;
+        }
     }
 
     /** Gather every element's report. */
@@ -82,12 +100,17 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     private final int shard;
     private final ActorRef<Coordinator.Command> coordinator;
+    private final ActorRef<Command> self;
+    private final long lookaheadPs;
+    private final int flowCount;
+    private final long stopPs;
+    private WindowAgreement agreement = new WindowAgreement(0);
+    private long windows;
     private final ShardScheduler scheduler;
     private final int[] localIds;
     private final ActorRef<ElementActor.Command>[] byId;
     private List<ActorRef<Command>> peers = List.of();
     private int awaitedElements;
-    private int awaitedPeers;
     private boolean localDone;
     private long windowEndPs;
     private long events;
@@ -106,6 +129,10 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                        ActorRef<Coordinator.Command> coordinator) {
         this.shard = shard;
         this.coordinator = coordinator;
+        this.self = ctx.getSelf();
+        this.lookaheadPs = factory.lookaheadPs();
+        this.flowCount = factory.flowCount();
+        this.stopPs = limits.stopPs();
         int[] shardOf = limits.shardOf();
         this.scheduler = new ShardScheduler(shard, shardOf, limits.shards());
         this.byId = new ActorRef[shardOf.length];
@@ -146,24 +173,24 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         } else if (msg instanceof PeerBatch b) {
             scheduler.receive(b.events());
             if (b.last()) {
-                awaitedPeers--;
-                maybeReady();
+                agreement.peer(b.endPs(), b.state());
+                maybeAdvance();
             }
         } else if (msg instanceof OpenWindow w) {
             openWindow(w.endPs());
         } else if (msg instanceof ElementStarted s) {
             scheduler.completed(s.elementId(), s.nextPs(), s.sent());
             if (--awaitedElements == 0) {
-                localDone = true;
-                maybeReady();
+                started();
             }
         } else if (msg instanceof Peers p) {
             peers = p.shards();
+            agreement = new WindowAgreement(peers.size() - 1);
             awaitedElements = localIds.length;
-            awaitedPeers = 0;
-            localDone = localIds.length == 0;
             tellAll(ElementActor.Start.INSTANCE);
-            maybeReady();
+            if (localIds.length == 0) {
+                started();
+            }
         } else if (msg == Collect.INSTANCE) {
             awaitedElements = localIds.length;
             if (awaitedElements == 0) {
@@ -210,10 +237,16 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
+    /** Every element started: the coordinator opens the first window once every shard said so. */
+    private void started() {
+        coordinator.tell(ready(Coordinator.Phase.STARTED, ownState()));
+    }
+
     private void openWindow(long endPs) {
         windowEndPs = endPs;
+        windows++;
         localDone = false;
-        awaitedPeers += peers.size() - 1;
+        agreement.open(endPs);
         List<ShardScheduler.Activation> woken = scheduler.activate(endPs);
         awaitedElements = woken.size();
         activations += woken.size();
@@ -242,33 +275,58 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     }
 
     private void finishLocal() {
+        WindowState own = ownState();
         for (int s = 0; s < peers.size(); s++) {
             if (s != shard) {
-                sendBatches(peers.get(s), scheduler.takeOutbound(s));
+                sendBatches(peers.get(s), scheduler.takeOutbound(s), own);
             }
         }
+        agreement.own(own);
         localDone = true;
-        maybeReady();
+        maybeAdvance();
     }
 
-    /** A window's events for one peer, in batches of at most {@link #MAX_BATCH_EVENTS}, the last one flagged. */
-    private void sendBatches(ActorRef<Command> peer, List<Event> outbound) {
+    /** The earliest of everything this shard has pending or has routed to a peer, and its flows and halts. */
+    private WindowState ownState() {
+        return new WindowState(Math.min(scheduler.earliestPs(), scheduler.earliestOutboundPs()), flowsCompleted,
+                haltElementId, haltReason);
+    }
+
+    /** A window's events for one peer, in batches of at most {@link #MAX_BATCH_EVENTS}, the last with our state. */
+    private void sendBatches(ActorRef<Command> peer, List<Event> outbound, WindowState own) {
         int n = outbound.size();
         for (int from = 0; from + MAX_BATCH_EVENTS < n; from += MAX_BATCH_EVENTS) {
-            peer.tell(new PeerBatch(shard, windowEndPs, List.copyOf(outbound.subList(from, from + MAX_BATCH_EVENTS)),
-                    false));
+            peer.tell(new PeerBatch(shard, windowEndPs, List.copyOf(outbound.subList(from, from + MAX_BATCH_EVENTS))));
         }
         int lastFrom = n == 0 ? 0 : (n - 1) / MAX_BATCH_EVENTS * MAX_BATCH_EVENTS;
         peer.tell(new PeerBatch(shard, windowEndPs, n <= MAX_BATCH_EVENTS ? outbound : outbound.subList(lastFrom, n),
-                true));
+                own));
     }
 
-    private void maybeReady() {
-        if (localDone && awaitedPeers == 0 && awaitedElements == 0) {
-            localDone = false;
-            coordinator.tell(new Coordinator.ShardReady(shard, scheduler.earliestPs(), events, activations,
-                    flowsCompleted, lastHandledPs, busyNanos, haltElementId, haltReason));
+    /**
+     * Once this shard's elements are done and every peer's state for the window is in: the next window, the same
+     * one every shard picks, or the end of the run, which the coordinator hears from every shard.
+     */
+    private void maybeAdvance() {
+        if (!localDone || awaitedElements != 0 || !agreement.complete()) {
+            return;
         }
+        localDone = false;
+        WindowState fabric = agreement.agreed();
+        boolean allDone = (flowCount > 0 && fabric.flowsCompleted() >= flowCount) || fabric.earliestPs() == Long.MAX_VALUE;
+        if (allDone || fabric.haltElementId() >= 0 || fabric.earliestPs() >= stopPs) {
+            coordinator.tell(ready(Coordinator.Phase.FINAL, agreement.agreed()));
+            return;
+        }
+        if (windows % PROGRESS_EVERY == 0) {
+            coordinator.tell(ready(Coordinator.Phase.PROGRESS, fabric));
+        }
+        self.tell(new OpenWindow(Math.min(fabric.earliestPs() + lookaheadPs, stopPs)));
+    }
+
+    private Coordinator.ShardReady ready(Coordinator.Phase phase, WindowState state) {
+        return new Coordinator.ShardReady(shard, phase, state.earliestPs(), events, activations, flowsCompleted,
+                lastHandledPs, busyNanos, haltElementId, haltReason, windows);
     }
 
     @Override

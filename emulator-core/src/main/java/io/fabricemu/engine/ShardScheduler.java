@@ -110,6 +110,20 @@ public final class ShardScheduler {
         }
     }
 
+    /**
+     * The earliest time of any event routed to another shard and not yet taken, or {@link Long#MAX_VALUE}: with
+     * {@link #earliestPs} it bounds everything this shard's elements have pending or in flight.
+     */
+    public long earliestOutboundPs() {
+        long earliest = Long.MAX_VALUE;
+        for (ArrayList<Event> out : outbound) {
+            for (int i = 0, n = out.size(); i < n; i++) {
+                earliest = Math.min(earliest, out.get(i).timePs());
+            }
+        }
+        return earliest;
+    }
+
     /** The events for {@code toShard} routed since the last call (possibly none); a new batch starts. */
     public List<Event> takeOutbound(int toShard) {
         ArrayList<Event> out = outbound[toShard];

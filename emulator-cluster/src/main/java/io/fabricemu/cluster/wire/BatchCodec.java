@@ -2,6 +2,7 @@ package io.fabricemu.cluster.wire;
 
 import io.fabricemu.actor.ShardActor.PeerBatch;
 import io.fabricemu.engine.Event;
+import io.fabricemu.engine.WindowState;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.fabric.Arrival;
 import io.fabricemu.fabric.Forward;
@@ -17,7 +18,8 @@ import java.util.List;
 /**
  * The compact binary form of a {@link PeerBatch}:
  * <pre>
- *   batch := version:u8 fromShard:uvarint endPs:zigzag last:u8 count:uvarint event{count}
+ *   batch := version:u8 fromShard:uvarint endPs:zigzag state count:uvarint event{count}
+ *   state := 0:u8 | 1:u8 earliestPs:zigzag flowsCompleted:uvarint haltElementId:zigzag (0:u8 | 1:u8 reason:string)
  *   event := dTime:zigzag origin:uvarint seq:uvarint target:uvarint tag:u8 signal
  * </pre>
  * {@code dTime} is the event's time minus the previous event's (the first: minus {@code endPs}); the times a
@@ -28,7 +30,7 @@ import java.util.List;
  */
 final class BatchCodec {
     /** Bumped when the format changes, so members of different builds fail loudly instead of misreading. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     private BatchCodec() {
     }
@@ -37,7 +39,7 @@ final class BatchCodec {
         w.u8(VERSION);
         w.uint(batch.fromShard());
         w.slong(batch.endPs());
-        w.bool(batch.last());
+        writeState(batch.state(), w);
         List<Event> events = batch.events();
         int n = events.size();
         w.uint(n);
@@ -61,7 +63,7 @@ final class BatchCodec {
         }
         int fromShard = r.uint();
         long endPs = r.slong();
-        boolean last = r.bool();
+        WindowState state = readState(r);
         int n = r.uint();
         if (n < 0) {
             throw r.corrupt("event count " + Integer.toUnsignedString(n));
@@ -78,7 +80,32 @@ final class BatchCodec {
         if (!r.exhausted()) {
             throw r.corrupt("bytes left after " + n + " events");
         }
-        return new PeerBatch(fromShard, endPs, events, last);
+        return new PeerBatch(fromShard, endPs, events, state);
+    }
+
+    /** The sender's window state, on its last batch of a window only: flagged, then its fields. */
+    private static void writeState(WindowState state, WireWriter w) {
+        w.bool(state != null);
+        if (state != null) {
+            w.slong(state.earliestPs());
+            w.uint(state.flowsCompleted());
+            w.sint(state.haltElementId());
+            w.bool(state.haltReason() != null);
+            if (state.haltReason() != null) {
+                w.string(state.haltReason());
+            }
+        }
+    }
+
+    private static WindowState readState(WireReader r) {
+        if (!r.bool()) {
+            return null;
+        }
+        long earliestPs = r.slong();
+        int flows = r.uint();
+        int haltElementId = r.sint();
+        String haltReason = r.bool() ? r.string() : null;
+        return new WindowState(earliestPs, flows, haltElementId, haltReason);
     }
 
     private static void writeSignal(Signal s, long atPs, WireWriter w) {

@@ -10,6 +10,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabricemu.actor.ShardActor.PeerBatch;
 import io.fabricemu.engine.Event;
+import io.fabricemu.engine.WindowState;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.fabric.Arrival;
 import io.fabricemu.fabric.OnWire;
@@ -37,6 +38,7 @@ import java.util.SplittableRandom;
  * <p>Run: {@code java -cp emulator-cluster/target/fabric-emu.jar io.fabricemu.cluster.wire.BatchSerializerBench}
  */
 public final class BatchSerializerBench {
+    private static final WindowState LAST = new WindowState(123_456_789L, 3, -1, null);
     private static final int[] SIZES = {8, 64, 512, 1024};
     private static final long WARMUP_NANOS = 2_000_000_000L;
     private static final long ROUND_NANOS = 300_000_000L;
@@ -177,7 +179,7 @@ public final class BatchSerializerBench {
                     40_000 + random.nextInt(12_288), signal));
         }
         events.sort(Event::compareKey);
-        return new PeerBatch(3, WINDOW_END_PS, events, true);
+        return new PeerBatch(3, WINDOW_END_PS, events, LAST);
     }
 
     private static Packet data(int flow, int host, long psn, long atPs, SplittableRandom random) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.actor.ShardActor.PeerBatch;
 import io.fabricemu.engine.Event;
+import io.fabricemu.engine.WindowState;
 import io.fabricemu.fabric.OnWire;
 import java.io.NotSerializableException;
 import java.nio.ByteBuffer;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** The compact batch format on its own: both of Akka's paths, its size, and what it does with bad input. */
 final class PeerBatchSerializerTest {
+    private static final WindowState LAST = new WindowState(123_456_789L, 3, -1, null);
     private final PeerBatchSerializer serializer = new PeerBatchSerializer();
 
     @Test
@@ -36,7 +38,7 @@ final class PeerBatchSerializerTest {
         List<Event> events = java.util.stream.IntStream.range(0, 1024)
                 .mapToObj(i -> new Event(WireSamples.NOW_PS + i, i, i, i, new OnWire(WireSamples.bts(), i, i)))
                 .toList();
-        PeerBatch batch = new PeerBatch(3, WireSamples.NOW_PS, events, true);
+        PeerBatch batch = new PeerBatch(3, WireSamples.NOW_PS, events, LAST);
         byte[] bytes = serializer.toBinary(batch);
         assertTrue(bytes.length > 64 * 1024, "a batch larger than the first scratch buffer: " + bytes.length);
         assertEquals(batch, serializer.fromBinary(bytes, PeerBatchSerializer.MANIFEST));
@@ -54,8 +56,8 @@ final class PeerBatchSerializerTest {
     void uetDataOnWire_takesFewBytes() {
         Event e = new Event(WireSamples.NOW_PS + 800_000, 40_961, 1_234_567, 40_962,
                 new OnWire(WireSamples.uetData(false), WireSamples.NOW_PS + 790_000, WireSamples.NOW_PS + 798_000));
-        int empty = serializer.toBinary(new PeerBatch(1, WireSamples.NOW_PS, List.of(), false)).length;
-        int one = serializer.toBinary(new PeerBatch(1, WireSamples.NOW_PS, List.of(e), false)).length;
+        int empty = serializer.toBinary(new PeerBatch(1, WireSamples.NOW_PS, List.of())).length;
+        int one = serializer.toBinary(new PeerBatch(1, WireSamples.NOW_PS, List.of(e))).length;
         assertTrue(one - empty <= 56, "a UET data packet on the wire took " + (one - empty) + " bytes");
     }
 

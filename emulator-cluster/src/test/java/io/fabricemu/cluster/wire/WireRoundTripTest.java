@@ -19,6 +19,7 @@ import io.fabricemu.actor.Coordinator;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.Signal;
+import io.fabricemu.engine.WindowState;
 import io.fabricemu.fabric.PfcPauses;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * message must come back equal, through the serializer the configuration binds it to.
  */
 final class WireRoundTripTest {
+    private static final WindowState LAST = new WindowState(123_456_789L, 3, -1, null);
     private static final ActorTestKit COMPACT = testKit("compact");
     private static final ActorTestKit CBOR = testKit("cbor");
     private static final int JACKSON_CBOR_ID = 33;
@@ -135,7 +137,7 @@ final class WireRoundTripTest {
         }
         for (ActorTestKit kit : List.of(COMPACT, CBOR)) {
             for (Signal timer : List.of(PfcPauses.Wake.INSTANCE, new Tick(1))) {
-                Object batch = new ShardActor.PeerBatch(0, 10, List.of(new Event(20, 1, 2, 3, timer)), true);
+                Object batch = new ShardActor.PeerBatch(0, 10, List.of(new Event(20, 1, 2, 3, timer)), LAST);
                 Throwable failure = assertThrows(Throwable.class, () -> serialization(kit).serialize(batch).get());
                 String text = WireErrors.chain(failure);
                 assertTrue(text.contains(timer.getClass().getName()) && text.contains("cannot cross a JVM boundary"),

@@ -7,6 +7,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Signal;
+import io.fabricemu.engine.WindowState;
 import io.fabricemu.fabric.Arrival;
 import io.fabricemu.fabric.BtsHeader;
 import io.fabricemu.fabric.Forward;
@@ -48,9 +49,10 @@ final class WireSamples {
     /** Every control message, {@code shards} standing for real shard references. */
     static List<Object> controlMessages(List<ActorRef<ShardActor.Command>> shards) {
         return List.of(
-                new Coordinator.ShardReady(3, NOW_PS, 123_456_789L, 98_765L, 17, NOW_PS - 5, 4_000_000_001L, 42,
-                        "flow 9 gave up"),
-                new Coordinator.ShardReady(1, Long.MAX_VALUE, 5, 6, 0, -1, 7, -1, null),
+                new Coordinator.ShardReady(3, Coordinator.Phase.PROGRESS, NOW_PS, 123_456_789L, 98_765L, 17,
+                        NOW_PS - 5, 4_000_000_001L, 42, "flow 9 gave up", 6_421),
+                new Coordinator.ShardReady(1, Coordinator.Phase.STARTED, Long.MAX_VALUE, 5, 6, 0, -1, 7, -1, null, 0),
+                new Coordinator.ShardReady(0, Coordinator.Phase.FINAL, NOW_PS, 5, 6, 0, -1, 7, -1, null, 1L << 40),
                 new Coordinator.ShardReported(2, List.of(11, 12, 13), List.of(senderReport(), receiverReport(),
                         portReport()), true),
                 new Coordinator.ShardReported(0, List.of(), List.of(), false),
@@ -86,14 +88,15 @@ final class WireSamples {
         long seq = 1L << 40;
         for (Signal s : signals()) {
             Event e = new Event(NOW_PS + 1_000 + seq % 977, 2_000_000 + (int) (seq % 13), seq, 4_321, s);
-            batches.add(new ShardActor.PeerBatch(7, NOW_PS, List.of(e), false));
+            batches.add(new ShardActor.PeerBatch(7, NOW_PS, List.of(e)));
             all.add(e);
             seq += 1_234_567;
         }
         all.add(new Event(Long.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE, 0, new PfcReleased(0, 1)));
         all.add(new Event(0, 0, 0, Integer.MAX_VALUE, new PfcReleased(7, Integer.MAX_VALUE)));
-        batches.add(new ShardActor.PeerBatch(1, NOW_PS, all, true));
-        batches.add(new ShardActor.PeerBatch(0, 0, List.of(), true));
+        batches.add(new ShardActor.PeerBatch(1, NOW_PS, all, new WindowState(NOW_PS + 250_000, 1_023, 77,
+                "PFC deadlock: spine3:p2 \u00e9")));
+        batches.add(new ShardActor.PeerBatch(0, 0, List.of(), new WindowState(Long.MAX_VALUE, 0, -1, null)));
         return batches;
     }
 
