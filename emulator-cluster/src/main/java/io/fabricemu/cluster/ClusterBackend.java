@@ -86,7 +86,7 @@ final class ClusterBackend implements DistributedBackend {
                     (System.nanoTime() - startNanos) / 1e9, members.describe()));
             return new ClusterBackend(system, request, out, jvms, members, shards);
         } catch (RuntimeException e) {
-            stop(system);
+            stop(system, 15);
             if (jvms != null) {
                 jvms.close();
             }
@@ -180,10 +180,6 @@ final class ClusterBackend implements DistributedBackend {
                 jvms.close();
             }
         }
-    }
-
-    private static void stop(ActorSystem<Void> system) {
-        stop(system, 15);
     }
 
     private static void stop(ActorSystem<Void> system, int waitSeconds) {

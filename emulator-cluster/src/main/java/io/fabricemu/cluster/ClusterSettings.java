@@ -34,12 +34,4 @@ record ClusterSettings(String hostname, int port, List<String> seedNodes, int wo
     ClusterSettings withHostname(String newHostname) {
         return new ClusterSettings(newHostname, port, seedNodes, workers, formTimeoutMs, tls, batchSerializer);
     }
-
-    ClusterSettings withSeedNodes(List<String> seeds) {
-        return new ClusterSettings(hostname, port, seeds, workers, formTimeoutMs, tls, batchSerializer);
-    }
-
-    ClusterSettings withWorkers(int count) {
-        return new ClusterSettings(hostname, port, seedNodes, count, formTimeoutMs, tls, batchSerializer);
-    }
 }

@@ -125,14 +125,6 @@ final class LocalJvms implements AutoCloseable {
         return ports.get(index);
     }
 
-    long pid(int index) {
-        return processes.get(index).pid();
-    }
-
-    Path log(int index) {
-        return logs.get(index);
-    }
-
     /** Why worker {@code index} is no longer running, or null while it runs. */
     String ended(int index) {
         Process p = processes.get(index);

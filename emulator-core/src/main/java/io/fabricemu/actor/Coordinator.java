@@ -185,35 +185,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             return this;
         }
         readyCount = 0;
-        long earliest = Long.MAX_VALUE;
-        long events = 0;
-        long activations = 0;
-        int flows = 0;
-        long last = Long.MIN_VALUE;
-        long shardBusyNanos = 0;
-        long windows = 0;
-        int haltElementId = -1;
-        String haltReason = "";
-        for (ShardReady s : ready) {
-            if (s.haltElementId() >= 0 && (haltElementId < 0 || s.haltElementId() < haltElementId)) {
-                haltElementId = s.haltElementId();
-                haltReason = s.haltReason();
-            }
-            shardBusyNanos += s.busyNanos();
-            earliest = Math.min(earliest, s.earliestPs());
-            events += s.events();
-            activations += s.activations();
-            flows += s.flowsCompleted();
-            last = Math.max(last, s.lastHandledPs());
-            windows = Math.max(windows, s.windows());
-        }
-        progress.update(Math.max(0, last), events, windows, flows);
+        Totals t = Totals.of(ready);
+        progress.update(t.lastHandledPs(), t.events(), t.windows(), t.flows());
+        long earliest = t.earliestPs();
+        int flows = t.flows();
+        int haltElementId = t.haltElementId();
         boolean allDone = (factory.flowCount() > 0 && flows >= factory.flowCount()) || earliest == Long.MAX_VALUE;
         boolean halted = haltElementId >= 0;
         if (allDone || halted || earliest >= limits.stopPs()) {
             boolean reachedStop = !allDone && !halted;
-            summary = new EngineResult(Math.max(0, last), events, windows, activations, flows, reachedStop,
-                    (shardBusyNanos + busyNanos) / 1_000_000, List.of(), haltReason);
+            summary = new EngineResult(t.lastHandledPs(), t.events(), t.windows(), t.activations(), flows, reachedStop,
+                    (t.busyNanos() + busyNanos) / 1_000_000, List.of(), t.haltReason());
             reports = new ElementReport[limits.shardOf().length];
             for (ActorRef<ShardActor.Command> shard : shards) {
                 shard.tell(ShardActor.Collect.INSTANCE);
@@ -232,19 +214,44 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     /** The run's progress from each shard's latest report (they may be a few windows apart). */
     private void showProgress(ShardReady[] reports) {
-        long events = 0;
-        long windows = 0;
-        int flows = 0;
-        long last = 0;
-        for (ShardReady s : reports) {
-            if (s != null) {
+        Totals t = Totals.of(reports);
+        progress.update(t.lastHandledPs(), t.events(), t.windows(), t.flows());
+    }
+
+    /**
+     * The shards' counts added up (reports not yet in are skipped): the earliest time, the last time handled
+     * (0 at the start), the most windows, and the lowest halting element with its reason ("" if none).
+     */
+    private record Totals(long earliestPs, long events, long activations, int flows, long lastHandledPs,
+                          long busyNanos, long windows, int haltElementId, String haltReason) {
+        static Totals of(ShardReady[] reports) {
+            long earliest = Long.MAX_VALUE;
+            long events = 0;
+            long activations = 0;
+            int flows = 0;
+            long last = 0;
+            long busy = 0;
+            long windows = 0;
+            int haltElementId = -1;
+            String haltReason = "";
+            for (ShardReady s : reports) {
+                if (s == null) {
+                    continue;
+                }
+                if (s.haltElementId() >= 0 && (haltElementId < 0 || s.haltElementId() < haltElementId)) {
+                    haltElementId = s.haltElementId();
+                    haltReason = s.haltReason();
+                }
+                earliest = Math.min(earliest, s.earliestPs());
                 events += s.events();
+                activations += s.activations();
                 flows += s.flowsCompleted();
-                windows = Math.max(windows, s.windows());
                 last = Math.max(last, s.lastHandledPs());
+                busy += s.busyNanos();
+                windows = Math.max(windows, s.windows());
             }
+            return new Totals(earliest, events, activations, flows, last, busy, windows, haltElementId, haltReason);
         }
-        progress.update(last, events, windows, flows);
     }
 
     private Behavior<Command> onShardReported(ShardReported r) {

@@ -315,7 +315,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         WindowState fabric = agreement.agreed();
         boolean allDone = (flowCount > 0 && fabric.flowsCompleted() >= flowCount) || fabric.earliestPs() == Long.MAX_VALUE;
         if (allDone || fabric.haltElementId() >= 0 || fabric.earliestPs() >= stopPs) {
-            coordinator.tell(ready(Coordinator.Phase.FINAL, agreement.agreed()));
+            coordinator.tell(ready(Coordinator.Phase.FINAL, fabric));
             return;
         }
         if (windows % PROGRESS_EVERY == 0) {
