@@ -14,6 +14,15 @@ import java.util.List;
  * off and the engine's messages bound to their serializers, a split-brain resolver, and the cluster's own
  * heartbeats on a dispatcher of their own, so a member busy with a large window is not taken for dead. Gossip
  * runs faster than Akka's defaults so a cluster of a few members forms, and learns of its workers, in seconds.
+ *
+ * <p>A window's packet batches reach the peer shard through Artery's ordinary-message stream and Akka's TCP
+ * connection actors. By default those run on two dispatchers of their own besides the one the shards run on, and
+ * the inbound stream splits into four lanes, so a batch changed threads five or six times on its way; each change
+ * wakes a parked thread, which on a busy or virtual machine costs tens to hundreds of microseconds, once per
+ * window. They run on the engine's dispatcher instead, with one inbound lane: measured on two workers pinned to
+ * a core each, a window with almost no work fell from 0.42 to 0.36 ms (BENCHMARKS.md). Artery's control stream,
+ * which carries the cluster's heartbeats, stays on the internal dispatcher and the cluster on its own, so a
+ * member deep in a long window still answers them.
  */
 final class MemberConfig {
     static final String SYSTEM = "fabric-emu";
@@ -49,6 +58,9 @@ final class MemberConfig {
                         "akka.cluster.jmx.enabled = off",
                         "akka.coordinated-shutdown.exit-jvm = off",
                         "akka.actor.default-dispatcher.fork-join-executor.parallelism-min = 1",
+                        "akka.remote.artery.advanced.use-dispatcher = akka.actor.default-dispatcher",
+                        "akka.remote.artery.advanced.inbound-lanes = 1",
+                        "akka.io.tcp.worker-dispatcher = akka.actor.default-dispatcher",
                         "fabric-emu-cluster-dispatcher.type = Dispatcher",
                         "fabric-emu-cluster-dispatcher.executor = thread-pool-executor",
                         "fabric-emu-cluster-dispatcher.thread-pool-executor.fixed-pool-size = 2"))
