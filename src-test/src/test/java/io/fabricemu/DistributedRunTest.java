@@ -50,6 +50,23 @@ class DistributedRunTest {
     }
 
     @Test
+    void benchAcrossJvms_formsTheClusterOnce_andMeasuresTheRunOneJvmGives() throws IOException {
+        Path one = dir.resolve("one");
+        Cli.Outcome o1 = Cli.run("run", Cli.scenario(SCENARIO), "--quiet", "--out=" + one);
+        Cli.Outcome bench = Cli.run("bench", Cli.scenario(SCENARIO), "--jvms", "2", "--runs", "2", "--warmup", "1");
+        assertEquals(0, o1.exitCode(), o1.err());
+        assertEquals(0, bench.exitCode(), bench.err());
+        String digest = Cli.results(one).get("digest").asText().substring(0, 12);
+        Optional<String> row = bench.out().lines().filter(l -> l.startsWith("| incast-7to1 |")).findFirst();
+        assertTrue(row.isPresent(), "a row for the scenario:\n" + bench.out());
+        assertTrue(row.get().endsWith("| in the members | " + digest + " |"), row.get());
+        assertTrue(bench.out().contains("across JVMs (--jvms 2, default shard(s) per member)"), bench.out());
+        assertFalse(bench.out().contains("fingerprint"), "the plan goes to stderr, the table stays clean");
+        assertEquals(1, bench.err().split("2 workers ready", -1).length - 1,
+                "one cluster for the warm-up and both measured runs:\n" + bench.err());
+    }
+
+    @Test
     void aKilledWorker_abortsTheRunWithinTenSecondsNamingIt_andWritesNothing() throws Exception {
         assertAbortsWhenAWorker(dir.resolve("killed"), p -> p.destroyForcibly(), "exited");
     }

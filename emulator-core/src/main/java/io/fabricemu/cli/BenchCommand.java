@@ -2,6 +2,9 @@ package io.fabricemu.cli;
 
 import io.fabricemu.engine.Progress;
 import io.fabricemu.results.RunResult;
+import io.fabricemu.run.DistributedBackend;
+import io.fabricemu.run.EngineBackend;
+import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -15,21 +18,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code fabric-emu bench}: runs scenarios several times in this JVM and reports the engine's speed and
- * memory: wall time, events per second, windows per second, events per window, the share of wall time the
- * shards and coordinator were busy coordinating, and peak heap. Writes no
- * results folder. Prints a Markdown table for BENCHMARKS.md.
+ * {@code fabric-emu bench}: runs scenarios several times, in this JVM or across JVMs ({@code --jvms},
+ * {@code --cluster}), and reports the engine's speed and memory: wall time, events per second, windows per second,
+ * events per window, the share of wall time the shards and coordinator were busy coordinating, and peak heap (of
+ * this JVM, so only for runs in it). Writes no results folder. Prints a Markdown table for BENCHMARKS.md; across
+ * JVMs the cluster forms once per scenario and every run of it, warm-up included, runs on the same members, so
+ * their JIT-compiled code is warm for the measured runs as it is in one JVM.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measures the engine on scenarios (default: the 1024-host fat-tree permutation and the",
                 "127:1 incast from topologies/scenarios): wall time, events/s, windows/s, events per window",
-                "and peak heap, as the median of the measured runs after warm-up runs."})
+                "and peak heap, as the median of the measured runs after warm-up runs. With --jvms or",
+                "--cluster the runs go across JVMs, the cluster formed once per scenario."})
 final class BenchCommand implements Callable<Integer> {
     static final List<Path> DEFAULT_SCENARIOS = List.of(
             Path.of("topologies", "scenarios", "permutation-1024.yaml"),
@@ -47,17 +54,21 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--shards", paramLabel = "N", description = "Shards per run (default: one per processor).")
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Shards per run (default: one per processor; with --jvms or --cluster, per member).")
     Integer shards;
 
     @Option(names = "--set", paramLabel = "FIELD=VALUE", description = "Override a field of every scenario. Repeatable.")
     List<String> overrides = new ArrayList<>();
 
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        int shards = Shards.orDefault(this.shards);
+        int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
         if (runs < 1 || warmup < 0 || shards < 1) {
             err.println("error: --runs must be >= 1, --warmup >= 0 and --shards >= 1");
             err.flush();
@@ -72,8 +83,11 @@ final class BenchCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
-        out.printf("JVM %s, %d processors, max heap %,d MiB, %d shard(s)%n", System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, shards);
+        out.printf("JVM %s, %d processors, max heap %,d MiB, %s%n", System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
+                cluster.distributed() ? "across JVMs (" + cluster.describe() + ", "
+                        + (this.shards == null ? "default" : this.shards) + " shard(s) per member)"
+                        : shards + " shard(s)");
         out.println("| scenario | actors | flows | events | windows | wall s (median) | events/s | windows/s | events/window | coordination % | peak heap MiB | digest |");
         out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         out.flush();
@@ -82,33 +96,59 @@ final class BenchCommand implements Callable<Integer> {
             if (prepared == null) {
                 return Main.BAD_INPUT;
             }
-            for (int i = 0; i < warmup; i++) {
-                prepared.run(shards, new Progress());
+            try {
+                if (!cluster.distributed()) {
+                    measure(prepared, EngineBackend.local(shards), true, out);
+                    continue;
+                }
+                // the cluster's own messages (formation, the partition plan) go to stderr: stdout stays the table
+                try (DistributedBackend backend = cluster.open(this.shards, file, overrides, err, err)) {
+                    if (backend == null) {
+                        return cluster.exitCode;
+                    }
+                    measure(prepared, backend, false, out);
+                }
+            } catch (MemberLostException e) {
+                err.println("error: " + file + ": the run was aborted: " + e.getMessage());
+                err.flush();
+                return Main.MEMBER_LOST;
+            } catch (IllegalStateException e) {
+                err.println("error: " + file + ": the emulation failed: " + e.getMessage());
+                err.flush();
+                return Main.FAILED;
             }
-            long[] wall = new long[runs];
-            long peakHeap = 0;
-            RunResult last = null;
-            long[] coordination = new long[runs];
-            for (int i = 0; i < runs; i++) {
-                System.gc();
-                resetPeaks();
-                long start = System.nanoTime();
-                last = prepared.run(shards, new Progress());
-                wall[i] = System.nanoTime() - start;
-                coordination[i] = last.coordinationMillis() * 1000 / Math.max(1, last.wallMillis());
-                peakHeap = Math.max(peakHeap, heapPeakBytes());
-            }
-            Arrays.sort(wall);
-            Arrays.sort(coordination);
-            double seconds = wall[runs / 2] / 1e9;
-            out.printf(Locale.ROOT, "| %s | %,d | %d | %,d | %,d | %.2f | %,.0f | %,.0f | %.1f | %.1f | %,d | %s |%n",
-                    prepared.scenario().name(), prepared.fabric().elementCount(), prepared.flows().size(),
-                    last.events(), last.windows(), seconds, last.events() / seconds, last.windows() / seconds,
-                    last.events() / (double) Math.max(1, last.windows()), coordination[runs / 2] / 10.0, peakHeap >> 20,
-                    last.digest().substring(0, 12));
-            out.flush();
         }
         return 0;
+    }
+
+    /** The warm-up runs, then the measured ones, and their row; {@code heap}: whether this JVM's heap is the run's. */
+    private void measure(PreparedRun prepared, EngineBackend backend, boolean heap, PrintWriter out) {
+        for (int i = 0; i < warmup; i++) {
+            prepared.run(backend, new Progress(), null);
+        }
+        long[] wall = new long[runs];
+        long peakHeap = 0;
+        RunResult last = null;
+        long[] coordination = new long[runs];
+        for (int i = 0; i < runs; i++) {
+            System.gc();
+            resetPeaks();
+            long start = System.nanoTime();
+            last = prepared.run(backend, new Progress(), null);
+            wall[i] = System.nanoTime() - start;
+            coordination[i] = last.coordinationMillis() * 1000 / Math.max(1, last.wallMillis());
+            peakHeap = Math.max(peakHeap, heapPeakBytes());
+        }
+        Arrays.sort(wall);
+        Arrays.sort(coordination);
+        double seconds = wall[runs / 2] / 1e9;
+        out.printf(Locale.ROOT, "| %s | %,d | %d | %,d | %,d | %.2f | %,.0f | %,.0f | %.1f | %.1f | %s | %s |%n",
+                prepared.scenario().name(), prepared.fabric().elementCount(), prepared.flows().size(),
+                last.events(), last.windows(), seconds, last.events() / seconds, last.windows() / seconds,
+                last.events() / (double) Math.max(1, last.windows()), coordination[runs / 2] / 10.0,
+                heap ? String.format(Locale.ROOT, "%,d", peakHeap >> 20) : "in the members",
+                last.digest().substring(0, 12));
+        out.flush();
     }
 
     private static void resetPeaks() {

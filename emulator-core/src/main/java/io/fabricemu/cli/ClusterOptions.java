@@ -31,6 +31,11 @@ final class ClusterOptions {
         return jvms != null || cluster != null;
     }
 
+    /** The options as given, for a report's header: {@code --jvms 3} or {@code --cluster FILE}. */
+    String describe() {
+        return jvms != null ? "--jvms " + jvms : "--cluster " + cluster;
+    }
+
     /**
      * Forms the cluster the options ask for; null after printing to {@code err} why it could not be (the caller
      * then exits with {@link #exitCode}).
