@@ -39,6 +39,7 @@ final class ClusterBackend implements DistributedBackend {
     private final Formation.Members members;
     private final int shardsPerMember;
     private PartitionPlan plan;
+    private FabricBuilder plannedFabric;
     private volatile ActorRef<RunSession.Command> session;
     private int runs;
     private boolean failed;
@@ -101,8 +102,12 @@ final class ClusterBackend implements DistributedBackend {
 
     @Override
     public int[] shardOf(FabricBuilder fabric) {
-        plan = PartitionPlan.of(fabric, members.agents().size(), shardsPerMember);
-        say(out, plan.describe());
+        // a backend runs one scenario (its text goes to every member), so repeated runs (bench) reuse the plan
+        if (plan == null || plannedFabric != fabric) {
+            plan = PartitionPlan.of(fabric, members.agents().size(), shardsPerMember);
+            plannedFabric = fabric;
+            say(out, plan.describe());
+        }
         return plan.shardOf();
     }
 
