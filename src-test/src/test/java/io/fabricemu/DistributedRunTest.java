@@ -87,13 +87,14 @@ class DistributedRunTest {
         try {
             Jvms.await("the run to start", 90, () -> driver.out().contains("fingerprint"));
             Thread.sleep(1500);
-            victim = worker().orElseThrow(() -> new AssertionError("no worker JVM among " + children()));
+            victim = driver.workers().stream().findFirst()
+                    .orElseThrow(() -> new AssertionError("the driver forked no worker JVM"));
             long harmedNanos = System.nanoTime();
             harm.apply(victim);
             int exit = driver.join(30);
             double seconds = (driver.endedNanos() - harmedNanos) / 1e9;
             assertEquals(4, exit, "exit code of a lost member; err:\n" + driver.err());
-            assertTrue(seconds < 10, "aborted " + seconds + " s after the worker was harmed");
+            assertTrue(seconds < 10, "the driver's JVM exited " + seconds + " s after the worker was harmed");
             assertTrue(driver.err().contains("member ") && driver.err().contains(how)
                     && driver.err().contains("127.0.0.1:"), driver.err());
             assertFalse(Files.exists(out), "no results after an aborted run");
@@ -101,18 +102,8 @@ class DistributedRunTest {
             if (victim != null) {
                 victim.destroyForcibly();
             }
-            ProcessHandle.current().children().forEach(ProcessHandle::destroyForcibly);
-            driver.join(60);
+            driver.kill();
         }
-    }
-
-    /** A worker JVM the driver forked: the driver runs in this JVM, so its workers are this JVM's children. */
-    private static Optional<ProcessHandle> worker() {
-        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).findFirst();
-    }
-
-    private static List<String> children() {
-        return ProcessHandle.current().children().map(p -> p.info().commandLine().orElse("?")).toList();
     }
 
     private static void signal(ProcessHandle p, String signal) throws IOException, InterruptedException {

@@ -1,12 +1,11 @@
 package io.fabricemu;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import io.fabricemu.cli.Main;
@@ -55,43 +54,62 @@ final class Jvms {
         }
     }
 
-    /** A {@code fabric-emu} command running in this JVM on its own thread, its output readable while it runs. */
+    /**
+     * A {@code fabric-emu} command in a JVM of its own, as a user runs it, its output readable while it runs. Its
+     * own process, so that what it takes to end counts: an actor system still leaving its cluster keeps the JVM
+     * from exiting after the command is done.
+     */
     static final class Driver {
-        private final StringWriter out = new StringWriter();
-        private final StringWriter err = new StringWriter();
-        private final Thread thread;
-        private volatile int exitCode = -1;
-        private volatile long endedNanos;
+        private final Process process;
+        private final Path out;
+        private final Path err;
+        private final CompletableFuture<Long> endedNanos;
 
-        Driver(String... args) {
-            thread = new Thread(() -> {
-                exitCode = Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
-                        .execute(args);
-                endedNanos = System.nanoTime();
-            }, "driver");
-            thread.start();
+        Driver(String... args) throws IOException {
+            Path dir = Files.createTempDirectory("fabric-emu-driver");
+            out = dir.resolve("out.txt");
+            err = dir.resolve("err.txt");
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(List.of("-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+                    Main.class.getName()));
+            command.addAll(List.of(args));
+            process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            endedNanos = process.onExit().thenApply(p -> System.nanoTime());
         }
 
         String out() {
-            return out.toString();
+            return read(out);
         }
 
         String err() {
-            return err.toString();
+            return read(err);
         }
 
-        /** Waits for the command to end; returns its exit code. */
+        /** The JVMs it forked that still run. */
+        List<ProcessHandle> workers() {
+            return process.children().filter(ProcessHandle::isAlive).toList();
+        }
+
+        /** Waits for the process to exit; returns its exit code. Kills it if it runs longer. */
         int join(int seconds) throws InterruptedException {
-            thread.join(TimeUnit.SECONDS.toMillis(seconds));
-            if (thread.isAlive()) {
+            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+                kill();
                 throw new AssertionError("the driver still runs after " + seconds + " s; out:\n" + out() + "\nerr:\n"
                         + err());
             }
-            return exitCode;
+            return process.exitValue();
         }
 
+        /** When the process exited, in {@link System#nanoTime()}'s terms. */
         long endedNanos() {
-            return endedNanos;
+            return endedNanos.join();
+        }
+
+        /** Ends it and everything it started, at once. */
+        void kill() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
         }
     }
 }

@@ -6,6 +6,8 @@ import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.Props;
 import akka.actor.typed.javadsl.Behaviors;
+import akka.cluster.typed.Cluster;
+import akka.cluster.typed.Down;
 import io.fabricemu.actor.Coordinator;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.engine.EngineResult;
@@ -177,6 +179,12 @@ final class ClusterBackend implements DistributedBackend {
      */
     @Override
     public void close() {
+        if (failed) {
+            // Leaving needs the members to agree, which a frozen one never does: Akka's coordinated shutdown would
+            // wait out its 10 s exiting phase, and the JVM's exit with it. A member that is down skips that phase.
+            Cluster cluster = Cluster.get(system);
+            cluster.manager().tell(Down.apply(cluster.selfMember().address()));
+        }
         stop(system, failed ? 2 : 15);
         if (jvms != null) {
             if (failed) {
