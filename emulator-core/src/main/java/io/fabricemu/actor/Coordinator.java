@@ -13,6 +13,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
+import io.fabricemu.engine.WindowGrid;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -205,7 +206,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         if (r.phase() == Phase.FINAL) {
             throw new IllegalStateException("shards ended the run at " + earliest + " ps, but it is not over");
         }
-        long end = Math.min(earliest + factory.lookaheadPs(), limits.stopPs());
+        long end = WindowGrid.endOf(earliest, factory.lookaheadPs(), limits.stopPs());
         for (ActorRef<ShardActor.Command> shard : shards) {
             shard.tell(new ShardActor.OpenWindow(end));
         }

@@ -7,6 +7,7 @@ import akka.actor.typed.ExtensibleBehavior;
 import akka.actor.typed.TypedActorContext;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
+import io.fabricemu.engine.AheadDepth;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
@@ -15,6 +16,8 @@ import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.ShardScheduler;
 import io.fabricemu.engine.WindowAgreement;
 import io.fabricemu.engine.WindowState;
+import io.fabricemu.engine.WindowGrid;
+import io.fabricemu.engine.WindowTally;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,11 +32,23 @@ import java.util.List;
  * it, or, when the run is over, tells the coordinator. The coordinator opens only the first window and hears of
  * progress every {@link #PROGRESS_EVERY} windows: between JVMs a window costs one message per neighbour, never a
  * round trip through the coordinator, and never one message per packet.
+ *
+ * <p>While the peers' states are on their way, the shard runs ahead ({@link #runAhead}) the elements no peer can
+ * reach within the next few windows, so the time a batch takes between JVMs, and a peer that had more to do in a
+ * window, cost less waiting. Windows lie on a grid ({@link WindowGrid}) and completions and halts count in the
+ * window of their time ({@link WindowTally}), so running ahead changes neither the windows nor the results.
  */
 public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /** Windows between two progress reports to the coordinator. */
     static final int PROGRESS_EVERY = 32;
+
+    /**
+     * Lookaheads an element may run ahead of the window the peers are in, at most ({@link AheadDepth}); also
+     * how long a run goes on after it is over (its last flow completed, or an element halted it), on any number of
+     * shards alike, since a shard may already have run some elements that far.
+     */
+    public static final int MAX_AHEAD = 8;
 
     /** Events per {@link PeerBatch} message at most: a window's batch for one peer may take several. */
     public static final int MAX_BATCH_EVENTS = 1024;
@@ -61,9 +76,12 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     public record ElementStarted(int elementId, long nextPs, List<Event> sent) implements Command {
     }
 
-    /** An element finished a window; {@code haltReason} is null unless it asked to end the run. */
-    public record WindowDone(int elementId, long nextPs, List<Event> sent, int events, int flowsCompleted,
-                      long lastHandledPs, String haltReason) implements Command {
+    /**
+     * An element ran to the end it was given: {@code flowsCompletedAtPs} holds when each flow it completed did;
+     * {@code haltReason} is null unless it asked (at {@code haltPs}) to end the run.
+     */
+    public record WindowDone(int elementId, long nextPs, List<Event> sent, int events, long[] flowsCompletedAtPs,
+                      long lastHandledPs, String haltReason, long haltPs) implements Command {
     }
 
     /**
@@ -115,11 +133,17 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private long windowEndPs;
     private long events;
     private long activations;
-    private int flowsCompleted;
+    private final WindowTally tally = new WindowTally();
     private long lastHandledPs = Long.MIN_VALUE;
     private long busyNanos;
-    private int haltElementId = -1;
-    private String haltReason;
+    private int aheadDepth;
+    private boolean runningAhead;
+    private WindowState ending;
+    private long finalEndPs;
+    private boolean aheadHandled;
+    private long aheadEndPs;
+    private final long[] aheadCellsPs = new long[MAX_AHEAD + 1];
+    private int aheadCells;
     private final List<Integer> reportIds = new ArrayList<>();
     private final List<ElementReport> reports = new ArrayList<>();
     private int reportsSent;
@@ -134,7 +158,6 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         this.flowCount = factory.flowCount();
         this.stopPs = limits.stopPs();
         int[] shardOf = limits.shardOf();
-        this.scheduler = new ShardScheduler(shard, shardOf, limits.shards());
         this.byId = new ActorRef[shardOf.length];
         List<Integer> ids = new ArrayList<>();
         for (int id = 0; id < shardOf.length; id++) {
@@ -143,6 +166,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             }
         }
         this.localIds = ids.stream().mapToInt(Integer::intValue).toArray();
+        this.scheduler = new ShardScheduler(shard, shardOf, limits.shards(), limits.shards() == 1
+                ? new int[shardOf.length] : AheadDepth.of(factory, shardOf, shard, MAX_AHEAD));
         for (int id : localIds) {
             ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling(),
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
@@ -246,35 +271,77 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         windowEndPs = endPs;
         windows++;
         localDone = false;
+        aheadDepth = 0;
         agreement.open(endPs);
-        List<ShardScheduler.Activation> woken = scheduler.activate(endPs);
+        if (!wake(scheduler.activate(endPs), endPs)) {
+            finishLocal();
+        }
+    }
+
+    /** Tells the woken elements to run to {@code endPs}; returns whether there were any. */
+    private boolean wake(List<ShardScheduler.Activation> woken, long endPs) {
         awaitedElements = woken.size();
         activations += woken.size();
         for (ShardScheduler.Activation a : woken) {
             byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox()));
         }
-        if (awaitedElements == 0) {
-            finishLocal();
+        return awaitedElements > 0;
+    }
+
+    /**
+     * While the peers' batches for the window just done are on their way: the next step ahead, the elements of
+     * depth {@code k} or more through the {@code k}-th lookahead after the window ({@link ShardScheduler#activateAhead}),
+     * for the first k up to {@link #MAX_AHEAD} that wakes any. Every later window starts no earlier than this one's
+     * end, so whatever the peers say, those events are the next windows' and would be handled just so. Never past
+     * the run's end.
+     */
+    private void runAhead() {
+        long limitPs = ending != null ? finalEndPs : stopPs;
+        while (aheadDepth < MAX_AHEAD) {
+            aheadDepth++;
+            long endPs = Math.min(windowEndPs + Math.min(aheadDepth * lookaheadPs, limitPs - windowEndPs), limitPs);
+            if (endPs <= windowEndPs) {
+                return;
+            }
+            if (wake(scheduler.activateAhead(aheadDepth, endPs), endPs)) {
+                runningAhead = true;
+                aheadHandled = false;
+                aheadEndPs = endPs;
+                return;
+            }
         }
     }
 
     private void onWindowDone(WindowDone d) {
         scheduler.completed(d.elementId(), d.nextPs(), d.sent());
         events += d.events();
-        flowsCompleted += d.flowsCompleted();
+        aheadHandled |= runningAhead && d.events() > 0;
+        tally.completed(d.flowsCompletedAtPs());
         if (d.lastHandledPs() > lastHandledPs) {
             lastHandledPs = d.lastHandledPs();
         }
-        if (d.haltReason() != null && (haltElementId < 0 || d.elementId() < haltElementId)) {
-            haltElementId = d.elementId();
-            haltReason = d.haltReason();
+        if (d.haltReason() != null) {
+            tally.halted(d.elementId(), d.haltPs(), d.haltReason());
         }
-        if (--awaitedElements == 0) {
+        if (--awaitedElements > 0) {
+            return;
+        }
+        if (!runningAhead) {
             finishLocal();
+            return;
         }
+        runningAhead = false;
+        if (aheadHandled) {
+            aheadCell(WindowGrid.cellOf(aheadEndPs - 1, lookaheadPs));
+        }
+        if (!agreement.complete()) {
+            runAhead();
+        }
+        maybeAdvance();
     }
 
     private void finishLocal() {
+        tally.settle(windowEndPs);
         WindowState own = ownState();
         for (int s = 0; s < peers.size(); s++) {
             if (s != shard) {
@@ -283,13 +350,44 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
         agreement.own(own);
         localDone = true;
+        if (!agreement.complete() && peers.size() > 1) {
+            runAhead();
+        }
         maybeAdvance();
+    }
+
+    /** Remembers that elements handled events in the cell starting at {@code cellPs} ahead of the windows. */
+    private void aheadCell(long cellPs) {
+        for (int i = 0; i < aheadCells; i++) {
+            if (aheadCellsPs[i] == cellPs) {
+                return;
+            }
+        }
+        aheadCellsPs[aheadCells++] = cellPs;
+    }
+
+    /**
+     * The earliest cell, from the end of the current window on, in which elements handled events ahead of the
+     * windows: those events would still be pending had they not run ahead, and the next window must be the one it
+     * would then be. Forgets the cells before it.
+     */
+    private long earliestAheadPs() {
+        long earliest = Long.MAX_VALUE;
+        int kept = 0;
+        for (int i = 0; i < aheadCells; i++) {
+            if (aheadCellsPs[i] >= windowEndPs) {
+                earliest = Math.min(earliest, aheadCellsPs[i]);
+                aheadCellsPs[kept++] = aheadCellsPs[i];
+            }
+        }
+        aheadCells = kept;
+        return earliest;
     }
 
     /** The earliest of everything this shard has pending or has routed to a peer, and its flows and halts. */
     private WindowState ownState() {
-        return new WindowState(Math.min(scheduler.earliestPs(), scheduler.earliestOutboundPs()), flowsCompleted,
-                haltElementId, haltReason);
+        long earliest = Math.min(Math.min(scheduler.earliestPs(), scheduler.earliestOutboundPs()), earliestAheadPs());
+        return new WindowState(earliest, tally.flowsCompleted(), tally.haltElementId(), tally.haltReason());
     }
 
     /** A window's events for one peer, in batches of at most {@link #MAX_BATCH_EVENTS}, the last with our state. */
@@ -313,20 +411,39 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
         localDone = false;
         WindowState fabric = agreement.agreed();
-        boolean allDone = (flowCount > 0 && fabric.flowsCompleted() >= flowCount) || fabric.earliestPs() == Long.MAX_VALUE;
-        if (allDone || fabric.haltElementId() >= 0 || fabric.earliestPs() >= stopPs) {
+        if (ending != null) {
+            if (windowEndPs >= finalEndPs) {
+                coordinator.tell(ready(Coordinator.Phase.FINAL, new WindowState(fabric.earliestPs(),
+                        fabric.flowsCompleted(), ending.haltElementId(), ending.haltReason())));
+            } else {
+                self.tell(new OpenWindow(Math.min(windowEndPs + lookaheadPs, finalEndPs)));
+            }
+            return;
+        }
+        if (fabric.earliestPs() >= stopPs) {
             coordinator.tell(ready(Coordinator.Phase.FINAL, fabric));
             return;
         }
         if (windows % PROGRESS_EVERY == 0) {
             coordinator.tell(ready(Coordinator.Phase.PROGRESS, fabric));
         }
-        self.tell(new OpenWindow(Math.min(fabric.earliestPs() + lookaheadPs, stopPs)));
+        if ((flowCount > 0 && fabric.flowsCompleted() >= flowCount) || fabric.haltElementId() >= 0) {
+            // The run is over, but a shard may already have run some elements up to MAX_AHEAD lookaheads past this
+            // window: so every run, on any number of shards, runs those lookaheads too, window by window, and stops.
+            ending = fabric;
+            finalEndPs = windowEndPs + Math.min(MAX_AHEAD * lookaheadPs, stopPs - windowEndPs);
+            self.tell(new OpenWindow(Math.min(windowEndPs + lookaheadPs, finalEndPs)));
+            return;
+        }
+        self.tell(new OpenWindow(WindowGrid.endOf(fabric.earliestPs(), lookaheadPs, stopPs)));
     }
 
+    /** At the end of the run ({@code FINAL}) the halt is the fabric's agreed one; before it, this shard's own. */
     private Coordinator.ShardReady ready(Coordinator.Phase phase, WindowState state) {
-        return new Coordinator.ShardReady(shard, phase, state.earliestPs(), events, activations, flowsCompleted,
-                lastHandledPs, busyNanos, haltElementId, haltReason, windows);
+        boolean last = phase == Coordinator.Phase.FINAL;
+        return new Coordinator.ShardReady(shard, phase, state.earliestPs(), events, activations,
+                tally.flowsCompleted(), lastHandledPs, busyNanos, last ? state.haltElementId() : tally.haltElementId(),
+                last ? state.haltReason() : tally.haltReason(), windows);
     }
 
     @Override

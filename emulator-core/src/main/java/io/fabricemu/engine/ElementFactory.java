@@ -16,4 +16,14 @@ public interface ElementFactory {
 
     /** Flows that must complete for the run to be done. */
     int flowCount();
+
+    /**
+     * Every element that may send events to {@code elementId} (it may name more, never fewer), or null when the
+     * fabric does not say, which the engine takes as "any element may". A shard runs the elements that no other
+     * shard can reach a little ahead, while it waits for its peers; with null it never does, and the results are
+     * the same either way.
+     */
+    default int[] sendersTo(int elementId) {
+        return null;
+    }
 }

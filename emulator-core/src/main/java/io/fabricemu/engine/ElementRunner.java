@@ -19,8 +19,11 @@ public final class ElementRunner implements EventContext {
     private long windowEndPs;
     private long lastHandledPs = Long.MIN_VALUE;
     private ArrayList<Event> outbox = new ArrayList<>();
-    private int flowsCompleted;
+    private static final long[] NONE = new long[0];
+    private long[] completedAtPs = new long[4];
+    private int completed;
     private String haltReason;
+    private long haltPs;
     private final Sampling sampling;
     private final SampleLog samples;
     private final LiveSink live;
@@ -166,11 +169,14 @@ public final class ElementRunner implements EventContext {
         return out;
     }
 
-    /** Flows completed since the last call. */
-    public int drainFlowsCompleted() {
-        int n = flowsCompleted;
-        flowsCompleted = 0;
-        return n;
+    /** When each flow completed since the last call did, in ps, in the order they did. */
+    public long[] drainFlowsCompleted() {
+        if (completed == 0) {
+            return NONE;
+        }
+        long[] out = java.util.Arrays.copyOf(completedAtPs, completed);
+        completed = 0;
+        return out;
     }
 
     @Override
@@ -199,7 +205,10 @@ public final class ElementRunner implements EventContext {
 
     @Override
     public void flowCompleted() {
-        flowsCompleted++;
+        if (completed == completedAtPs.length) {
+            completedAtPs = java.util.Arrays.copyOf(completedAtPs, completed * 2);
+        }
+        completedAtPs[completed++] = nowPs;
     }
 
     @Override
@@ -209,7 +218,13 @@ public final class ElementRunner implements EventContext {
         }
         if (haltReason == null) {
             haltReason = reason;
+            haltPs = nowPs;
         }
+    }
+
+    /** When the element first asked to end the run, in ps; only meaningful once {@link #haltReason} is not null. */
+    public long haltPs() {
+        return haltPs;
     }
 
     /** The reason this element asked to end the run for (its first), or null when it did not. */

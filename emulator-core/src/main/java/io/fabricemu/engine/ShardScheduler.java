@@ -26,6 +26,7 @@ public final class ShardScheduler {
     private final boolean[] running;
     private final ArrayList<Event>[] outbound;
     private final ActivationHeap heap = new ActivationHeap();
+    private final int[] depth;
 
     /** A woken element and the events delivered to it for this window. */
     public record Activation(int elementId, List<Event> inbox) {
@@ -36,8 +37,21 @@ public final class ShardScheduler {
      * @param shardOf  for every element id of the fabric, the shard that owns it
      * @param shards   the number of shards
      */
-    @SuppressWarnings("unchecked")
     public ShardScheduler(int shard, int[] shardOf, int shards) {
+        this(shard, shardOf, shards, new int[shardOf.length]);
+    }
+
+    /**
+     * @param depth for every element id, how many lookaheads this shard's element may run ahead of the peers
+     *              ({@link AheadDepth}; 0 for the elements peers can reach, and for other shards' elements): see
+     *              {@link #activateAhead}. A peer's event for an element of depth above 0 is an error.
+     */
+    @SuppressWarnings("unchecked")
+    public ShardScheduler(int shard, int[] shardOf, int shards, int[] depth) {
+        if (depth.length != shardOf.length) {
+            throw new IllegalArgumentException(depth.length + " depths for " + shardOf.length + " elements");
+        }
+        this.depth = depth.clone();
         this.shard = shard;
         this.shardOf = shardOf;
         int n = shardOf.length;
@@ -79,16 +93,54 @@ public final class ShardScheduler {
             long t = heap.peekTime();
             int id = heap.peekId();
             heap.pop();
+            if (t == effectivePs(id) && !running[id]) {
+                woken.add(wake(id));
+            }
+        }
+        return woken;
+    }
+
+    /**
+     * Like {@link #activate}, but only the elements of depth {@code minDepth} or more; the others stay pending.
+     * Once every element of this shard has run to the end {@code e} of a window, the elements of depth at least
+     * {@code k} may run to {@code e + k} lookaheads, for k = 1, 2, ... in turn, each step once the one before is
+     * done, before the peers' batches for that window are in: nothing in those batches can reach them sooner.
+     */
+    public List<Activation> activateAhead(int minDepth, long endPs) {
+        List<Activation> woken = new ArrayList<>();
+        long[] heldTimes = null;
+        int[] heldIds = null;
+        int held = 0;
+        while (heap.peekTime() < endPs) {
+            long t = heap.peekTime();
+            int id = heap.peekId();
+            heap.pop();
             if (t != effectivePs(id) || running[id]) {
                 continue;
             }
-            running[id] = true;
-            List<Event> events = inbox[id] == null ? List.of() : inbox[id];
-            inbox[id] = null;
-            inboxMinPs[id] = Long.MAX_VALUE;
-            woken.add(new Activation(id, events));
+            if (depth[id] >= minDepth) {
+                woken.add(wake(id));
+            } else {
+                if (heldTimes == null || held == heldTimes.length) {
+                    heldTimes = heldTimes == null ? new long[16] : java.util.Arrays.copyOf(heldTimes, held * 2);
+                    heldIds = heldIds == null ? new int[16] : java.util.Arrays.copyOf(heldIds, held * 2);
+                }
+                heldTimes[held] = t;
+                heldIds[held++] = id;
+            }
+        }
+        for (int i = 0; i < held; i++) {
+            heap.push(heldTimes[i], heldIds[i]);
         }
         return woken;
+    }
+
+    private Activation wake(int id) {
+        running[id] = true;
+        List<Event> events = inbox[id] == null ? List.of() : inbox[id];
+        inbox[id] = null;
+        inboxMinPs[id] = Long.MAX_VALUE;
+        return new Activation(id, events);
     }
 
     /**
@@ -103,10 +155,20 @@ public final class ShardScheduler {
         reschedule(elementId);
     }
 
-    /** Events another shard sent to elements of this one. */
+    /**
+     * Events another shard sent to elements of this one.
+     *
+     * @throws IllegalStateException if one is for an element the fabric said no other shard could reach: it may
+     *                               already have run past it
+     */
     public void receive(List<Event> batch) {
         for (int i = 0, n = batch.size(); i < n; i++) {
-            route(batch.get(i));
+            Event e = batch.get(i);
+            if (depth[e.targetId()] > 0) {
+                throw new IllegalStateException("element " + e.originId() + " of another shard sent " + e.signal()
+                        + " to element " + e.targetId() + ", which the fabric said only its own shard could reach");
+            }
+            route(e);
         }
     }
 

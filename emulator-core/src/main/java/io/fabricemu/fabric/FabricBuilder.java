@@ -204,6 +204,55 @@ public final class FabricBuilder implements ElementFactory {
                 Ecmp.mix(seed ^ (0x1055_0000_0000L + id)));
     }
 
+    /**
+     * Who sends to whom: a NIC hears only from the link into it; a switch port from the link into it, the other
+     * ports of its switch and its switch's pool; a pool from its switch's ports; a link from the NIC or port that
+     * transmits on it. The PFC deadlock monitor hears from every switch port, so null.
+     */
+    @Override
+    public int[] sendersTo(int id) {
+        if (id < 0 || id >= elementCount) {
+            throw new IndexOutOfBoundsException("element " + id + " outside 0.." + (elementCount - 1));
+        }
+        if (id == pfcMonitorId) {
+            return null;
+        }
+        if (id < hosts) {
+            return new int[] {linkInto(id, 0)};
+        }
+        if (id >= poolBase) {
+            return portsOf(nodeOf(id), 0);
+        }
+        if (id < linkBase) {
+            int node = switchOfPort(id);
+            int[] senders = portsOf(node, 2);
+            senders[senders.length - 2] = linkInto(node, id - portBase[node]);
+            int pool = plans[node].pool().elementId();
+            senders[senders.length - 1] = pool >= 0 ? pool : id;
+            return senders;
+        }
+        Cable c = topology.cable((id - linkBase) / 2);
+        boolean aToB = (id - linkBase) % 2 == 0;
+        return new int[] {aToB ? elementAt(c.nodeA(), c.portA()) : elementAt(c.nodeB(), c.portB())};
+    }
+
+    /** The port elements of switch {@code node}, followed by {@code spare} free slots. */
+    private int[] portsOf(int node, int spare) {
+        int ports = topology.portCount(node);
+        int[] ids = new int[ports + spare];
+        for (int p = 0; p < ports; p++) {
+            ids[p] = portBase[node] + p;
+        }
+        return ids;
+    }
+
+    /** The link that delivers to the NIC or port at ({@code node}, {@code port}): its cable's other direction. */
+    private int linkInto(int node, int port) {
+        Cable c = topology.cableAt(node, port);
+        boolean fromA = c.nodeA() == node && c.portA() == port;
+        return linkBase + 2 * c.id() + (fromA ? 1 : 0);
+    }
+
     private int linkOut(int node, int port) {
         Cable c = topology.cableAt(node, port);
         boolean fromA = c.nodeA() == node && c.portA() == port;

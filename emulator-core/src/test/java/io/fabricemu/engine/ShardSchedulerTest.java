@@ -1,6 +1,7 @@
 package io.fabricemu.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -57,5 +58,33 @@ class ShardSchedulerTest {
         assertEquals(Long.MAX_VALUE, s.earliestPs());
         s.receive(List.of(new Event(77, 0, 3, 1, new Tag(1))));
         assertEquals(77, s.earliestPs());
+    }
+
+    @Test
+    void activateAhead_wakesOnlyThoseDeepEnough_andTheOthersStayPendingInOrder() {
+        // Elements 0 to 3 are shard 0's; 1 and 3 hear from a peer, 0 and 2 do not.
+        ShardScheduler s = new ShardScheduler(0, new int[] {0, 0, 0, 0, 1}, 2, new int[] {2, 0, 1, 0, 0});
+        s.completed(0, 100, List.of());
+        s.completed(1, 90, List.of());
+        s.completed(2, 300, List.of());
+        s.completed(3, 150, List.of());
+        List<ShardScheduler.Activation> ahead = s.activateAhead(1, 200);
+        assertEquals(List.of(0), ahead.stream().map(ShardScheduler.Activation::elementId).toList());
+        s.completed(0, 250, List.of());
+        assertEquals(90, s.earliestPs(), "element 1 is still pending");
+        ahead = s.activateAhead(2, 320);
+        assertEquals(List.of(0), ahead.stream().map(ShardScheduler.Activation::elementId).toList(),
+                "element 2, due at 300, is not deep enough for a second step");
+        s.completed(0, Long.MAX_VALUE, List.of());
+        List<ShardScheduler.Activation> window = s.activate(310);
+        assertEquals(List.of(1, 3, 2), window.stream().map(ShardScheduler.Activation::elementId).toList());
+    }
+
+    @Test
+    void receive_aPeerEventForAnElementNoPeerShouldReach_fails() {
+        ShardScheduler s = new ShardScheduler(0, new int[] {0, 1}, 2, new int[] {1, 0});
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> s.receive(List.of(new Event(77, 1, 0, 0, new Tag(1)))));
+        assertTrue(e.getMessage().contains("element 1 of another shard sent"), e.getMessage());
     }
 }

@@ -1,0 +1,101 @@
+package io.fabricemu.engine;
+
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * A shard's count of completed flows and its halt, each put in the window its virtual time falls in, however far
+ * ahead of that window the element ran ({@link AheadDepth}): what the shards agree on at the end of a window, and
+ * so when the run ends, is then the same on any number of shards.
+ *
+ * <p>The halt is the first window's: once a window's halts are settled, the lowest element id among them gives
+ * the reason, and later halts do not count. Single-threaded; one owner.
+ */
+public final class WindowTally {
+    private long[] pendingAtPs = new long[16];
+    private int pending;
+    private int flowsCompleted;
+    private final BitSet halting = new BitSet();
+    private int[] haltIds = new int[2];
+    private long[] haltAtPs = new long[2];
+    private String[] haltReasons = new String[2];
+    private int halts;
+    private int haltElementId = -1;
+    private String haltReason;
+    private long haltWindowEndPs = Long.MIN_VALUE;
+
+    /** Flows an element completed, at these times. */
+    public void completed(long[] atPs) {
+        for (long t : atPs) {
+            if (pending == pendingAtPs.length) {
+                pendingAtPs = Arrays.copyOf(pendingAtPs, pending * 2);
+            }
+            pendingAtPs[pending++] = t;
+        }
+    }
+
+    /** Element {@code elementId} asked at {@code atPs} to end the run; it may say so again, which counts once. */
+    public void halted(int elementId, long atPs, String reason) {
+        if (halting.get(elementId)) {
+            return;
+        }
+        halting.set(elementId);
+        if (halts == haltIds.length) {
+            haltIds = Arrays.copyOf(haltIds, halts * 2);
+            haltAtPs = Arrays.copyOf(haltAtPs, halts * 2);
+            haltReasons = Arrays.copyOf(haltReasons, halts * 2);
+        }
+        haltIds[halts] = elementId;
+        haltAtPs[halts] = atPs;
+        haltReasons[halts++] = reason;
+    }
+
+    /**
+     * A window ending (exclusive) at {@code endPs} is done here: everything before it counts from now on. Windows
+     * are settled in order, and this shard has handled every event before {@code endPs}.
+     */
+    public void settle(long endPs) {
+        int kept = 0;
+        for (int i = 0; i < pending; i++) {
+            if (pendingAtPs[i] < endPs) {
+                flowsCompleted++;
+            } else {
+                pendingAtPs[kept++] = pendingAtPs[i];
+            }
+        }
+        pending = kept;
+        kept = 0;
+        for (int i = 0; i < halts; i++) {
+            if (haltAtPs[i] < endPs) {
+                if (haltElementId < 0 || (haltWindowEndPs == endPs && haltIds[i] < haltElementId)) {
+                    haltElementId = haltIds[i];
+                    haltReason = haltReasons[i];
+                    haltWindowEndPs = endPs;
+                }
+            } else {
+                haltIds[kept] = haltIds[i];
+                haltAtPs[kept] = haltAtPs[i];
+                haltReasons[kept++] = haltReasons[i];
+            }
+        }
+        for (int i = kept; i < halts; i++) {
+            haltReasons[i] = null;
+        }
+        halts = kept;
+    }
+
+    /** Flows completed in the windows settled so far. */
+    public int flowsCompleted() {
+        return flowsCompleted;
+    }
+
+    /** The lowest id among the elements that halted in the first settled window with a halt, or -1. */
+    public int haltElementId() {
+        return haltElementId;
+    }
+
+    /** That element's reason, or null. */
+    public String haltReason() {
+        return haltReason;
+    }
+}
