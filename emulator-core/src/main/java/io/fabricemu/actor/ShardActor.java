@@ -299,7 +299,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         long limitPs = ending != null ? finalEndPs : stopPs;
         while (aheadDepth < MAX_AHEAD) {
             aheadDepth++;
-            long endPs = Math.min(windowEndPs + Math.min(aheadDepth * lookaheadPs, limitPs - windowEndPs), limitPs);
+            long endPs = windowEndPs + Math.min(aheadDepth * lookaheadPs, limitPs - windowEndPs);
             if (endPs <= windowEndPs) {
                 return;
             }
@@ -350,7 +350,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
         agreement.own(own);
         localDone = true;
-        if (!agreement.complete() && peers.size() > 1) {
+        if (!agreement.complete()) {
             runAhead();
         }
         maybeAdvance();
@@ -411,31 +411,29 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
         localDone = false;
         WindowState fabric = agreement.agreed();
-        if (ending != null) {
-            if (windowEndPs >= finalEndPs) {
-                coordinator.tell(ready(Coordinator.Phase.FINAL, new WindowState(fabric.earliestPs(),
-                        fabric.flowsCompleted(), ending.haltElementId(), ending.haltReason())));
-            } else {
-                self.tell(new OpenWindow(Math.min(windowEndPs + lookaheadPs, finalEndPs)));
+        if (ending == null) {
+            if (fabric.earliestPs() >= stopPs) {
+                coordinator.tell(ready(Coordinator.Phase.FINAL, fabric));
+                return;
             }
-            return;
-        }
-        if (fabric.earliestPs() >= stopPs) {
-            coordinator.tell(ready(Coordinator.Phase.FINAL, fabric));
-            return;
-        }
-        if (windows % PROGRESS_EVERY == 0) {
-            coordinator.tell(ready(Coordinator.Phase.PROGRESS, fabric));
-        }
-        if ((flowCount > 0 && fabric.flowsCompleted() >= flowCount) || fabric.haltElementId() >= 0) {
+            if (windows % PROGRESS_EVERY == 0) {
+                coordinator.tell(ready(Coordinator.Phase.PROGRESS, fabric));
+            }
+            if (!(flowCount > 0 && fabric.flowsCompleted() >= flowCount) && fabric.haltElementId() < 0) {
+                self.tell(new OpenWindow(WindowGrid.endOf(fabric.earliestPs(), lookaheadPs, stopPs)));
+                return;
+            }
             // The run is over, but a shard may already have run some elements up to MAX_AHEAD lookaheads past this
             // window: so every run, on any number of shards, runs those lookaheads too, window by window, and stops.
             ending = fabric;
             finalEndPs = windowEndPs + Math.min(MAX_AHEAD * lookaheadPs, stopPs - windowEndPs);
-            self.tell(new OpenWindow(Math.min(windowEndPs + lookaheadPs, finalEndPs)));
-            return;
         }
-        self.tell(new OpenWindow(WindowGrid.endOf(fabric.earliestPs(), lookaheadPs, stopPs)));
+        if (windowEndPs >= finalEndPs) {
+            coordinator.tell(ready(Coordinator.Phase.FINAL, new WindowState(fabric.earliestPs(),
+                    fabric.flowsCompleted(), ending.haltElementId(), ending.haltReason())));
+        } else {
+            self.tell(new OpenWindow(Math.min(windowEndPs + lookaheadPs, finalEndPs)));
+        }
     }
 
     /** At the end of the run ({@code FINAL}) the halt is the fabric's agreed one; before it, this shard's own. */

@@ -81,9 +81,6 @@ public final class AheadDepth {
             if (depth[id] < 0) {
                 depth[id] = maxDepth;
             }
-            if (shardOf[id] != shard) {
-                depth[id] = 0;
-            }
         }
         return depth;
     }

@@ -1,7 +1,9 @@
 package io.fabricemu.engine;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * A shard's count of completed flows and its halt, each put in the window its virtual time falls in, however far
@@ -16,13 +18,13 @@ public final class WindowTally {
     private int pending;
     private int flowsCompleted;
     private final BitSet halting = new BitSet();
-    private int[] haltIds = new int[2];
-    private long[] haltAtPs = new long[2];
-    private String[] haltReasons = new String[2];
-    private int halts;
+    private final List<Halt> pendingHalts = new ArrayList<>();
     private int haltElementId = -1;
     private String haltReason;
     private long haltWindowEndPs = Long.MIN_VALUE;
+
+    private record Halt(int elementId, long atPs, String reason) {
+    }
 
     /** Flows an element completed, at these times. */
     public void completed(long[] atPs) {
@@ -40,14 +42,7 @@ public final class WindowTally {
             return;
         }
         halting.set(elementId);
-        if (halts == haltIds.length) {
-            haltIds = Arrays.copyOf(haltIds, halts * 2);
-            haltAtPs = Arrays.copyOf(haltAtPs, halts * 2);
-            haltReasons = Arrays.copyOf(haltReasons, halts * 2);
-        }
-        haltIds[halts] = elementId;
-        haltAtPs[halts] = atPs;
-        haltReasons[halts++] = reason;
+        pendingHalts.add(new Halt(elementId, atPs, reason));
     }
 
     /**
@@ -64,24 +59,14 @@ public final class WindowTally {
             }
         }
         pending = kept;
-        kept = 0;
-        for (int i = 0; i < halts; i++) {
-            if (haltAtPs[i] < endPs) {
-                if (haltElementId < 0 || (haltWindowEndPs == endPs && haltIds[i] < haltElementId)) {
-                    haltElementId = haltIds[i];
-                    haltReason = haltReasons[i];
-                    haltWindowEndPs = endPs;
-                }
-            } else {
-                haltIds[kept] = haltIds[i];
-                haltAtPs[kept] = haltAtPs[i];
-                haltReasons[kept++] = haltReasons[i];
+        for (Halt h : pendingHalts) {
+            if (h.atPs() < endPs && (haltElementId < 0 || (haltWindowEndPs == endPs && h.elementId() < haltElementId))) {
+                haltElementId = h.elementId();
+                haltReason = h.reason();
+                haltWindowEndPs = endPs;
             }
         }
-        for (int i = kept; i < halts; i++) {
-            haltReasons[i] = null;
-        }
-        halts = kept;
+        pendingHalts.removeIf(h -> h.atPs() < endPs);
     }
 
     /** Flows completed in the windows settled so far. */

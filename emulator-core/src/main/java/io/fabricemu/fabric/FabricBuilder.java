@@ -225,10 +225,12 @@ public final class FabricBuilder implements ElementFactory {
         }
         if (id < linkBase) {
             int node = switchOfPort(id);
-            int[] senders = portsOf(node, 2);
-            senders[senders.length - 2] = linkInto(node, id - portBase[node]);
             int pool = plans[node].pool().elementId();
-            senders[senders.length - 1] = pool >= 0 ? pool : id;
+            int[] senders = portsOf(node, pool >= 0 ? 2 : 1);
+            senders[topology.portCount(node)] = linkInto(node, id - portBase[node]);
+            if (pool >= 0) {
+                senders[senders.length - 1] = pool;
+            }
             return senders;
         }
         Cable c = topology.cable((id - linkBase) / 2);
