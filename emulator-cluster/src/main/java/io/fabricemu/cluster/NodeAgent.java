@@ -139,6 +139,11 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
     /** Spawns this member's shards of the run and tells the session; or returns why it cannot take part. */
     private String takePart(Prepare p) {
+        if (runId != null && session.path().address().equals(p.session().path().address())) {
+            // A driver prepares a run only once its previous one has returned: that run's Release, sent by another
+            // actor of the driver, may simply not be here yet.
+            release("ended: the same driver started its next run, " + p.runId());
+        }
         if (runId != null) {
             return "this member is busy with run " + runId;
         }
