@@ -25,7 +25,8 @@ public final class ShardScheduler {
     private final ArrayList<Event>[] inbox;
     private final boolean[] running;
     private final ArrayList<Event>[] outbound;
-    private final ActivationHeap heap = new ActivationHeap();
+    /** Pending elements by depth, so a step ahead never touches the shallower ones it must leave pending. */
+    private final ActivationHeap[] byDepth;
     private final int[] depth;
 
     /** A woken element and the events delivered to it for this window. */
@@ -52,6 +53,14 @@ public final class ShardScheduler {
             throw new IllegalArgumentException(depth.length + " depths for " + shardOf.length + " elements");
         }
         this.depth = depth.clone();
+        int deepest = 0;
+        for (int d : depth) {
+            deepest = Math.max(deepest, d);
+        }
+        byDepth = new ActivationHeap[deepest + 1];
+        for (int d = 0; d <= deepest; d++) {
+            byDepth[d] = new ActivationHeap();
+        }
         this.shard = shard;
         this.shardOf = shardOf;
         int n = shardOf.length;
@@ -73,6 +82,15 @@ public final class ShardScheduler {
 
     /** The earliest effective time of any element in this shard, or {@link Long#MAX_VALUE}. */
     public long earliestPs() {
+        long earliest = Long.MAX_VALUE;
+        for (ActivationHeap heap : byDepth) {
+            earliest = Math.min(earliest, earliestIn(heap));
+        }
+        return earliest;
+    }
+
+    /** The earliest current entry of {@code heap}, dropping the stale ones above it. */
+    private long earliestIn(ActivationHeap heap) {
         while (!heap.isEmpty()) {
             int id = heap.peekId();
             if (heap.peekTime() == effectivePs(id) && !running[id]) {
@@ -84,20 +102,12 @@ public final class ShardScheduler {
     }
 
     /**
-     * Opens a window ending (exclusive) at {@code endPs} and returns the elements to run in it; each must
-     * be reported back through {@link #completed} before the next window opens.
+     * Opens a window ending (exclusive) at {@code endPs} and returns the elements to run in it, shallowest
+     * ({@link AheadDepth}) first and by time within a depth; each must be reported back through {@link #completed}
+     * before the next window opens.
      */
     public List<Activation> activate(long endPs) {
-        List<Activation> woken = new ArrayList<>();
-        while (heap.peekTime() < endPs) {
-            long t = heap.peekTime();
-            int id = heap.peekId();
-            heap.pop();
-            if (t == effectivePs(id) && !running[id]) {
-                woken.add(wake(id));
-            }
-        }
-        return woken;
+        return activateAhead(0, endPs);
     }
 
     /**
@@ -108,29 +118,16 @@ public final class ShardScheduler {
      */
     public List<Activation> activateAhead(int minDepth, long endPs) {
         List<Activation> woken = new ArrayList<>();
-        long[] heldTimes = null;
-        int[] heldIds = null;
-        int held = 0;
-        while (heap.peekTime() < endPs) {
-            long t = heap.peekTime();
-            int id = heap.peekId();
-            heap.pop();
-            if (t != effectivePs(id) || running[id]) {
-                continue;
-            }
-            if (depth[id] >= minDepth) {
-                woken.add(wake(id));
-            } else {
-                if (heldTimes == null || held == heldTimes.length) {
-                    heldTimes = heldTimes == null ? new long[16] : java.util.Arrays.copyOf(heldTimes, held * 2);
-                    heldIds = heldIds == null ? new int[16] : java.util.Arrays.copyOf(heldIds, held * 2);
+        for (int d = minDepth; d < byDepth.length; d++) {
+            ActivationHeap heap = byDepth[d];
+            while (heap.peekTime() < endPs) {
+                long t = heap.peekTime();
+                int id = heap.peekId();
+                heap.pop();
+                if (t == effectivePs(id) && !running[id]) {
+                    woken.add(wake(id));
                 }
-                heldTimes[held] = t;
-                heldIds[held++] = id;
             }
-        }
-        for (int i = 0; i < held; i++) {
-            heap.push(heldTimes[i], heldIds[i]);
         }
         return woken;
     }
@@ -220,7 +217,7 @@ public final class ShardScheduler {
     private void reschedule(int id) {
         long t = effectivePs(id);
         if (t != Long.MAX_VALUE) {
-            heap.push(t, id);
+            byDepth[depth[id]].push(t, id);
         }
     }
 

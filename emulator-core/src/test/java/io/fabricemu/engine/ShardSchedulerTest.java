@@ -81,6 +81,25 @@ class ShardSchedulerTest {
     }
 
     @Test
+    void earliestPs_looksAtEveryDepth_andAStepAheadLeavesTheShallowerOnesPending() {
+        // Element 0 (depth 3) is due before element 1 (depth 0), element 2 (depth 1) after both.
+        ShardScheduler s = new ShardScheduler(0, new int[] {0, 0, 0}, 1, new int[] {3, 0, 1});
+        s.completed(0, 50, List.of());
+        s.completed(1, 90, List.of());
+        s.completed(2, 120, List.of());
+        assertEquals(50, s.earliestPs());
+        assertEquals(List.of(2, 0), s.activateAhead(1, 200).stream().map(ShardScheduler.Activation::elementId)
+                .toList(), "depth 1 and deeper, shallowest first");
+        assertEquals(90, s.earliestPs(), "the woken ones are out until they complete; element 1 still waits");
+        s.completed(2, 400, List.of());
+        assertEquals(90, s.earliestPs());
+        s.completed(0, 60, List.of());
+        assertEquals(60, s.earliestPs());
+        assertEquals(List.of(1, 0), s.activate(100).stream().map(ShardScheduler.Activation::elementId).toList(),
+                "a window wakes every depth, shallowest first");
+    }
+
+    @Test
     void receive_aPeerEventForAnElementNoPeerShouldReach_fails() {
         ShardScheduler s = new ShardScheduler(0, new int[] {0, 1}, 2, new int[] {1, 0});
         IllegalStateException e = assertThrows(IllegalStateException.class,
