@@ -35,7 +35,8 @@ import java.util.List;
  *
  * <p>While the peers' states are on their way, the shard runs ahead ({@link #runAhead}) the elements no peer can
  * reach within the next few windows, so the time a batch takes between JVMs, and a peer that had more to do in a
- * window, cost less waiting. Windows lie on a grid ({@link WindowGrid}) and completions and halts count in the
+ * window, cost less waiting. Only if the run asks for it ({@link RunLimits#runAhead}: shards in separate JVMs);
+ * otherwise the steps ahead find nothing to run. Windows lie on a grid ({@link WindowGrid}) and completions and halts count in the
  * window of their time ({@link WindowTally}), so running ahead changes neither the windows nor the results.
  */
 public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
@@ -166,7 +167,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             }
         }
         this.localIds = ids.stream().mapToInt(Integer::intValue).toArray();
-        this.scheduler = new ShardScheduler(shard, shardOf, limits.shards(), limits.shards() == 1
+        this.scheduler = new ShardScheduler(shard, shardOf, limits.shards(), limits.shards() == 1 || !limits.runAhead()
                 ? new int[shardOf.length] : AheadDepth.of(factory, shardOf, shard, MAX_AHEAD));
         for (int id : localIds) {
             ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling(),

@@ -9,14 +9,30 @@ package io.fabricemu.engine;
  * @param sampling when elements record their state over virtual time
  * @param listener where samples also go while the run goes on (live metrics), or null for nowhere; it needs
  *                 sampling on
+ * @param runAhead whether shards run ahead of their peers while the peers' batches are on their way (see
+ *                 {@code ShardActor}): worth it when those batches cross between JVMs, where it hides the hop; between
+ *                 shards of one JVM, whose batches arrive at once, its steps only get in the way of the next window
+ *                 (the 1024-host permutation on two shards of one JVM took 21 to 23 s with it, 13.5 to 15.6 s
+ *                 without). Results, windows and wake-ups are the same either way.
  */
-public record RunLimits(long stopPs, int[] shardOf, int shards, Sampling sampling, SampleListener listener) {
+public record RunLimits(long stopPs, int[] shardOf, int shards, Sampling sampling, SampleListener listener,
+                        boolean runAhead) {
     public RunLimits(long stopPs, int[] shardOf, int shards) {
         this(stopPs, shardOf, shards, Sampling.OFF);
     }
 
     public RunLimits(long stopPs, int[] shardOf, int shards, Sampling sampling) {
         this(stopPs, shardOf, shards, sampling, null);
+    }
+
+    /** Shards that do not run ahead. */
+    public RunLimits(long stopPs, int[] shardOf, int shards, Sampling sampling, SampleListener listener) {
+        this(stopPs, shardOf, shards, sampling, listener, false);
+    }
+
+    /** The same, with shards that run ahead or not. */
+    public RunLimits withRunAhead(boolean ahead) {
+        return new RunLimits(stopPs, shardOf, shards, sampling, listener, ahead);
     }
 
     public RunLimits {

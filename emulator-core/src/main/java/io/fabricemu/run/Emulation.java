@@ -54,7 +54,8 @@ public final class Emulation {
         int shards = backend.shards();
         int[] shardOf = backend.shardOf(fabric);
         long wallStart = System.nanoTime();
-        EngineResult r = backend.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling, listener), progress);
+        EngineResult r = backend.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling, listener)
+                .withRunAhead(backend.runsAhead()), progress);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),

@@ -26,8 +26,21 @@ public interface EngineBackend {
      */
     EngineResult run(ElementFactory factory, RunLimits limits, Progress progress);
 
-    /** All shards in this JVM's actor system. */
+    /**
+     * Whether the shards this backend runs should run ahead of their peers ({@link RunLimits#runAhead}); a backend
+     * whose shards are built elsewhere decides there.
+     */
+    default boolean runsAhead() {
+        return false;
+    }
+
+    /** All shards in this JVM's actor system, not running ahead: between shards of one JVM it only costs. */
     static EngineBackend local(int shards) {
-        return new LocalBackend(shards);
+        return new LocalBackend(shards, false);
+    }
+
+    /** All shards in this JVM's actor system, running ahead or not: results are the same either way. */
+    static EngineBackend local(int shards, boolean runAhead) {
+        return new LocalBackend(shards, runAhead);
     }
 }

@@ -7,8 +7,8 @@ import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.fabric.FabricBuilder;
 
-/** Every shard in this JVM, partitioned by {@link Partitioner}. */
-record LocalBackend(int shards) implements EngineBackend {
+/** Every shard in this JVM, partitioned by {@link Partitioner}; running ahead only if asked ({@link RunLimits#runAhead}). */
+record LocalBackend(int shards, boolean runsAhead) implements EngineBackend {
     LocalBackend {
         if (shards < 1) {
             throw new IllegalArgumentException("shards must be >= 1, was " + shards);
