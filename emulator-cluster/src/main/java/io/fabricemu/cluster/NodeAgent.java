@@ -167,7 +167,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         }
         RunLimits limits = new RunLimits(p.stopPs(), plan.shardOf(), plan.shards(),
                 new Sampling(p.samplingIntervalPs(), p.samplingMaxPoints()), null)
-                .withRunAhead(p.shardsPerMember() == 1);
+                .withRunAhead(p.members() > 1);
         List<Integer> ids = new ArrayList<>();
         for (int s = p.member() * p.shardsPerMember(); s < (p.member() + 1) * p.shardsPerMember(); s++) {
             ActorRef<ShardActor.Command> shard = getContext().spawnAnonymous(

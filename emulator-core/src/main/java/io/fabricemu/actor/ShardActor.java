@@ -35,7 +35,7 @@ import java.util.List;
  *
  * <p>While the peers' states are on their way, the shard runs ahead ({@link #runAhead}) the elements no peer can
  * reach within the next few windows, so the time a batch takes between JVMs, and a peer that had more to do in a
- * window, cost less waiting. Only if the run asks for it ({@link RunLimits#runAhead}: shards in separate JVMs);
+ * window, cost less waiting. Only if the run asks for it ({@link RunLimits#runAhead}: shards in more than one JVM);
  * otherwise the steps ahead find nothing to run. Windows lie on a grid ({@link WindowGrid}) and completions and halts count in the
  * window of their time ({@link WindowTally}), so running ahead changes neither the windows nor the results.
  */

@@ -10,10 +10,11 @@ package io.fabricemu.engine;
  * @param listener where samples also go while the run goes on (live metrics), or null for nowhere; it needs
  *                 sampling on
  * @param runAhead whether shards run ahead of their peers while the peers' batches are on their way (see
- *                 {@code ShardActor}): worth it when those batches cross between JVMs, where it hides the hop; between
- *                 shards of one JVM, whose batches arrive at once, its steps only get in the way of the next window
- *                 (the 1024-host permutation on two shards of one JVM took 21 to 23 s with it, 13.5 to 15.6 s
- *                 without). Results, windows and wake-ups are the same either way.
+ *                 {@code ShardActor}): worth it when some batches cross between JVMs, where it hides the hop (also
+ *                 with several shards per JVM: two JVMs of two shards ran the 1024-host permutation in 19.9 and
+ *                 21.8 s with it, 29.2 and 25.5 s without); when every shard is in one JVM, whose batches arrive at
+ *                 once, its steps only get in the way of the next window (two shards of one JVM: 21 to 23 s with
+ *                 it, 13.5 to 15.6 s without). Results, windows and wake-ups are the same either way.
  */
 public record RunLimits(long stopPs, int[] shardOf, int shards, Sampling sampling, SampleListener listener,
                         boolean runAhead) {
