@@ -38,9 +38,18 @@ class DeterminismTest {
     /** The digest and the engine's counts. */
     private String outcome(String scenario, String... extra) throws IOException {
         JsonNode r = Cli.results(run(scenario, extra));
-        return r.get("digest").asText() + " virtualEndPs " + r.get("virtualEndPs").asLong() + " events "
-                + r.get("events").asLong() + " windows " + r.get("windows").asLong() + " activations "
-                + r.get("activations").asLong() + " halt '" + r.get("haltReason").asText() + "'";
+        return outcome(r.get("digest").asText(), r.get("virtualEndPs").asLong(), r.get("events").asLong(),
+                r.get("windows").asLong(), r.get("activations").asLong(), r.get("haltReason").asText());
+    }
+
+    private static String outcome(RunResult r) {
+        return outcome(r.digest(), r.virtualEndPs(), r.events(), r.windows(), r.activations(), r.haltReason());
+    }
+
+    private static String outcome(String digest, long virtualEndPs, long events, long windows, long activations,
+                                  String haltReason) {
+        return digest + " virtualEndPs " + virtualEndPs + " events " + events + " windows " + windows
+                + " activations " + activations + " halt '" + haltReason + "'";
     }
 
     private Path run(String scenario, String... extra) {
@@ -77,14 +86,9 @@ class DeterminismTest {
             "rnr-nack-incast-32to1.yaml", "wreb-incast-32to1-nscc.yaml", "pfc-deadlock-ring.yaml"})
     void run_shardsThatRunAheadGiveTheSameResultsAndCounts(String scenario) throws Exception {
         PreparedRun run = PreparedRun.of(ScenarioLoader.load(Path.of(Cli.scenario(scenario)), List.of()));
-        String one = counts(run.run(EngineBackend.local(1), new Progress(), null));
-        assertEquals(one, counts(run.run(EngineBackend.local(2, true), new Progress(), null)), "two shards ahead");
-        assertEquals(one, counts(run.run(EngineBackend.local(3, true), new Progress(), null)), "three shards ahead");
-    }
-
-    private static String counts(RunResult r) {
-        return r.digest() + " virtualEndPs " + r.virtualEndPs() + " events " + r.events() + " windows " + r.windows()
-                + " activations " + r.activations() + " halt '" + r.haltReason() + "'";
+        String one = outcome(run.run(EngineBackend.local(1), new Progress(), null));
+        assertEquals(one, outcome(run.run(EngineBackend.local(2, true), new Progress(), null)), "two shards ahead");
+        assertEquals(one, outcome(run.run(EngineBackend.local(3, true), new Progress(), null)), "three shards ahead");
     }
 
     @Test

@@ -186,8 +186,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             return this;
         }
         readyCount = 0;
-        Totals t = Totals.of(ready);
-        progress.update(t.lastHandledPs(), t.events(), t.windows(), t.flows());
+        Totals t = showProgress(ready);
         long earliest = t.earliestPs();
         int flows = t.flows();
         int haltElementId = t.haltElementId();
@@ -214,9 +213,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
 
     /** The run's progress from each shard's latest report (they may be a few windows apart). */
-    private void showProgress(ShardReady[] reports) {
+    private Totals showProgress(ShardReady[] reports) {
         Totals t = Totals.of(reports);
         progress.update(t.lastHandledPs(), t.events(), t.windows(), t.flows());
+        return t;
     }
 
     /**

@@ -298,7 +298,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
      */
     private void runAhead() {
         long limitPs = ending != null ? finalEndPs : stopPs;
-        while (aheadDepth < MAX_AHEAD) {
+        while (aheadDepth < Math.min(MAX_AHEAD, scheduler.deepest())) {
             aheadDepth++;
             long endPs = windowEndPs + Math.min(aheadDepth * lookaheadPs, limitPs - windowEndPs);
             if (endPs <= windowEndPs) {

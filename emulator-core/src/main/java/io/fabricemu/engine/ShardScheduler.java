@@ -76,6 +76,11 @@ public final class ShardScheduler {
         }
     }
 
+    /** The greatest depth of any element: a step ahead deeper than this wakes nobody. */
+    public int deepest() {
+        return byDepth.length - 1;
+    }
+
     public boolean owns(int elementId) {
         return shardOf[elementId] == shard;
     }
