@@ -8,7 +8,9 @@ import java.util.regex.Pattern;
 /**
  * Everything one emulation run needs, as loaded from a scenario file by {@link ScenarioLoader}.
  *
- * @param name         short identifier, letters, digits, '.', '_' and '-'
+ * @param name         short identifier and the default output folder's name ({@link #NAME_RULE}): a letter or
+ *                     digit, then letters, digits, '.', '_' and '-', at most {@link #NAME_MAX_LENGTH}
+ *                     characters, so that it is always a plain file name (never {@code .} or {@code ..})
  * @param seed         seed every random generator of the run is derived from, &gt;= 0
  * @param topology     the fabric's shape
  * @param switchConfig what every switch is like
@@ -21,12 +23,17 @@ import java.util.regex.Pattern;
 public record Scenario(String name, long seed, TopologySpec topology, SwitchConfig switchConfig,
                        TransportConfig transport, WorkloadSpec workload, long stopPs, String source,
                        Sampling sampling) {
-    static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    /** The longest name: it names a folder, and a name is short. */
+    static final int NAME_MAX_LENGTH = 100;
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0," + (NAME_MAX_LENGTH - 1) + "}");
+    /** The rule as a person reads it. */
+    static final String NAME_RULE = "it names the output folder, so start with a letter or digit and use only"
+            + " letters, digits, '.', '_' or '-', at most " + NAME_MAX_LENGTH + " characters";
 
     public Scenario {
         Objects.requireNonNull(name, "name");
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("name must match " + NAME.pattern() + ", was '" + name + "'");
+            throw new IllegalArgumentException("name '" + name + "' is not allowed; " + NAME_RULE);
         }
         if (seed < 0) {
             throw new IllegalArgumentException("seed must be >= 0, was " + seed);

@@ -26,7 +26,8 @@ import java.util.List;
  * times ps, ns, us, ms, s. A unit is always required and the value must come out whole ({@code 1.5us} is
  * fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
  * <pre>
- * name: incast-7to1            # required, [A-Za-z0-9._-]+
+ * name: incast-7to1            # required, [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters: it is the
+ *                              #   default output folder's name (results/NAME), so never '.' or '..'
  * seed: 1                      # optional, default 1, integer &gt;= 0
  * topology:                    # required; kind: leaf-spine | fat-tree | rail-optimised
  *   kind: leaf-spine
@@ -120,7 +121,7 @@ public final class ScenarioLoader {
     private static Scenario bind(Section root, String source) throws ScenarioException {
         root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
         root.rejectUnknownFields();
-        String name = root.requiredText("name", Scenario.NAME, "use letters, digits, '.', '_' or '-'");
+        String name = root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE);
         long seed = root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE);
         TopologySpec topology = TopologyBinder.bind(root.requiredSection("topology"));
         TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));

@@ -280,7 +280,13 @@ class ScenarioErrorsTest {
                 c("enum: workload kind", with(BASE, 22, "  kind: alltoall"), 22, "workload.kind",
                         "use one of incast, permutation, all-to-all, flows", "did you mean 'all-to-all'?"),
                 c("name: space", with(BASE, 1, "name: my scenario"), 1, "name",
-                        "'my scenario' is not allowed; use letters, digits, '.', '_' or '-'"),
+                        "'my scenario' is not allowed; it names the output folder, so start with a letter or digit"
+                                + " and use only letters, digits, '.', '_' or '-', at most 100 characters"),
+                c("name: two dots", with(BASE, 1, "name: '..'"), 1, "name", "'..' is not allowed"),
+                c("name: one dot", with(BASE, 1, "name: ."), 1, "name", "'.' is not allowed"),
+                c("name: leading dash", with(BASE, 1, "name: -rf"), 1, "name", "'-rf' is not allowed"),
+                c("name: hidden", with(BASE, 1, "name: .hidden"), 1, "name", "'.hidden' is not allowed"),
+                c("name: 101 characters", with(BASE, 1, "name: " + "n".repeat(101)), 1, "name", "at most 100"),
                 // hosts
                 c("host: unknown receiver", with(BASE, 23, "  receiver: 99"), 23, "workload.receiver",
                         "host 99 does not exist; this topology has hosts 0..15"),

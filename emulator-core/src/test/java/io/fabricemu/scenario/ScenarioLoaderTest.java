@@ -33,6 +33,13 @@ class ScenarioLoaderTest {
     private static final LinkSpec HOST_100G = new LinkSpec(100_000_000_000L, 500_000, 0);
 
     @Test
+    void parse_namesThatAreSafeFolderNames_areKept() throws ScenarioException {
+        for (String name : List.of("A", "9", "incast-7to1", "v1.2_final", "n".repeat(100))) {
+            assertEquals(name, ScenarioLoader.parse(BASE, "base.yaml", List.of("name=" + name)).name());
+        }
+    }
+
+    @Test
     void parse_everyField_bindsToTheRecords() throws ScenarioException {
         Scenario s = ScenarioLoader.parse(BASE, "base.yaml", List.of());
         Scenario expected = new Scenario("err", 3,
