@@ -84,10 +84,11 @@ class CommandLineTest {
     }
 
     @Test
-    void run_replacesAnExistingOutputFolderWholeAndLeavesNoStagingBehind() throws IOException {
+    void run_replacesAnEarlierOutputFolderWholeAndLeavesNoStagingBehind() throws IOException {
         Path out = tmp.resolve("replace");
-        Files.createDirectories(out);
-        Files.writeString(out.resolve("stale.txt"), "from an older run");
+        assertEquals(0, Cli.run("run", SMALL, "--quiet", "--set", "workload.bytes=64KiB", "--out", out.toString())
+                .exitCode());
+        Files.writeString(out.resolve("stale.txt"), "put into the earlier run's folder");
         assertEquals(0, Cli.run("run", SMALL, "--quiet", "--out", out.toString()).exitCode());
         assertFalse(Files.exists(out.resolve("stale.txt")));
         assertTrue(Files.exists(out.resolve("results.json")));

@@ -6,13 +6,13 @@ import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.OutputFolder;
+import io.fabricemu.results.OutputFolderException;
 import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.TransportConfig;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,9 +34,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code fabric-emu compare}: runs several scenarios, or one scenario under several congestion controls
  * ({@code --cc nscc,rccc,dcqcn}: each value a run with {@code --set transport.cc=VALUE}, labelled by it), one
  * after the other and prints their headline figures side by side. Every run is checked before the first one
- * starts, so a typo in the last file or value costs no run; the output folder (one results folder per run,
- * the table as Markdown and CSV, and report.html with the runs' plots overlaid) is written atomically at the
- * end.
+ * starts, so a typo in the last file or value costs no run, and so is the output folder ({@link OutputFolder}),
+ * with a subfolder per run made at once; the folder (one results folder per run, the table as Markdown and CSV,
+ * and report.html with the runs' plots overlaid) is written atomically at the end.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs scenarios one after the other (typically the same workload under different",
@@ -62,7 +62,8 @@ final class CompareCommand implements Callable<Integer> {
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Output folder (default: results/compare). An existing folder is replaced.")
+            description = {"Output folder (default: results/compare). It is replaced whole, so it must be new, empty",
+                    "or hold fabric-emu's own results; anything else is refused before the first run."})
     Path out;
 
     @Option(names = "--shards", paramLabel = "N",
@@ -96,12 +97,35 @@ final class CompareCommand implements Callable<Integer> {
             }
             prepared.add(p);
         }
-        return metrics.around(err, live -> compare(prepared, files, runOverrides, shards, live, err, stdout));
+        List<String> labels = ccs.isEmpty() ? labels(prepared) : List.copyOf(ccs);
+        Path outDir = out != null ? out : Path.of("results", "compare");
+        try (OutputFolder output = OutputInput.claim(outDir, err)) {
+            if (output == null || !reserveRunFolders(output, labels, files, err)) {
+                return Main.BAD_INPUT;
+            }
+            return metrics.around(err, live -> compare(prepared, labels, files, runOverrides, shards, live, output,
+                    outDir, err, stdout));
+        }
     }
 
-    private int compare(List<PreparedRun> prepared, List<Path> files, List<List<String>> runOverrides, int shards,
-                        LiveMetrics live, PrintWriter err, PrintWriter stdout) throws IOException {
-        List<String> labels = ccs.isEmpty() ? labels(prepared) : List.copyOf(ccs);
+    /** Makes every run's subfolder of the output folder now; false after printing why one cannot be made. */
+    private static boolean reserveRunFolders(OutputFolder output, List<String> labels, List<Path> files,
+                                             PrintWriter err) {
+        for (int i = 0; i < labels.size(); i++) {
+            try {
+                output.reserve(labels.get(i), "the run '" + labels.get(i) + "' (" + files.get(i) + ")");
+            } catch (OutputFolderException e) {
+                err.println("error: " + e.getMessage());
+                err.flush();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int compare(List<PreparedRun> prepared, List<String> labels, List<Path> files,
+                        List<List<String>> runOverrides, int shards, LiveMetrics live, OutputFolder output,
+                        Path outDir, PrintWriter err, PrintWriter stdout) {
         List<Comparison.Column> columns = new ArrayList<>();
         for (int i = 0; i < prepared.size(); i++) {
             PreparedRun p = prepared.get(i);
@@ -127,19 +151,23 @@ final class CompareCommand implements Callable<Integer> {
         for (Comparison.Column c : columns) {
             selections.add(SeriesSelection.of(c.run().series()));
         }
-        Path outDir = out != null ? out : Path.of("results", "compare");
-        OutputFolder.write(outDir, folder -> {
-            Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
-            Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
-            Files.writeString(folder.resolve(ComparisonReport.FILE), ComparisonReport.html(comparison, selections),
-                    StandardCharsets.UTF_8);
-            for (int i = 0; i < columns.size(); i++) {
-                Comparison.Column c = columns.get(i);
-                Path runDir = Files.createDirectory(folder.resolve(c.label()));
-                ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), files.get(i).toString(),
-                        runOverrides.get(i), runDir);
-            }
-        });
+        try {
+            output.commit(folder -> {
+                Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve(ComparisonReport.FILE), ComparisonReport.html(comparison, selections),
+                        StandardCharsets.UTF_8);
+                for (int i = 0; i < columns.size(); i++) {
+                    Comparison.Column c = columns.get(i);
+                    ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), files.get(i).toString(),
+                            runOverrides.get(i), folder.resolve(c.label()));
+                }
+            });
+        } catch (OutputFolderException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.FAILED;
+        }
         if (!quiet) {
             stdout.print(comparison.render());
             stdout.println("  results written to " + outDir);

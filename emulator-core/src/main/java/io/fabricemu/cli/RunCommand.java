@@ -3,6 +3,8 @@ package io.fabricemu.cli;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.metrics.LiveMetrics;
 import io.fabricemu.metrics.RunMetrics;
+import io.fabricemu.results.OutputFolder;
+import io.fabricemu.results.OutputFolderException;
 import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.Summary;
@@ -11,7 +13,6 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,7 +43,8 @@ final class RunCommand implements Callable<Integer> {
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Output folder (default: results/<scenario name>). An existing folder is replaced.")
+            description = {"Output folder (default: results/<scenario name>). It is replaced whole, so it must be new,",
+                    "empty or hold fabric-emu's own results; anything else is refused before the run."})
     Path out;
 
     @Option(names = "--shards", paramLabel = "N",
@@ -71,21 +73,27 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
-        if (!cluster.distributed()) {
-            return metrics.around(err, live -> run(prepared, EngineBackend.local(shards), live, err));
-        }
-        PrintWriter stdout = spec.commandLine().getOut();
-        try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, quiet ? null : stdout, err)) {
-            if (backend == null) {
-                return cluster.exitCode;
+        Path outDir = out != null ? out : Path.of("results", prepared.scenario().name());
+        try (OutputFolder output = OutputInput.claim(outDir, err)) {
+            if (output == null) {
+                return Main.BAD_INPUT;
             }
-            return metrics.around(err, live -> run(prepared, backend, live, err));
+            if (!cluster.distributed()) {
+                EngineBackend local = EngineBackend.local(shards);
+                return metrics.around(err, live -> run(prepared, local, live, output, outDir, err));
+            }
+            PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
+            try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, clusterOut, err)) {
+                if (backend == null) {
+                    return cluster.exitCode;
+                }
+                return metrics.around(err, live -> run(prepared, backend, live, output, outDir, err));
+            }
         }
     }
 
-    private int run(PreparedRun prepared, EngineBackend backend, LiveMetrics live, PrintWriter err)
-            throws IOException {
-        Path outDir = out != null ? out : Path.of("results", prepared.scenario().name());
+    private int run(PreparedRun prepared, EngineBackend backend, LiveMetrics live, OutputFolder output, Path outDir,
+                    PrintWriter err) {
         PrintWriter stdout = spec.commandLine().getOut();
         if (!quiet) {
             stdout.printf("fabric-emu: %s: %s, %d flows, %,d actors%n", prepared.scenario().name(),
@@ -111,7 +119,9 @@ final class RunCommand implements Callable<Integer> {
             return Main.FAILED;
         }
         Summary summary = Summary.of(result);
-        ResultsWriter.write(result, summary, scenario.toString(), overrides, outDir);
+        if (!write(output, result, summary, err)) {
+            return Main.FAILED;
+        }
         if (!quiet) {
             stdout.print(SummaryTable.render(result, summary));
             stdout.println("  results written to " + outDir);
@@ -123,5 +133,17 @@ final class RunCommand implements Callable<Integer> {
             return Main.HALTED;
         }
         return 0;
+    }
+
+    /** Puts the run's output folder in place; false after printing why it could not be written. */
+    private boolean write(OutputFolder output, RunResult result, Summary summary, PrintWriter err) {
+        try {
+            output.commit(folder -> ResultsWriter.writeInto(result, summary, scenario.toString(), overrides, folder));
+            return true;
+        } catch (OutputFolderException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return false;
+        }
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a run's output folder atomically ({@link OutputFolder}).
+ * Writes a run's files into a folder ({@link OutputFolder} stages it and puts it in place).
  *
  * <p>Contents: {@code results.json} (run facts, summary, flows, ports), {@code flows.csv},
  * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
@@ -25,15 +25,11 @@ public final class ResultsWriter {
     }
 
     /**
+     * Writes the run's files into {@code folder}, which exists.
+     *
      * @param source    the scenario file the run came from
      * @param overrides the {@code --set} overrides applied to it
      */
-    public static void write(RunResult r, Summary s, String source, List<String> overrides, Path outDir)
-            throws IOException {
-        OutputFolder.write(outDir, folder -> writeInto(r, s, source, overrides, folder));
-    }
-
-    /** Writes the run's files into {@code folder}, which exists; for callers that stage a larger folder. */
     public static void writeInto(RunResult r, Summary s, String source, List<String> overrides, Path folder)
             throws IOException {
         writeInto(r, s, SeriesSelection.of(r.series()), source, overrides, folder);
