@@ -125,8 +125,9 @@ public final class ScenarioLoader {
         TopologySpec topology = TopologyBinder.bind(root.requiredSection("topology"));
         TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));
         SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport);
-        WorkloadSpec workload = WorkloadBinder.bind(root.requiredSection("workload"), topology.hostCount());
-        long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Long.MAX_VALUE);
+        WorkloadSpec workload = WorkloadBinder.bind(root.requiredSection("workload"), topology.hostCount(),
+                transport.payloadBytes());
+        long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS);
         Sampling sampling = SamplingBinder.bind(root.optionalSection("sampling"));
         return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source, sampling);
     }
