@@ -96,8 +96,16 @@ public final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
-    /** Reads and loads a scenario file; the file name as given is the source in messages. */
+    /**
+     * Reads and loads a scenario file for a run in this JVM ({@link HeapBudget#wholeRun()}); the file name as given
+     * is the source in messages.
+     */
     public static Scenario load(Path file, List<String> overrides) throws ScenarioException {
+        return load(file, overrides, HeapBudget.wholeRun());
+    }
+
+    /** As {@link #load(Path, List)}, refusing a fabric that cannot be built within {@code budget}. */
+    public static Scenario load(Path file, List<String> overrides, HeapBudget budget) throws ScenarioException {
         String source = file.toString();
         String text;
         try {
@@ -106,29 +114,43 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, Origin.ofLine(0), "", "cannot read the file: "
                     + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()));
         }
-        return parse(text, source, overrides);
+        return parse(text, source, overrides, budget);
     }
 
-    /** Loads a scenario from YAML text; {@code sourceName} stands for the file in messages. */
+    /**
+     * Loads a scenario from YAML text for a run in this JVM ({@link HeapBudget#wholeRun()}); {@code sourceName}
+     * stands for the file in messages.
+     */
     public static Scenario parse(String yamlText, String sourceName, List<String> overrides)
+            throws ScenarioException {
+        return parse(yamlText, sourceName, overrides, HeapBudget.wholeRun());
+    }
+
+    /** As {@link #parse(String, String, List)}, refusing a fabric that cannot be built within {@code budget}. */
+    public static Scenario parse(String yamlText, String sourceName, List<String> overrides, HeapBudget budget)
             throws ScenarioException {
         Node tree = YamlTree.parseFile(yamlText, sourceName);
         tree = Overrides.apply(tree, overrides, sourceName);
-        return bind(Section.root(tree, sourceName), sourceName);
+        return bind(Section.root(tree, sourceName), sourceName, budget);
     }
 
-    private static Scenario bind(Section root, String source) throws ScenarioException {
+    private static Scenario bind(Section root, String source, HeapBudget budget) throws ScenarioException {
         root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
         root.rejectUnknownFields();
         String name = root.requiredText("name", Scenario.NAME, "use letters, digits, '.', '_' or '-'");
         long seed = root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE);
-        TopologySpec topology = TopologyBinder.bind(root.requiredSection("topology"));
+        Section topologySection = root.requiredSection("topology");
+        TopologySpec topology = TopologyBinder.bind(topologySection);
+        FabricSizeCheck.topology(topologySection, topology, budget);
         TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));
         SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport);
-        WorkloadSpec workload = WorkloadBinder.bind(root.requiredSection("workload"), topology.hostCount(),
-                transport.payloadBytes());
+        Section workloadSection = root.requiredSection("workload");
+        WorkloadSpec workload = WorkloadBinder.bind(workloadSection, topology.hostCount(), transport.payloadBytes());
         long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS);
         Sampling sampling = SamplingBinder.bind(root.optionalSection("sampling"));
-        return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source, sampling);
+        Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
+                sampling);
+        FabricSizeCheck.scenario(topologySection, workloadSection, scenario, budget);
+        return scenario;
     }
 }
