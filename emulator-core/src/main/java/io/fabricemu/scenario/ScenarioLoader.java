@@ -25,6 +25,8 @@ import java.util.List;
  * Sizes take B, KB, MB, GB (1000-based), KiB, MiB, GiB (1024-based); rates bps, Kbps, Mbps, Gbps, Tbps;
  * times ps, ns, us, ms, s. A unit is always required and the value must come out whole ({@code 1.5us} is
  * fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
+ * Every time is at most 3600s, every rate 1Mbps to 100Tbps, a flow at most 1024GiB, a buffer, window or
+ * threshold at most 64GiB ({@link Limits}); the fabric and its flows must fit the heap ({@link FabricSizeCheck}).
  * <pre>
  * name: incast-7to1            # required, [A-Za-z0-9._-]+
  * seed: 1                      # optional, default 1, integer &gt;= 0
