@@ -91,7 +91,8 @@ public record FabricEstimate(FabricCounts counts, long elements, long flows, lon
 
     /** Of {@link #heapBytes}, about what the flows take (the rest is the fabric's). */
     long flowBytes() {
-        return FabricCounts.plus(FabricCounts.times(flows, FLOW_BYTES), FabricCounts.times(uetPackets, UET_PACKET_BYTES));
+        return FabricCounts.plus(FabricCounts.times(flows, FLOW_BYTES),
+                FabricCounts.times(uetPackets, UET_PACKET_BYTES));
     }
 
     /** E.g. {@code 98,304 elements (8,192 hosts, 1,280 switches, 24,576 cables)}; "more than" once saturated. */

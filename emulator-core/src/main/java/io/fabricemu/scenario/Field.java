@@ -86,7 +86,10 @@ final class Field {
         return quantity(Units::parseRateBps, "a rate", minRateBps(min), maxRateBps(max), Units::exactRate);
     }
 
-    /** The value as a time in picoseconds in {@code min..max}, at most {@link Limits#MAX_TIME_PS}, e.g. {@code 500ns}. */
+    /**
+     * The value as a time in picoseconds in {@code min..max}, at most {@link Limits#MAX_TIME_PS}, e.g.
+     * {@code 500ns}.
+     */
     long asTimePs(long min, long max) throws ScenarioException {
         return quantity(Units::parseTimePs, "a time", min, maxTimePs(max), Units::exactTime);
     }

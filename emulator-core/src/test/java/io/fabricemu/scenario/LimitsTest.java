@@ -2,10 +2,8 @@ package io.fabricemu.scenario;
 
 import static io.fabricemu.scenario.ScenarioTexts.BASE;
 import static io.fabricemu.scenario.ScenarioTexts.with;
-import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.topology.LeafSpineSpec;
 import java.util.List;
@@ -21,17 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * bytes sent nothing).
  */
 class LimitsTest {
-    private static final String SOURCE = "scenarios/limits.yaml";
-
-    record Case(String name, String yaml, int line, String field, String bound) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
-
-    private static Case c(String name, String yaml, int line, String field, String bound) {
-        return new Case(name, yaml, line, field, bound);
+    private static ScenarioErrorsTest.Case c(String name, String yaml, int line, String field, String bound) {
+        return ScenarioErrorsTest.c(name, yaml, line, field, bound);
     }
 
     /** BASE with {@code transport.cc: cc} and {@code transport.key: value} after it. */
@@ -39,10 +28,11 @@ class LimitsTest {
         return with(BASE, 20, "  cc: " + cc + "\n  " + key + ": " + value);
     }
 
-    static Stream<Case> pastTheBound() {
+    static Stream<ScenarioErrorsTest.Case> pastTheBound() {
         return Stream.of(
                 // times: one hour
-                c("time: rto", with(BASE, 19, "  rto: 9223372036854775807ps"), 19, "transport.rto", "from 1ps to 3600s"),
+                c("time: rto", with(BASE, 19, "  rto: 9223372036854775807ps"), 19, "transport.rto",
+                        "from 1ps to 3600s"),
                 c("time: rto just past an hour", with(BASE, 19, "  rto: 3600000000000001ps"), 19, "transport.rto",
                         "from 1ps to 3600s"),
                 c("time: link delay", with(BASE, 8, "  hostLink: {rate: 100Gbps, delay: 3601s}"), 8,
@@ -96,21 +86,15 @@ class LimitsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("pastTheBound")
-    void parse_pastItsBound_isRefusedAtItsLineWithTheBound(Case bad) {
-        ScenarioException e = assertThrows(ScenarioException.class,
-                () -> ScenarioLoader.parse(bad.yaml, SOURCE, List.of()));
-        assertAll(
-                () -> assertEquals(bad.line, e.line(), e.getMessage()),
-                () -> assertEquals(bad.field, e.field(), e.getMessage()),
-                () -> assertTrue(e.getMessage().contains(bad.bound), () -> "expected " + bad.bound + " in\n"
-                        + e.getMessage()));
+    void parse_pastItsBound_isRefusedAtItsLineWithTheBound(ScenarioErrorsTest.Case bad) {
+        ScenarioErrorsTest.assertRefused(bad);
     }
 
     @Test
     void parse_packetsPerFlow_namesTheLimitAndTheWayOut() {
         ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(
-                with(BASE, 16, "  mtu: 65B", 25, "  bytes: 1024GiB"), SOURCE, List.of()));
-        assertEquals(SOURCE + ":25: workload.bytes: '1024GiB' is 1,099,511,627,776 packets of 1 B of payload"
+                with(BASE, 16, "  mtu: 65B", 25, "  bytes: 1024GiB"), "limits.yaml", List.of()));
+        assertEquals("limits.yaml:25: workload.bytes: '1024GiB' is 1,099,511,627,776 packets of 1 B of payload"
                 + " (transport.mtu less transport.header); a flow may be at most 2,147,483,646 packets: give fewer"
                 + " bytes or a larger transport.mtu", e.getMessage());
     }
@@ -127,7 +111,7 @@ class LimitsTest {
                 19, "  rto: 3600s",
                 25, "  bytes: 1024GiB",
                 26, "  start: 3600s",
-                27, "stop: 3600s"), SOURCE, List.of());
+                27, "stop: 3600s"), "limits.yaml", List.of());
         assertEquals(3_600_000_000_000_000L, s.transport().rtoPs());
         assertEquals(1L << 40, s.workload().flows(16, 1).get(0).bytes());
         assertEquals(64L << 30, s.switchConfig().queueBytes());

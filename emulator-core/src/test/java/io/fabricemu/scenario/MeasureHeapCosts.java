@@ -1,27 +1,25 @@
 package io.fabricemu.scenario;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
-import io.fabricemu.topology.Topology;
-import java.util.HashSet;
-import java.util.Set;
+import io.fabricemu.topology.FabricCounts;
 
 /**
  * How the byte costs of {@link FabricEstimate} were measured: run with a large heap and the launcher's collector,
  * <pre>
- *   java -XX:+UseParallelGC -Xmx12g -cp CLASSPATH io.fabricemu.scenario.MeasureHeapCosts [FILTER]
+ *   java -XX:+UseParallelGC -Xmx12g -cp CLASSPATH io.fabricemu.scenario.MeasureHeapCosts [NAMES]
  * </pre>
  * it builds and starts every fabric below ({@link StartHeap}) and prints one CSV row each: the counts the
  * estimate uses, the estimate (less its base) and the heap measured, prepared and started; first the base, the
  * heap in use with the actor system running and no fabric. The figures in {@link FabricEstimate} are a
- * least-squares fit of those rows. A FILTER keeps only the rows whose name contains it. Not a test: a fit
- * takes a minute and 4 GB of heap.
+ * least-squares fit of those rows. NAMES, a regular expression, keeps only the rows whose whole name it
+ * matches. Not a test itself: all rows take a minute and 4 GB of heap ({@code FabricEstimateTest} runs a few).
  */
 final class MeasureHeapCosts {
     private MeasureHeapCosts() {
     }
 
     public static void main(String[] args) {
-        String filter = args.length > 0 ? args[0] : "";
+        String names = args.length > 0 ? args[0] : ".*";
         ActorTestKit testKit = StartHeap.testKit();
         System.out.println("name,hosts,switches,cables,switchPorts,elements,edgeSwitches,routeEntries,flows,"
                 + "uetPackets,estimate,prepared,started");
@@ -30,7 +28,7 @@ final class MeasureHeapCosts {
             StartHeap.measure(testKit, leafSpine(2, 2, 1, "incast1", ""));
             System.out.println("baseline," + StartHeap.usedAfterGc());
             for (String[] c : cases()) {
-                if (c[0].contains(filter)) {
+                if (c[0].matches(names)) {
                     row(testKit, c[0], c[1]);
                 }
             }
@@ -39,21 +37,13 @@ final class MeasureHeapCosts {
         }
     }
 
+    /** The counts are the spec's, which FabricCountsTest checks against built topologies. */
     private static void row(ActorTestKit testKit, String name, String yaml) {
         StartHeap.Measured m = StartHeap.measure(testKit, yaml);
-        Topology t = m.prepared().fabric().topology();
-        long ports = 0;
-        for (int node = t.hostCount(); node < t.nodeCount(); node++) {
-            ports += t.portCount(node);
-        }
-        Set<Integer> edges = new HashSet<>();
-        for (int h = 0; h < t.hostCount(); h++) {
-            edges.add(t.edgeSwitchOf(h));
-        }
+        FabricCounts c = m.prepared().scenario().topology().counts();
         FabricEstimate e = FabricEstimate.of(m.prepared().scenario());
-        System.out.printf("%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", name, t.hostCount(), t.switchCount(),
-                t.cableCount(), ports, m.prepared().fabric().elementCount(), edges.size(),
-                (long) t.switchCount() * edges.size(), m.prepared().flows().size(), e.uetPackets(),
+        System.out.printf("%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", name, c.hosts(), c.switches(), c.cables(),
+                c.switchPorts(), e.elements(), c.edgeSwitches(), c.routeEntries(), e.flows(), e.uetPackets(),
                 e.heapBytes() - FabricEstimate.BASE_BYTES, m.preparedBytes(), m.startedBytes());
     }
 

@@ -40,7 +40,7 @@ class ScenarioErrorsTest {
         return BASE + "sampling: " + map + "\n";
     }
 
-    private static Case c(String name, String yaml, int line, String field, String... fragments) {
+    static Case c(String name, String yaml, int line, String field, String... fragments) {
         return new Case(name, yaml, line, field, List.of(fragments));
     }
 
@@ -329,6 +329,11 @@ class ScenarioErrorsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void parse_badInput_namesFileLineFieldAndAllowed(Case bad) {
+        assertRefused(bad);
+    }
+
+    /** {@code bad} is refused with the file, its line, its field and every fragment. */
+    static void assertRefused(Case bad) {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parse(bad.yaml, SOURCE, List.of()));
         String prefix = SOURCE + ":" + bad.line + ": " + (bad.field.isEmpty() ? "" : bad.field + ": ");
