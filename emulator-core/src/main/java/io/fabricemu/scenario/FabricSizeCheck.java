@@ -45,9 +45,9 @@ final class FabricSizeCheck {
             String what = e.flows() == 0 ? "the fabric's " + e.describeElements() + " alone"
                     : FabricEstimate.count(e.flows()) + " flows and " + e.describeElements();
             throw at.error(held(budget) + " about " + bytes(needed) + " of heap before the first packet moves, for "
-                    + what + "; this JVM may use "
-                    + bytes(budget.maxHeapBytes()) + ". Give it at least " + xmx(needed) + " (FABRIC_EMU_JAVA_OPTS="
-                    + xmx(needed) + " bin/fabric-emu ...), or make the fabric or the workload smaller");
+                    + what + "; this JVM may use " + bytes(budget.maxHeapBytes()) + ". Give it at least " + xmx(needed)
+                    + " (FABRIC_EMU_JAVA_OPTS=" + xmx(needed) + " bin/fabric-emu ...), or make the fabric or the"
+                    + " workload smaller");
         }
     }
 
