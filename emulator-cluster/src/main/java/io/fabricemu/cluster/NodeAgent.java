@@ -17,6 +17,7 @@ import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.run.PartitionPlan;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.HeapBudget;
 import io.fabricemu.scenario.ScenarioException;
 import io.fabricemu.scenario.ScenarioLoader;
 import java.io.PrintStream;
@@ -152,7 +153,9 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         }
         PreparedRun prepared;
         try {
-            prepared = PreparedRun.of(ScenarioLoader.parse(p.scenarioText(), p.scenarioSource(), p.overrides()));
+            // A member holds the topology, routes and flows, and only its share of the elements.
+            prepared = PreparedRun.of(ScenarioLoader.parse(p.scenarioText(), p.scenarioSource(), p.overrides(),
+                    HeapBudget.partOfRun()));
         } catch (ScenarioException | IllegalArgumentException e) {
             return "the scenario does not load here: " + e.getMessage();
         }

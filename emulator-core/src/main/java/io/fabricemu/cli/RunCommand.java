@@ -13,6 +13,7 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.HeapBudget;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +70,9 @@ final class RunCommand implements Callable<Integer> {
         if (shards < 0) {
             return Main.BAD_INPUT;
         }
-        PreparedRun prepared = ScenarioInput.prepare(scenario, overrides, err);
+        // A run across JVMs holds its elements in the members: this JVM, its driver, must hold the rest.
+        PreparedRun prepared = ScenarioInput.prepare(scenario, overrides,
+                cluster.distributed() ? HeapBudget.partOfRun() : HeapBudget.wholeRun(), err);
         if (prepared == null) {
             return Main.BAD_INPUT;
         }

@@ -1,6 +1,7 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.HeapBudget;
 import io.fabricemu.scenario.ScenarioException;
 import io.fabricemu.scenario.ScenarioLoader;
 import java.io.PrintWriter;
@@ -12,10 +13,18 @@ final class ScenarioInput {
     private ScenarioInput() {
     }
 
-    /** The prepared run, or null after printing why the input is bad. */
+    /** The prepared run, or null after printing why the input is bad; for a run in this JVM. */
     static PreparedRun prepare(Path file, List<String> overrides, PrintWriter err) {
+        return prepare(file, overrides, HeapBudget.wholeRun(), err);
+    }
+
+    /**
+     * The prepared run, or null after printing why the input is bad; a fabric that cannot be built within
+     * {@code budget} is refused before anything is built.
+     */
+    static PreparedRun prepare(Path file, List<String> overrides, HeapBudget budget, PrintWriter err) {
         try {
-            return PreparedRun.of(ScenarioLoader.load(file, overrides));
+            return PreparedRun.of(ScenarioLoader.load(file, overrides, budget));
         } catch (ScenarioException e) {
             err.println("error: " + e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -1,6 +1,8 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.FabricEstimate;
+import io.fabricemu.scenario.Units;
 import io.fabricemu.time.Ps;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -16,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code fabric-emu validate}: checks scenario files without running them. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Checks scenario files without running them: syntax, fields, units, ranges, hosts,",
-                "and that the fabric and its flows can be built. Exits 2 on the first bad file."})
+                "and that the fabric and its flows can be built, in this JVM's heap too. Exits 2 on the first bad",
+                "file."})
 final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,8 +39,11 @@ final class ValidateCommand implements Callable<Integer> {
             if (p == null) {
                 return Main.BAD_INPUT;
             }
-            out.printf("ok: %s: %s; %d flows; %,d actors; window %s%n", file, p.fabric().topology().describe(),
-                    p.flows().size(), p.fabric().elementCount(), Ps.format(p.fabric().lookaheadPs()));
+            out.printf("ok: %s: %s; %d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
+                    + " may use%n", file, p.fabric().topology().describe(), p.flows().size(),
+                    p.fabric().elementCount(), Ps.format(p.fabric().lookaheadPs()),
+                    Units.formatBytes(FabricEstimate.of(p.scenario()).heapBytes()),
+                    Units.formatBytes(Runtime.getRuntime().maxMemory()));
         }
         out.flush();
         return 0;

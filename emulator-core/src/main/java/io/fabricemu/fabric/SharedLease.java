@@ -59,13 +59,15 @@ final class SharedLease {
      * one round trip to the pool, at most a quarter of the pool shared among all ports, at least 1.
      */
     static long lowWaterBytes(SwitchPlan plan, int port) {
+        long capBytes = plan.pool().sizeBytes() / (4L * plan.portCount());
         long fillBytes = 0;
-        for (int q = 0; q < plan.portCount(); q++) {
+        // Stop at the cap: a port's share can be 9 x 10^16 B (100 Tb/s for two hours of latency), and a few
+        // hundred of them would pass a long.
+        for (int q = 0; q < plan.portCount() && fillBytes < capBytes; q++) {
             if (q != port) {
                 fillBytes += Ps.bytesIn(2 * plan.latencyPs(), plan.portRatesBps()[q]);
             }
         }
-        long capBytes = plan.pool().sizeBytes() / (4L * plan.portCount());
         return Math.max(1, Math.min(fillBytes, capBytes));
     }
 

@@ -24,6 +24,14 @@ import io.fabricemu.time.Ps;
  * forced apart.
  */
 final class PauseStagger {
+    /**
+     * The longest pause asked for, about 27 days: far past any run (runs stop within an hour of virtual time),
+     * and short enough that the time it ends, its guard and the next pause's extra picosecond all fit a long.
+     * A round trip of hours (links an hour long) times a rank and a stagger of up to 100 round trips passes
+     * it.
+     */
+    static final long MAX_PAUSE_PS = Long.MAX_VALUE / 4;
+
     private final long basePs;
     private final int staggerPercent;
     private final RnrTimer.Encoding encoding;
@@ -62,8 +70,12 @@ final class PauseStagger {
      */
     long nextPausePs(long occupancyBytes, long rttPs) {
         long drainPs = Ps.serializationPs(occupancyBytes, rateBps);
-        long stepPs = Math.multiplyExact(rttPs, (long) staggerPercent) / 100;
-        long askedPs = basePs + drainPs + Math.multiplyExact(stepPs, (long) rank);
+        // rtt x percent / 100, split so that only a step past a long saturates:
+        // (q x 100 + r) x p / 100 = q x p + r x p / 100
+        long stepPs = Ps.plusSaturated(Ps.timesSaturated(rttPs / 100, staggerPercent),
+                rttPs % 100 * staggerPercent / 100);
+        long askedPs = Math.min(MAX_PAUSE_PS, Ps.plusSaturated(Ps.plusSaturated(basePs, drainPs),
+                Ps.timesSaturated(stepPs, rank)));
         rank++;
         if (staggerPercent == 0) {
             return encoding.carriedPs(askedPs);

@@ -4,6 +4,7 @@ import io.fabricemu.fabric.Packet;
 import io.fabricemu.fabric.PacketKind;
 import io.fabricemu.results.RnrCounters;
 import io.fabricemu.results.RnrNakRecord;
+import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -153,7 +154,8 @@ public final class RnrNackPort {
         long msn = entry.msnBefore(nakPsn);
         pendingNak = RnrNak.of(p, nakPsn, entry.requesterQpn(), msn, pausePs, controlClass);
         entry.nacked(nakPsn);
-        long guardPs = Math.addExact(pausePs, Math.multiplyExact(rttPs, (long) settings.guardMultiplier()));
+        long guardPs = Math.min(2 * PauseStagger.MAX_PAUSE_PS,
+                Ps.plusSaturated(pausePs, Ps.timesSaturated(rttPs, settings.guardMultiplier())));
         nacked.put(p.flowId(), new Nacked(nakPsn, nowPs + guardPs));
         naksSent++;
         if (detector.episode() == 1) {

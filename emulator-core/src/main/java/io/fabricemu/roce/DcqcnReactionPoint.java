@@ -185,7 +185,11 @@ public final class DcqcnReactionPoint {
         if (Math.max(timerCount, byteCount) > f) {
             int least = Math.min(timerCount, byteCount);
             if (least > f) {
-                targetBps = Math.min(lineRateBps, targetBps + (long) (least - f) * p.rateHaiBps());
+                // i x R_HAI passes a long once i does 9.2 x 10^18 / R_HAI (92,234 at 100 Tb/s): the target stops at
+                // line rate anyway, so more steps than that room holds go straight to it.
+                long steps = least - f;
+                long roomSteps = (lineRateBps - targetBps) / p.rateHaiBps();
+                targetBps = steps > roomSteps ? lineRateBps : targetBps + steps * p.rateHaiBps();
             } else {
                 targetBps = Math.min(lineRateBps, targetBps + p.rateAiBps());
             }

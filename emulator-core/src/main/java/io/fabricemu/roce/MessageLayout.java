@@ -1,5 +1,7 @@
 package io.fabricemu.roce;
 
+import io.fabricemu.transport.Packets;
+
 /**
  * How a flow of {@code totalBytes} is cut into messages of {@code messageBytes} (the last may be shorter) and
  * each message into packets of at most {@code payloadBytes}. A packet never spans two messages, so every
@@ -21,16 +23,13 @@ final class MessageLayout {
         this.totalBytes = totalBytes;
         this.messageBytes = messageBytes;
         this.payloadBytes = payloadBytes;
-        this.packetsPerMessage = ceilDiv(messageBytes, payloadBytes);
+        this.packetsPerMessage = Packets.of(messageBytes, payloadBytes);
         long full = totalBytes / messageBytes;
         long rest = totalBytes % messageBytes;
-        this.packetCount = full * packetsPerMessage + ceilDiv(rest, payloadBytes);
+        this.packetCount = full * packetsPerMessage + Packets.of(rest, payloadBytes);
         this.messageCount = full + (rest > 0 ? 1 : 0);
     }
 
-    private static long ceilDiv(long a, long b) {
-        return (a + b - 1) / b;
-    }
 
     long packetCount() {
         return packetCount;

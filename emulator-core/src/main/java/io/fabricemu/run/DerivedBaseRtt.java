@@ -10,7 +10,9 @@ import io.fabricemu.topology.Topology;
  * longest path, added up as seed 002 does ({@link BaseRtt}). The path is the longest from host 0 (every
  * topology here is symmetric, so that is the diameter); each of its links is counted at the largest flight
  * time (propagation and FEC) of any cable, each switch at the switch latency, and one MTU's serialization
- * on the first link (cut-through), or on every link with store-and-forward switches.
+ * on the first link (cut-through), or on every link with store-and-forward switches. A round trip too long for a
+ * long (a path of thousands of hour-long links) is {@link Ps#NEVER}: the transports that use it refuse anything
+ * above a second ({@link TransportChecks}), and RNR NAK pauses saturate.
  */
 final class DerivedBaseRtt {
     private DerivedBaseRtt() {
@@ -40,13 +42,17 @@ final class DerivedBaseRtt {
         }
         long hostRateBps = topology.cableAt(0, 0).spec().rateBps();
         int links = switches + 1;
-        BaseRtt rtt = BaseRtt.ZERO.plusSerialization(mtuBytes, hostRateBps)
-                .plusPropagationPs(Math.multiplyExact(links, maxFlightPs))
-                .plusSwitches(switches, switchLatencyPs);
-        if (mode == ForwardingMode.STORE_AND_FORWARD) {
-            rtt = rtt.plusPropagationPs(Math.multiplyExact(switches,
-                    Ps.serializationPs(mtuBytes, hostRateBps)));
+        try {
+            BaseRtt rtt = BaseRtt.ZERO.plusSerialization(mtuBytes, hostRateBps)
+                    .plusPropagationPs(Math.multiplyExact(links, maxFlightPs))
+                    .plusSwitches(switches, switchLatencyPs);
+            if (mode == ForwardingMode.STORE_AND_FORWARD) {
+                rtt = rtt.plusPropagationPs(Math.multiplyExact(switches,
+                        Ps.serializationPs(mtuBytes, hostRateBps)));
+            }
+            return rtt.roundTripPs();
+        } catch (ArithmeticException tooLong) {
+            return Ps.NEVER;
         }
-        return rtt.roundTripPs();
     }
 }

@@ -79,8 +79,14 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
             return null;
         }
         UetOptions o = t.uet();
-        long baseRttPs = o.baseRttPs() > 0 ? o.baseRttPs()
-                : DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
+        long baseRttPs = o.baseRttPs();
+        if (baseRttPs == 0) {
+            baseRttPs = DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
+            TransportChecks.uetBaseRtt(baseRttPs);
+        }
+        if (t.nscc()) {
+            TransportChecks.nscc(topology, baseRttPs, t.mtuBytes());
+        }
         long[] hostRateBps = new long[topology.hostCount()];
         for (int h = 0; h < hostRateBps.length; h++) {
             hostRateBps[h] = topology.cableAt(h, 0).spec().rateBps();
@@ -100,10 +106,14 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
             return null;
         }
         RoceOptions o = t.roce();
+        if (t.dcqcn()) {
+            TransportChecks.dcqcn(topology, o.dcqcn());
+        }
         DcqcnCompanions companions = t.dcqcn() ? o.dcqcnCompanions() : DcqcnCompanions.OFF;
         if (companions.pathCheck() && companions.baseRttPs() == 0) {
-            companions = companions.withBaseRttPs(DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(),
-                    t.mtuBytes()));
+            long baseRttPs = DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
+            TransportChecks.dcqcnPathCheck(baseRttPs);
+            companions = companions.withBaseRttPs(baseRttPs);
         }
         return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), t.dcqcn() ? o.dcqcn() : null,
                 companions);

@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.topology.FabricCounts;
+import io.fabricemu.transport.Packets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,12 +19,24 @@ public record AllToAll(long bytes, long startPs) implements WorkloadSpec {
         return "all-to-all";
     }
 
+    /** n(n-1): with 46,342 hosts or more, more than an int. */
+    @Override
+    public long flowCount(int hostCount) {
+        return hostCount < 2 ? 0 : (long) hostCount * (hostCount - 1);
+    }
+
+    @Override
+    public long packetCount(int hostCount, int payloadBytes) {
+        return FabricCounts.times(flowCount(hostCount), Packets.of(bytes, payloadBytes));
+    }
+
     @Override
     public List<FlowSpec> flows(int hostCount, long seed) {
         if (hostCount < 2) {
             throw new IllegalArgumentException("all-to-all needs at least 2 hosts, this topology has " + hostCount);
         }
-        List<FlowSpec> flows = new ArrayList<>(Math.multiplyExact(hostCount, hostCount - 1));
+        List<FlowSpec> flows = new ArrayList<>(FlowCounts.listable("all-to-all among " + hostCount + " hosts",
+                flowCount(hostCount)));
         for (int src = 0; src < hostCount; src++) {
             for (int dst = 0; dst < hostCount; dst++) {
                 if (src != dst) {

@@ -55,8 +55,8 @@ final class EcnBinder {
             }
             ramp = EcnRamp.off();
         } else {
-            long kmin = r.requiredBytes("kmin", 0, Long.MAX_VALUE);
-            long kmax = r.requiredBytes("kmax", 0, Long.MAX_VALUE);
+            long kmin = r.requiredBytes("kmin", 0, Limits.MAX_BUFFER_BYTES);
+            long kmax = r.requiredBytes("kmax", 0, Limits.MAX_BUFFER_BYTES);
             if (kmax < kmin) {
                 throw r.error("kmax", "'" + r.optional("kmax").text() + "' must be at least kmin ('"
                         + r.optional("kmin").text() + "')");

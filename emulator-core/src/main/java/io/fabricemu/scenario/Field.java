@@ -73,19 +73,45 @@ final class Field {
         return inRange(text, value, min, max, Long::toString);
     }
 
-    /** The value as a size in bytes in {@code min..max}, e.g. {@code 2MiB}. */
+    /** The value as a size in bytes in {@code min..max}, at most {@link Limits#MAX_FLOW_BYTES}, e.g. {@code 2MiB}. */
     long asBytes(long min, long max) throws ScenarioException {
-        return quantity(Units::parseBytes, "a size", min, max, Units::exactBytes);
+        return quantity(Units::parseBytes, "a size", min, maxBytes(max), Units::exactBytes);
     }
 
-    /** The value as a rate in bits per second in {@code min..max}, e.g. {@code 100Gbps}. */
+    /**
+     * The value as a rate in bits per second in {@code min..max}, within {@link Limits#MIN_RATE_BPS} to
+     * {@link Limits#MAX_RATE_BPS}, e.g. {@code 100Gbps}.
+     */
     long asRateBps(long min, long max) throws ScenarioException {
-        return quantity(Units::parseRateBps, "a rate", min, max, Units::exactRate);
+        return quantity(Units::parseRateBps, "a rate", minRateBps(min), maxRateBps(max), Units::exactRate);
     }
 
-    /** The value as a time in picoseconds in {@code min..max}, e.g. {@code 500ns}. */
+    /**
+     * The value as a time in picoseconds in {@code min..max}, at most {@link Limits#MAX_TIME_PS}, e.g.
+     * {@code 500ns}.
+     */
     long asTimePs(long min, long max) throws ScenarioException {
-        return quantity(Units::parseTimePs, "a time", min, max, Units::exactTime);
+        return quantity(Units::parseTimePs, "a time", min, maxTimePs(max), Units::exactTime);
+    }
+
+    /** {@code max} within the global bound of sizes: what {@link #asBytes} allows at most. */
+    static long maxBytes(long max) {
+        return Math.min(max, Limits.MAX_FLOW_BYTES);
+    }
+
+    /** {@code min} within the global bounds of rates: what {@link #asRateBps} allows at least. */
+    static long minRateBps(long min) {
+        return Math.max(min, Limits.MIN_RATE_BPS);
+    }
+
+    /** {@code max} within the global bounds of rates: what {@link #asRateBps} allows at most. */
+    static long maxRateBps(long max) {
+        return Math.min(max, Limits.MAX_RATE_BPS);
+    }
+
+    /** {@code max} within the global bound of times: what {@link #asTimePs} allows at most. */
+    static long maxTimePs(long max) {
+        return Math.min(max, Limits.MAX_TIME_PS);
     }
 
     /** The value, which must be one of {@code allowed}, exactly as written there. */

@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.topology.FabricCounts;
+import io.fabricemu.transport.Packets;
 import java.util.List;
 
 /** An explicit list of flows, kept in the order given. */
@@ -14,6 +16,20 @@ public record FlowList(List<FlowSpec> flows) implements WorkloadSpec {
     @Override
     public String kind() {
         return "flows";
+    }
+
+    @Override
+    public long flowCount(int hostCount) {
+        return flows.size();
+    }
+
+    @Override
+    public long packetCount(int hostCount, int payloadBytes) {
+        long packets = 0;
+        for (FlowSpec flow : flows) {
+            packets = FabricCounts.plus(packets, Packets.of(flow.bytes(), payloadBytes));
+        }
+        return packets;
     }
 
     @Override

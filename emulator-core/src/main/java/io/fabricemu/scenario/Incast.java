@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.topology.FabricCounts;
+import io.fabricemu.transport.Packets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -53,6 +55,16 @@ public record Incast(int receiver, List<Integer> senders, long bytes, long start
     @Override
     public String kind() {
         return "incast";
+    }
+
+    @Override
+    public long flowCount(int hostCount) {
+        return senders.size();
+    }
+
+    @Override
+    public long packetCount(int hostCount, int payloadBytes) {
+        return FabricCounts.times(senders.size(), Packets.of(bytes, payloadBytes));
     }
 
     @Override

@@ -10,9 +10,9 @@ final class LinkBinder {
     static LinkSpec bind(Section link) throws ScenarioException {
         link.declare("rate", "delay", "fec");
         link.rejectUnknownFields();
-        long rateBps = link.requiredRateBps("rate", 1, Long.MAX_VALUE);
-        long delayPs = link.requiredTimePs("delay", 1, Long.MAX_VALUE);
-        long fecDelayPs = link.optionalTimePs("fec", 0, 0, Long.MAX_VALUE);
+        long rateBps = link.requiredRateBps("rate", Limits.MIN_RATE_BPS, Limits.MAX_RATE_BPS);
+        long delayPs = link.requiredTimePs("delay", 1, Limits.MAX_TIME_PS);
+        long fecDelayPs = link.optionalTimePs("fec", 0, 0, Limits.MAX_TIME_PS);
         try {
             return new LinkSpec(rateBps, delayPs, fecDelayPs);
         } catch (IllegalArgumentException invalid) {

@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.topology.FabricCounts;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -42,8 +43,26 @@ public record Mix(List<String> names, List<WorkloadSpec> parts) implements Workl
     }
 
     @Override
+    public long flowCount(int hostCount) {
+        long flows = 0;
+        for (WorkloadSpec part : parts) {
+            flows = FabricCounts.plus(flows, part.flowCount(hostCount));
+        }
+        return flows;
+    }
+
+    @Override
+    public long packetCount(int hostCount, int payloadBytes) {
+        long packets = 0;
+        for (WorkloadSpec part : parts) {
+            packets = FabricCounts.plus(packets, part.packetCount(hostCount, payloadBytes));
+        }
+        return packets;
+    }
+
+    @Override
     public List<FlowSpec> flows(int hostCount, long seed) {
-        List<FlowSpec> flows = new ArrayList<>();
+        List<FlowSpec> flows = new ArrayList<>(FlowCounts.listable("the mix", flowCount(hostCount)));
         for (int i = 0; i < parts.size(); i++) {
             for (FlowSpec f : parts.get(i).flows(hostCount, partSeed(seed, i))) {
                 flows.add(f.inGroup(names.get(i)));

@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.topology.FabricCounts;
+import io.fabricemu.transport.Packets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -21,6 +23,16 @@ public record Permutation(long bytes, long startPs) implements WorkloadSpec {
     @Override
     public String kind() {
         return "permutation";
+    }
+
+    @Override
+    public long flowCount(int hostCount) {
+        return hostCount;
+    }
+
+    @Override
+    public long packetCount(int hostCount, int payloadBytes) {
+        return FabricCounts.times(hostCount, Packets.of(bytes, payloadBytes));
     }
 
     @Override

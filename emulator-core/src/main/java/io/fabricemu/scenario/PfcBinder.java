@@ -35,8 +35,8 @@ final class PfcBinder {
         p.declare("classes", "xoff", "xon", "headroom", "quanta", "responseBitTimes", "deadlockTimeout");
         p.rejectUnknownFields();
         int mask = classes(p, trafficClasses);
-        long xoff = p.optionalBytes("xoff", DEFAULT_XOFF_BYTES, 1, Long.MAX_VALUE / 4);
-        long xon = p.optionalBytes("xon", Math.min(DEFAULT_XON_BYTES, xoff), 0, Long.MAX_VALUE / 4);
+        long xoff = p.optionalBytes("xoff", DEFAULT_XOFF_BYTES, 1, Limits.MAX_BUFFER_BYTES);
+        long xon = p.optionalBytes("xon", Math.min(DEFAULT_XON_BYTES, xoff), 0, Limits.MAX_BUFFER_BYTES);
         if (xon > xoff) {
             throw p.error("xon", "'" + p.optional("xon").text() + "' must be at most xoff ("
                     + Units.exactBytes(xoff) + "): the count must fall below the pause threshold to resume");
@@ -47,7 +47,7 @@ final class PfcBinder {
             throw p.error("quanta", "0 would make every pause frame a resume; use 1..65535 quanta of 512 bit times");
         }
         long response = p.optionalLong("responseBitTimes", DEFAULT_RESPONSE_BIT_TIMES, 0, 1L << 40);
-        long timeout = p.optionalTimePs("deadlockTimeout", DEFAULT_DEADLOCK_TIMEOUT_PS, 1, Long.MAX_VALUE);
+        long timeout = p.optionalTimePs("deadlockTimeout", DEFAULT_DEADLOCK_TIMEOUT_PS, 1, Limits.MAX_TIME_PS);
         return new PfcSettings(mask, xoff, xon, headroom, quanta, response, mtuBytes, timeout);
     }
 
@@ -80,6 +80,6 @@ final class PfcBinder {
         if (field == null || "auto".equals(field.text())) {
             return PfcSettings.AUTO_HEADROOM;
         }
-        return field.asBytes(0, Long.MAX_VALUE / 4);
+        return field.asBytes(0, Limits.MAX_BUFFER_BYTES);
     }
 }

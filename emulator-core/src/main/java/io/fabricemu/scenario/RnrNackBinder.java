@@ -54,13 +54,13 @@ final class RnrNackBinder {
         }
         boolean lastHopOnly = PORTS.get(0).equals(r.optionalOneOf("ports", PORTS.get(0), PORTS));
         long capacityBytes = queueBytes + sharedBufferBytes;
-        long threshold = r.optionalBytes("threshold", Math.max(1, queueBytes / 2), 1, Long.MAX_VALUE);
+        long threshold = r.optionalBytes("threshold", Math.max(1, queueBytes / 2), 1, Limits.MAX_BUFFER_BYTES);
         if (threshold >= capacityBytes) {
             throw r.error("threshold", "'" + r.optional("threshold").text() + "' must be below what a port can hold ("
                     + Units.exactBytes(capacityBytes) + ", switch.queue plus switch.sharedBuffer), or incast is never"
                     + " declared before packets drop");
         }
-        long clear = r.optionalBytes("clear", threshold / 2, 0, Long.MAX_VALUE);
+        long clear = r.optionalBytes("clear", threshold / 2, 0, Limits.MAX_BUFFER_BYTES);
         if (clear > threshold) {
             throw r.error("clear", "'" + r.optional("clear").text() + "' must be at most the threshold ("
                     + Units.exactBytes(threshold) + "): incast clears below it");
@@ -72,7 +72,7 @@ final class RnrNackBinder {
         String encoding = r.optionalOneOf("encoding", ENCODINGS.get(0), ENCODINGS);
         int guard = r.optionalInt("guard", DEFAULT_GUARD, 0, 1000);
         int tableSize = r.optionalInt("tableSize", DEFAULT_TABLE_ENTRIES, 1, 1 << 24);
-        long aging = r.optionalTimePs("aging", DEFAULT_AGING_PS, 1, Long.MAX_VALUE / 4);
+        long aging = r.optionalTimePs("aging", DEFAULT_AGING_PS, 1, Limits.MAX_TIME_PS);
         return new RnrNackOptions(enabled, lastHopOnly, threshold, clear, TriggerMode.named(mode), pauseBase, staggerPercent,
                 "exact".equals(encoding) ? RnrTimer.Encoding.EXACT_PS : RnrTimer.Encoding.IBTA_CODE, guard, tableSize,
                 aging, baseRtt);

@@ -36,7 +36,7 @@ final class RoceBinder {
             }
             return d;
         }
-        long messageBytes = t.optionalBytes("messageSize", d.messageSizeBytes(), 1, Long.MAX_VALUE);
+        long messageBytes = t.optionalBytes("messageSize", d.messageSizeBytes(), 1, Limits.MAX_FLOW_BYTES);
         int rnrRetry = t.optionalInt("rnrRetry", d.rnrRetry(), 0, 7);
         DcqcnParams dcqcn = d.dcqcn();
         DcqcnCompanions companions = DcqcnCompanions.OFF;
@@ -62,19 +62,23 @@ final class RoceBinder {
         m.declare(CompanionBinder.DCQCN_KEYS);
         m.rejectUnknownFields();
         double g = m.has("g") ? gain(m) : d.g();
-        long rateAi = m.has("rateAi") ? m.requiredRateBps("rateAi", 1, Long.MAX_VALUE) : d.rateAiBps();
-        long rateHai = m.has("rateHai") ? m.requiredRateBps("rateHai", 1, Long.MAX_VALUE) : d.rateHaiBps();
+        long rateAi = m.has("rateAi") ? rate(m, "rateAi") : d.rateAiBps();
+        long rateHai = m.has("rateHai") ? rate(m, "rateHai") : d.rateHaiBps();
         long timer = m.optionalTimePs("timer", d.rateTimerPs(), 1, Ps.PER_S);
-        long byteCounter = m.optionalBytes("byteCounter", d.byteCounterBytes(), 1, Long.MAX_VALUE);
+        long byteCounter = m.optionalBytes("byteCounter", d.byteCounterBytes(), 1, Limits.MAX_FLOW_BYTES);
         int steps = m.optionalInt("fastRecoverySteps", d.fastRecoverySteps(), 1, 1_000_000);
         long alphaTimer = m.optionalTimePs("alphaTimer", d.alphaTimerPs(), 1, Ps.PER_S);
         long cnpInterval = m.optionalTimePs("cnpInterval", d.cnpIntervalPs(), 0, Ps.PER_S);
-        long minRate = m.has("minRate") ? m.requiredRateBps("minRate", 1, Long.MAX_VALUE) : d.minRateBps();
+        long minRate = m.has("minRate") ? rate(m, "minRate") : d.minRateBps();
         try {
             return new DcqcnParams(g, rateAi, rateHai, timer, byteCounter, steps, alphaTimer, cnpInterval, minRate);
         } catch (IllegalArgumentException invalid) {
             throw m.error(invalid);
         }
+    }
+
+    private static long rate(Section m, String key) throws ScenarioException {
+        return m.requiredRateBps(key, Limits.MIN_RATE_BPS, Limits.MAX_RATE_BPS);
     }
 
     /** {@code g} as a fraction "1/256" or a decimal "0.00390625", in (0, 1]. */

@@ -25,6 +25,8 @@ import java.util.List;
  * Sizes take B, KB, MB, GB (1000-based), KiB, MiB, GiB (1024-based); rates bps, Kbps, Mbps, Gbps, Tbps;
  * times ps, ns, us, ms, s. A unit is always required and the value must come out whole ({@code 1.5us} is
  * fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
+ * Every time is at most 3600s, every rate 1Mbps to 100Tbps, a flow at most 1024GiB, a buffer, window or
+ * threshold at most 64GiB ({@link Limits}); the fabric and its flows must fit the heap ({@link FabricSizeCheck}).
  * <pre>
  * name: incast-7to1            # required, [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters: it is the
  *                              #   default output folder's name (results/NAME), so never '.' or '..'
@@ -97,8 +99,16 @@ public final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
-    /** Reads and loads a scenario file; the file name as given is the source in messages. */
+    /**
+     * Reads and loads a scenario file for a run in this JVM ({@link HeapBudget#wholeRun()}); the file name as given
+     * is the source in messages.
+     */
     public static Scenario load(Path file, List<String> overrides) throws ScenarioException {
+        return load(file, overrides, HeapBudget.wholeRun());
+    }
+
+    /** As {@link #load(Path, List)}, refusing a fabric that cannot be built within {@code budget}. */
+    public static Scenario load(Path file, List<String> overrides, HeapBudget budget) throws ScenarioException {
         String source = file.toString();
         String text;
         try {
@@ -107,28 +117,43 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, Origin.ofLine(0), "", "cannot read the file: "
                     + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()));
         }
-        return parse(text, source, overrides);
+        return parse(text, source, overrides, budget);
     }
 
-    /** Loads a scenario from YAML text; {@code sourceName} stands for the file in messages. */
+    /**
+     * Loads a scenario from YAML text for a run in this JVM ({@link HeapBudget#wholeRun()}); {@code sourceName}
+     * stands for the file in messages.
+     */
     public static Scenario parse(String yamlText, String sourceName, List<String> overrides)
+            throws ScenarioException {
+        return parse(yamlText, sourceName, overrides, HeapBudget.wholeRun());
+    }
+
+    /** As {@link #parse(String, String, List)}, refusing a fabric that cannot be built within {@code budget}. */
+    public static Scenario parse(String yamlText, String sourceName, List<String> overrides, HeapBudget budget)
             throws ScenarioException {
         Node tree = YamlTree.parseFile(yamlText, sourceName);
         tree = Overrides.apply(tree, overrides, sourceName);
-        return bind(Section.root(tree, sourceName), sourceName);
+        return bind(Section.root(tree, sourceName), sourceName, budget);
     }
 
-    private static Scenario bind(Section root, String source) throws ScenarioException {
+    private static Scenario bind(Section root, String source, HeapBudget budget) throws ScenarioException {
         root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
         root.rejectUnknownFields();
         String name = root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE);
         long seed = root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE);
-        TopologySpec topology = TopologyBinder.bind(root.requiredSection("topology"));
+        Section topologySection = root.requiredSection("topology");
+        TopologySpec topology = TopologyBinder.bind(topologySection);
+        FabricSizeCheck.topology(topologySection, topology, budget);
         TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));
         SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport);
-        WorkloadSpec workload = WorkloadBinder.bind(root.requiredSection("workload"), topology.hostCount());
-        long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Long.MAX_VALUE);
+        Section workloadSection = root.requiredSection("workload");
+        WorkloadSpec workload = WorkloadBinder.bind(workloadSection, topology.hostCount(), transport.payloadBytes());
+        long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS);
         Sampling sampling = SamplingBinder.bind(root.optionalSection("sampling"));
-        return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source, sampling);
+        Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
+                sampling);
+        FabricSizeCheck.scenario(topologySection, workloadSection, scenario, budget);
+        return scenario;
     }
 }

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * <pre>
  *   sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses");
  *   sw.rejectUnknownFields();
- *   long queueBytes = sw.optionalBytes("queue", 1 &lt;&lt; 20, 1, Long.MAX_VALUE);
+ *   long queueBytes = sw.optionalBytes("queue", 1 &lt;&lt; 20, 1, Limits.MAX_BUFFER_BYTES);
  * </pre>
  * A binder first declares every field the section may have, so that a misspelt key is reported as unknown
  * (with a suggestion) before it could be reported as a missing required field; reading an undeclared key
@@ -87,7 +87,7 @@ final class Section {
     }
 
     long requiredBytes(String key, long min, long max) throws ScenarioException {
-        return required(key, "a size " + Field.range(min, max, Units::exactBytes) + ", e.g. 2MiB")
+        return required(key, "a size " + Field.range(min, Field.maxBytes(max), Units::exactBytes) + ", e.g. 2MiB")
                 .asBytes(min, max);
     }
 
@@ -97,12 +97,13 @@ final class Section {
     }
 
     long requiredRateBps(String key, long min, long max) throws ScenarioException {
-        return required(key, "a rate " + Field.range(min, max, Units::exactRate) + ", e.g. 100Gbps")
+        return required(key, "a rate " + Field.range(Field.minRateBps(min), Field.maxRateBps(max), Units::exactRate)
+                + ", e.g. 100Gbps")
                 .asRateBps(min, max);
     }
 
     long requiredTimePs(String key, long min, long max) throws ScenarioException {
-        return required(key, "a time " + Field.range(min, max, Units::exactTime) + ", e.g. 500ns")
+        return required(key, "a time " + Field.range(min, Field.maxTimePs(max), Units::exactTime) + ", e.g. 500ns")
                 .asTimePs(min, max);
     }
 

@@ -23,14 +23,14 @@ final class SwitchBinder {
         sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc",
                 "rnrNack", "wreb");
         sw.rejectUnknownFields();
-        long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Long.MAX_VALUE);
+        long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Limits.MAX_TIME_PS);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
-        long queueBytes = sw.optionalBytes("queue", d.queueBytes(), 1, Long.MAX_VALUE);
+        long queueBytes = sw.optionalBytes("queue", d.queueBytes(), 1, Limits.MAX_BUFFER_BYTES);
         if (queueBytes < mtuBytes) {
             throw sw.error("queue", "'" + sw.optional("queue").text() + "' cannot hold one packet; it must be at"
                     + " least transport.mtu (" + Units.exactBytes(mtuBytes) + ")");
         }
-        long sharedBufferBytes = sw.optionalBytes("sharedBuffer", d.sharedBufferBytes(), 0, Long.MAX_VALUE);
+        long sharedBufferBytes = sw.optionalBytes("sharedBuffer", d.sharedBufferBytes(), 0, Limits.MAX_BUFFER_BYTES);
         int trafficClasses = sw.optionalInt("trafficClasses", d.trafficClasses(),
                 SwitchConfig.MIN_TRAFFIC_CLASSES, SwitchConfig.MAX_TRAFFIC_CLASSES);
         boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));

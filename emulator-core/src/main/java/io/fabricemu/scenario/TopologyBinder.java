@@ -17,7 +17,10 @@ final class TopologyBinder {
     static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "rail-optimised", "ring");
     /** Scenario names of the {@link RingRouting} values. */
     static final List<String> RING_ROUTINGS = List.of("clockwise", "shortest");
-    /** Upper bound of every switch or host count, far above anything an emulation can hold. */
+    /**
+     * Upper bound of every switch or host count, far above anything an emulation can hold; whether the fabric as a
+     * whole can be built is checked from all its counts together ({@link FabricSizeCheck}).
+     */
     static final int MAX_COUNT = 1_000_000;
 
     private static final String[] FAT_TREE_EXPLICIT = {"pods", "torsPerPod", "hostsPerTor", "aggsPerPod", "cores"};
@@ -39,11 +42,6 @@ final class TopologyBinder {
             };
         } catch (IllegalArgumentException invalid) {
             throw topology.error(invalid);
-        }
-        try {
-            spec.hostCount();
-        } catch (ArithmeticException overflow) {
-            throw topology.error("this topology has more than " + Integer.MAX_VALUE + " hosts; make it smaller");
         }
         return spec;
     }

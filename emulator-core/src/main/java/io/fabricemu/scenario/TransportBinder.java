@@ -25,8 +25,8 @@ final class TransportBinder {
             throw t.error("header", "'" + t.optional("header").text() + "' must be less than transport.mtu ("
                     + Units.exactBytes(mtuBytes) + ", the default); lower it or set mtu");
         }
-        long windowBytes = t.optionalBytes("window", d.windowBytes(), mtuBytes, Long.MAX_VALUE);
-        long rtoPs = t.optionalTimePs("rto", d.rtoPs(), 1, Long.MAX_VALUE);
+        long windowBytes = t.optionalBytes("window", d.windowBytes(), mtuBytes, Limits.MAX_BUFFER_BYTES);
+        long rtoPs = t.optionalTimePs("rto", d.rtoPs(), 1, Limits.MAX_TIME_PS);
         String cc = t.optionalOneOf("cc", d.congestionControl(), TransportConfig.CONGESTION_CONTROLS);
         UetOptions uet = bindUet(t, cc, mtuBytes);
         RoceOptions roce = RoceBinder.bind(t, cc, mtuBytes);
@@ -68,13 +68,13 @@ final class TransportBinder {
                     + "all; use deliveryMode: rud or loadBalancing: ecmp");
         }
         long baseRttPs = t.optionalTimePs("baseRtt", d.baseRttPs(), 0, Ps.PER_S);
-        long initialWindowBytes = t.optionalBytes("initialWindow", d.initialWindowBytes(), 0, Long.MAX_VALUE);
+        long initialWindowBytes = t.optionalBytes("initialWindow", d.initialWindowBytes(), 0, Limits.MAX_BUFFER_BYTES);
         if (initialWindowBytes > 0 && initialWindowBytes < mtuBytes) {
             throw t.error("initialWindow", "'" + t.optional("initialWindow").text() + "' must be 0B (one BDP) or at"
                     + " least transport.mtu (" + Units.exactBytes(mtuBytes) + ")");
         }
         long creditSlicePs = t.optionalTimePs("creditSlice", d.creditSlicePs(), 1, Ps.PER_S);
-        long initialCreditBytes = t.optionalBytes("initialCredit", d.initialCreditBytes(), 0, Long.MAX_VALUE);
+        long initialCreditBytes = t.optionalBytes("initialCredit", d.initialCreditBytes(), 0, Limits.MAX_BUFFER_BYTES);
         if (cc.contains("rccc") && initialCreditBytes < mtuBytes) {
             throw t.error("initialCredit", "'" + t.optional("initialCredit").text() + "' must be at least transport.mtu ("
                     + Units.exactBytes(mtuBytes) + ") with RCCC: a sender that cannot send one packet never sends its "
@@ -85,8 +85,8 @@ final class TransportBinder {
             Section m = t.requiredSection("receiverMemory");
             m.declare("writeRate", "buffer", "penaltyThreshold");
             m.rejectUnknownFields();
-            long writeRateBps = m.requiredRateBps("writeRate", 1, Long.MAX_VALUE);
-            long bufferBytes = m.requiredBytes("buffer", mtuBytes, Long.MAX_VALUE);
+            long writeRateBps = m.requiredRateBps("writeRate", Limits.MIN_RATE_BPS, Limits.MAX_RATE_BPS);
+            long bufferBytes = m.requiredBytes("buffer", mtuBytes, Limits.MAX_BUFFER_BYTES);
             long thresholdBytes = m.optionalBytes("penaltyThreshold", bufferBytes / 4, 0, bufferBytes - 1);
             try {
                 memory = new MemoryParams(writeRateBps, bufferBytes, thresholdBytes);

@@ -75,6 +75,11 @@ public final class Units {
         return format(ps, TIME_DISPLAY);
     }
 
+    /** A count for people, with thousands separated: {@code 2,147,483,646}. */
+    public static String formatCount(long count) {
+        return String.format(java.util.Locale.ROOT, "%,d", count);
+    }
+
     /** A size exactly, in the input syntax and the largest unit that divides it: {@code 2MiB}, {@code 65535B}. */
     static String exactBytes(long bytes) {
         return exact(bytes, BYTES);

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Binds the {@code workload} section by its {@code kind}, checking every host it names against the
- * topology's host count so that a wrong host is reported at its own line.
+ * topology's host count so that a wrong host is reported at its own line, and every flow's size against the
+ * packets the transport cuts it into ({@link Limits#MAX_PACKETS_PER_FLOW}).
  */
 final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "mix");
@@ -16,16 +17,19 @@ final class WorkloadBinder {
 
     private final Section workload;
     private final int hostCount;
+    private final int payloadBytes;
 
-    private WorkloadBinder(Section workload, int hostCount) {
+    private WorkloadBinder(Section workload, int hostCount, int payloadBytes) {
         this.workload = workload;
         this.hostCount = hostCount;
+        this.payloadBytes = payloadBytes;
     }
 
-    static WorkloadSpec bind(Section workload, int hostCount) throws ScenarioException {
+    /** {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header). */
+    static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes) throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
-        WorkloadBinder binder = new WorkloadBinder(workload, hostCount);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes);
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
@@ -142,7 +146,7 @@ final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount));
+            parts.add(bind(part, hostCount, payloadBytes));
         }
         return new Mix(names, parts);
     }
@@ -176,11 +180,19 @@ final class WorkloadBinder {
         return host.intValueExact();
     }
 
-    private static long bytes(Section section) throws ScenarioException {
-        return section.requiredBytes("bytes", 1, Long.MAX_VALUE);
+    private long bytes(Section section) throws ScenarioException {
+        long bytes = section.requiredBytes("bytes", 1, Limits.MAX_FLOW_BYTES);
+        long packets = bytes / payloadBytes + (bytes % payloadBytes == 0 ? 0 : 1);
+        if (packets > Limits.MAX_PACKETS_PER_FLOW) {
+            throw section.error("bytes", "'" + section.optional("bytes").text() + "' is " + Units.formatCount(packets)
+                    + " packets of " + payloadBytes + " B of payload (transport.mtu less transport.header); a flow may"
+                    + " be at most " + Units.formatCount(Limits.MAX_PACKETS_PER_FLOW) + " packets: give fewer bytes or"
+                    + " a larger transport.mtu");
+        }
+        return bytes;
     }
 
     private static long startPs(Section section) throws ScenarioException {
-        return section.optionalTimePs("start", 0, 0, Long.MAX_VALUE);
+        return section.optionalTimePs("start", 0, 0, Limits.MAX_TIME_PS);
     }
 }

@@ -15,4 +15,16 @@ public sealed interface WorkloadSpec permits Incast, Permutation, AllToAll, Flow
      *                                  workload cannot be formed on that many hosts
      */
     List<FlowSpec> flows(int hostCount, long seed);
+
+    /**
+     * How many flows {@link #flows} gives on {@code hostCount} hosts, computed without making them: it may be
+     * more than a list can hold, which {@link #flows} then refuses.
+     */
+    long flowCount(int hostCount);
+
+    /**
+     * How many packets of {@code payloadBytes} all flows together are cut into, computed without making them;
+     * {@link Long#MAX_VALUE} if more.
+     */
+    long packetCount(int hostCount, int payloadBytes);
 }

@@ -99,7 +99,7 @@ final class WrebBinder {
         LinearProfile d = WrebSettings.DEFAULT_PROFILE;
         try {
             if (name.equals("step")) {
-                long threshold = w.optionalBytes("threshold", DEFAULT_THRESHOLD_BYTES, 0, Long.MAX_VALUE);
+                long threshold = w.optionalBytes("threshold", DEFAULT_THRESHOLD_BYTES, 0, Limits.MAX_BUFFER_BYTES);
                 int low = w.has("pLow") ? EcnBinder.probabilityPpm(w, "pLow") : 0;
                 int high = w.has("pHigh") ? EcnBinder.probabilityPpm(w, "pHigh") : DEFAULT_P_HIGH_PPM;
                 if (high <= low) {
@@ -108,8 +108,8 @@ final class WrebBinder {
                 }
                 return new StepProfile(threshold, low, high);
             }
-            long kmin = w.optionalBytes("kmin", d.kminBytes(), 0, Long.MAX_VALUE);
-            long kmax = w.optionalBytes("kmax", d.kmaxBytes(), 1, Long.MAX_VALUE);
+            long kmin = w.optionalBytes("kmin", d.kminBytes(), 0, Limits.MAX_BUFFER_BYTES);
+            long kmax = w.optionalBytes("kmax", d.kmaxBytes(), 1, Limits.MAX_BUFFER_BYTES);
             if (kmax <= kmin) {
                 throw w.error(w.has("kmax") ? "kmax" : "kmin", "kmax (" + Units.exactBytes(kmax)
                         + ") must be above kmin (" + Units.exactBytes(kmin) + ")");
@@ -146,7 +146,7 @@ final class WrebBinder {
                 }
             }
         }
-        long windowPs = w.optionalTimePs("gradientWindow", LevelWeights.DEFAULT_WINDOW_PS, 1, Long.MAX_VALUE / 2);
+        long windowPs = w.optionalTimePs("gradientWindow", LevelWeights.DEFAULT_WINDOW_PS, 1, Limits.MAX_TIME_PS);
         int queue = switch (level) {
             case "gradient" -> 0;
             case "multi" -> w.has("queueWeight") ? thousandths(w, "queueWeight") : 1000;

@@ -32,6 +32,26 @@ public final class Ps {
         return mulDivFloor(durationPs, rateBps, PER_S * 8);
     }
 
+    /**
+     * {@code a + b} for non-negative times, or {@link #NEVER} when the sum is past a long: for times derived from
+     * others (a pause from a round trip and a rank) that may exceed any run, where "never" is the right answer.
+     */
+    public static long plusSaturated(long a, long b) {
+        if (a < 0 || b < 0) {
+            throw new IllegalArgumentException("times must be >= 0, were " + a + " and " + b);
+        }
+        long sum = a + b;
+        return sum < 0 ? NEVER : sum;
+    }
+
+    /** {@code a x b} for a non-negative time and factor, or {@link #NEVER} when the product is past a long. */
+    public static long timesSaturated(long a, long b) {
+        if (a < 0 || b < 0) {
+            throw new IllegalArgumentException("time and factor must be >= 0, were " + a + " and " + b);
+        }
+        return Math.multiplyHigh(a, b) != 0 || a * b < 0 ? NEVER : a * b;
+    }
+
     /** {@code ceil(a * b / c)} for non-negative a, b and positive c, without overflow of the product. */
     static long mulDivCeil(long a, long b, long c) {
         long hi = Math.multiplyHigh(a, b);

@@ -18,10 +18,19 @@ public final class FlowReceiver {
     private long outOfOrderDeliveries;
     private long finishPs = -1;
 
+    /** Rejects sizes that are not positive and flows of more packets than an int indexes, less one. */
     public FlowReceiver(int flowId, long totalBytes, int payloadPerPacketBytes) {
+        if (totalBytes <= 0 || payloadPerPacketBytes <= 0) {
+            throw new IllegalArgumentException("flow " + flowId + ": totalBytes " + totalBytes
+                    + " and payloadPerPacketBytes " + payloadPerPacketBytes + " must be > 0");
+        }
         this.flowId = flowId;
         this.totalBytes = totalBytes;
-        this.packetCount = (totalBytes + payloadPerPacketBytes - 1) / payloadPerPacketBytes;
+        this.packetCount = Packets.of(totalBytes, payloadPerPacketBytes);
+        if (packetCount > Packets.MAX_INDEXED) {
+            throw new IllegalArgumentException("flow " + flowId + ": " + packetCount + " packets is more than the "
+                    + Packets.MAX_INDEXED + " a receiver indexes");
+        }
     }
 
     public int flowId() {

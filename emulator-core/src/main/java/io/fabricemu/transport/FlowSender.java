@@ -36,7 +36,7 @@ public final class FlowSender {
         this.flowId = flowId;
         this.totalBytes = totalBytes;
         this.payloadPerPacketBytes = payloadPerPacketBytes;
-        this.packetCount = (totalBytes + payloadPerPacketBytes - 1) / payloadPerPacketBytes;
+        this.packetCount = Packets.of(totalBytes, payloadPerPacketBytes);
         this.rtoPs = rtoPs;
         this.cc = cc;
     }

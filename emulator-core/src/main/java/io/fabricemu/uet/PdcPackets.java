@@ -1,5 +1,7 @@
 package io.fabricemu.uet;
 
+import io.fabricemu.transport.Packets;
+
 /**
  * How a PDC's message is cut into packets, whatever its delivery mode: {@code totalBytes} of payload in
  * packets of {@code payloadPerPacketBytes} (the last one possibly shorter), each with {@code headerBytes} of
@@ -19,8 +21,8 @@ final class PdcPackets {
                     + ", payloadPerPacketBytes " + payloadPerPacketBytes + ", headerBytes " + headerBytes
                     + ", rtoPs " + rtoPs + " must all be > 0");
         }
-        long packets = (totalBytes + payloadPerPacketBytes - 1) / payloadPerPacketBytes;
-        if (packets > Integer.MAX_VALUE - 1) {
+        long packets = Packets.of(totalBytes, payloadPerPacketBytes);
+        if (packets > Packets.MAX_INDEXED) {
             throw new IllegalArgumentException("flow " + flowId + ": " + packets + " packets is too many");
         }
         this.flowId = flowId;

@@ -55,6 +55,20 @@ class SharedLeaseTest {
     }
 
     @Test
+    void lowWaterBytes_ofManyFastPortsAndAnHourOfLatency_isCappedWithoutOverflow() {
+        long[] rates = new long[200];
+        java.util.Arrays.fill(rates, 100_000_000_000_000L);
+        int[] ids = new int[rates.length];
+        long pool = 64L << 30;
+        long hourPs = 3_600_000_000_000_000L;
+        SwitchPlan plan = new SwitchPlan(50, ids, rates,
+                new SwitchSettings(hourPs, ForwardingMode.CUT_THROUGH, 2 * PACKET, 2, pool, false), 7L,
+                (node, dst) -> new int[] {1}, new PoolPlan(POOL, pool));
+        // Each other port fills 9 x 10^16 B in two hours at 100 Tb/s; 199 of them would pass a long.
+        assertEquals(pool / (4 * 200), SharedLease.lowWaterBytes(plan, 0));
+    }
+
+    @Test
     void lowWaterBytes_smallPool_isCappedAtAQuarterOfThePoolPerPort() {
         SwitchPlan plan = plan(new long[] {RATE, 4 * RATE, RATE}, 600_000);
         assertEquals(50_000, SharedLease.lowWaterBytes(plan, 0), "600,000 / (4 x 3 ports)");

@@ -41,6 +41,21 @@ class PauseStaggerTest {
     }
 
     @Test
+    void nextPausePs_roundTripsOfHoursAndAHundredfoldStagger_capsThePauseInsteadOfOverflowing() {
+        // A 10-hour round trip (links an hour long) staggered by 100 round trips: 3.6 x 10^18 ps a rank, past
+        // the cap from rank 1 and past a long by rank 3. The pauses stop at the cap and stay distinct.
+        PauseStagger s = new PauseStagger(0, 10_000, RnrTimer.Encoding.EXACT_PS, RATE);
+        long rttPs = 36_000 * Ps.PER_S;
+        long previous = -1;
+        for (int rank = 0; rank < 5; rank++) {
+            long pause = s.nextPausePs(DRAIN_100US_BYTES, rttPs);
+            assertTrue(pause > previous && pause <= PauseStagger.MAX_PAUSE_PS + rank, rank + ": " + pause);
+            previous = pause;
+        }
+        assertEquals(PauseStagger.MAX_PAUSE_PS + 3, previous, "ranks 1 to 4: the cap, then 1 ps more each");
+    }
+
+    @Test
     void nextPausePs_noStagger_givesEveryQpTheSamePause() {
         PauseStagger s = new PauseStagger(0, 0, RnrTimer.Encoding.EXACT_PS, RATE);
         assertEquals(100 * Ps.PER_US, s.nextPausePs(DRAIN_100US_BYTES, 8 * Ps.PER_US));

@@ -82,6 +82,23 @@ class RnrNackPortTest {
     }
 
     @Test
+    void intercept_aRoundTripOfDays_naksWithACappedPauseAndGuardInsteadOfOverflowing() {
+        long days = 200_000 * Ps.PER_S;
+        RnrNackPort port = new RnrNackPort(new RnrNackSettings(true, true, 10_000, 5_000, TriggerMode.AT_OVERFLOW, 0,
+                10_000, RnrTimer.Encoding.EXACT_PS, 1_000, 64, Ps.PER_MS, (a, b) -> days), RATE, 1);
+        for (int flow = 1; flow <= 3; flow++) {
+            warm(port, flow, 9, 5, 100);
+        }
+        port.occupancyChanged(12_500, 200);
+        for (int flow = 1; flow <= 3; flow++) {
+            assertTrue(port.intercept(data(flow, 10), false, 12_500, 300), "flow " + flow);
+            assertTrue(port.takeNak().roce().rnrPausePs() <= PauseStagger.MAX_PAUSE_PS + 2);
+            assertTrue(port.intercept(data(flow, 11), true, 12_000, 310), "still NACKed: the guard has not passed");
+        }
+        assertEquals(3, port.counters().naksSent());
+    }
+
+    @Test
     void intercept_nackedQp_earlierPsnStillGoes_andTheResentPsnEndsThePause() {
         RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_OVERFLOW), RATE, 1);
         warm(port, 1, 9, 5, 100);

@@ -2,6 +2,7 @@ package io.fabricemu.roce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.time.Ps;
 import org.junit.jupiter.api.Test;
@@ -89,6 +90,19 @@ class DcqcnReactionPointTest {
         // 600,000 + 600,000 crosses 1,000,000 once: BC = 1, fast recovery: RC = 75 G.
         rp.onSent(600_000, 2 * US);
         assertEquals(75 * G, rp.rateBps());
+    }
+
+    @Test
+    void hyperIncrease_ofManyStepsAtAHugeStep_reachesLineRateWithoutOverflow() {
+        long line = 100_000_000_000_000L;
+        DcqcnParams huge = new DcqcnParams(0.5, G, line, US, 1_000_000, 1, US, US, G);
+        DcqcnReactionPoint rp = new DcqcnReactionPoint(huge, line, 0);
+        rp.onCnp(0);
+        // 100,000 timer events, then 100,000 byte-counter events: i = min(T, BC) - F reaches 99,999, and
+        // i x R_HAI = 10^19 would not fit a long.
+        rp.onSent(100_000_000_000L, 100_000 * US);
+        assertEquals(line, rp.targetBps());
+        assertTrue(rp.rateBps() >= line - 1, "rate " + rp.rateBps());
     }
 
     @Test

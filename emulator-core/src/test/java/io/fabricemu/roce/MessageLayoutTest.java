@@ -46,6 +46,15 @@ class MessageLayoutTest {
     }
 
     @Test
+    void aFlowNearTheLargestLong_countsItsPacketsWithoutOverflow() {
+        MessageLayout huge = new MessageLayout(Long.MAX_VALUE, Long.MAX_VALUE, 4_086);
+        assertEquals(Long.MAX_VALUE / 4_086 + 1, huge.packetCount());
+        assertEquals(1, huge.messageCount());
+        assertEquals(4_086, huge.payloadOf(0));
+        assertEquals(Long.MAX_VALUE % 4_086, huge.payloadOf(huge.packetCount() - 1));
+    }
+
+    @Test
     void oneMessage_smallerThanAPacket() {
         MessageLayout one = new MessageLayout(700, 1_000_000, 1_500);
         assertEquals(1, one.packetCount());

@@ -89,6 +89,38 @@ class WorkloadsTest {
     }
 
     @Test
+    void allToAll_amongMoreHostsThanAnIntOfPairs_isCountedInALongAndRefusedClearly() {
+        AllToAll all = new AllToAll(1 << 20, 0);
+        // 46,342 x 46,341 is 2,147,534,622: n(n - 1) in an int overflowed in flows()
+        assertEquals(2_147_534_622L, all.flowCount(46_342));
+        assertEquals(2_147_534_622L * 257, all.packetCount(46_342, 4086));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> all.flows(46_342, 1));
+        assertEquals("all-to-all among 46342 hosts is 2,147,534,622 flows; at most 2,147,483,639 can be numbered and"
+                + " listed", e.getMessage());
+        assertEquals(Long.MAX_VALUE, all.packetCount(Integer.MAX_VALUE, 1), "more packets than a long: saturated");
+    }
+
+    @Test
+    void flowAndPacketCounts_areThoseOfTheFlows() throws ScenarioException {
+        for (String yaml : List.of(ScenarioTexts.BASE, ScenarioTexts.FLOWS, ScenarioTexts.MIX, ScenarioTexts.MINIMAL)) {
+            WorkloadSpec w = ScenarioLoader.parse(yaml, "w.yaml", List.of()).workload();
+            List<FlowSpec> flows = w.flows(16, 3);
+            long packets = flows.stream().mapToLong(f -> (f.bytes() + 999) / 1000).sum();
+            assertEquals(flows.size(), w.flowCount(16), yaml);
+            assertEquals(packets, w.packetCount(16, 1000), yaml);
+        }
+    }
+
+    @Test
+    void mix_ofMoreFlowsThanAListHolds_isRefusedClearly() {
+        Mix mix = new Mix(List.of("a", "b"), List.of(new AllToAll(1, 0), new AllToAll(1, 0)));
+        assertEquals(2 * 2_147_441_940L, mix.flowCount(46_341));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> mix.flows(46_341, 1));
+        assertEquals("the mix is 4,294,883,880 flows; at most 2,147,483,639 can be numbered and listed",
+                e.getMessage());
+    }
+
+    @Test
     void flowList_keepsTheGivenOrder() throws ScenarioException {
         FlowList list = (FlowList) ScenarioLoader.parse(ScenarioTexts.FLOWS, "w.yaml", List.of()).workload();
         assertEquals(List.of(new FlowSpec(1, 2, 1L << 20, 0), new FlowSpec(3, 4, 1L << 20, 2_000_000),

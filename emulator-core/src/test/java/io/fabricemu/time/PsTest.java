@@ -22,6 +22,19 @@ class PsTest {
     }
 
     @Test
+    void saturated_sumsAndProductsPastALong_areNever() {
+        assertEquals(7, Ps.plusSaturated(3, 4));
+        assertEquals(Ps.NEVER, Ps.plusSaturated(Long.MAX_VALUE - 1, 2));
+        assertEquals(Ps.NEVER, Ps.plusSaturated(Ps.NEVER, Ps.NEVER));
+        assertEquals(12, Ps.timesSaturated(3, 4));
+        assertEquals(0, Ps.timesSaturated(Ps.NEVER, 0));
+        assertEquals(Ps.NEVER, Ps.timesSaturated(Ps.PER_S, Ps.PER_S * 10));
+        assertEquals(Ps.NEVER, Ps.timesSaturated(Long.MAX_VALUE / 2 + 1, 2));
+        assertThrows(IllegalArgumentException.class, () -> Ps.plusSaturated(-1, 2));
+        assertThrows(IllegalArgumentException.class, () -> Ps.timesSaturated(2, -1));
+    }
+
+    @Test
     void serializationPs_largeSizeDoesNotOverflow() {
         // 1 TB at 1 b/s is 8e12 s = 8e24 ps: beyond a long, so it must fail loudly rather than wrap.
         assertThrows(ArithmeticException.class, () -> Ps.serializationPs(1_000_000_000_000L, 1));

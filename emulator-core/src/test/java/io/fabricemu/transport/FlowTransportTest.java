@@ -2,6 +2,7 @@ package io.fabricemu.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
@@ -17,6 +18,22 @@ class FlowTransportTest {
         assertEquals(245, s.packetCount());
         assertEquals(4086, s.payloadOf(0));
         assertEquals(3016, s.payloadOf(244));
+    }
+
+    @Test
+    void sender_ofAFlowNearTheLargestLong_countsItsPacketsAndSends() {
+        FlowSender s = new FlowSender(1, Long.MAX_VALUE, 4086, 1000, new FixedWindow(10_000_000));
+        assertEquals(Long.MAX_VALUE / 4086 + 1, s.packetCount());
+        assertEquals(0, s.nextSendablePsn(0), "a count wrapped negative left nothing to send");
+        assertEquals(Long.MAX_VALUE % 4086, s.payloadOf(s.packetCount() - 1));
+    }
+
+    @Test
+    void receiver_ofMorePacketsThanItCanIndex_isRejected() {
+        assertEquals(Integer.MAX_VALUE - 1, new FlowReceiver(1, Integer.MAX_VALUE - 1, 1).packetCount());
+        assertThrows(IllegalArgumentException.class, () -> new FlowReceiver(1, Integer.MAX_VALUE, 1));
+        assertThrows(IllegalArgumentException.class, () -> new FlowReceiver(1, Long.MAX_VALUE, 4086));
+        assertThrows(IllegalArgumentException.class, () -> new FlowReceiver(1, 0, 4086));
     }
 
     @Test

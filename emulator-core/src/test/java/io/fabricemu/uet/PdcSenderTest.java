@@ -73,6 +73,9 @@ class PdcSenderTest {
     @Test
     void constructor_moreThanAnIntOfPackets_isRejected() {
         assertThrows(IllegalArgumentException.class, () -> new PdcSender(FLOW, 1L << 32, 1, HEADER, RTO_PS));
+        // so large that counting its packets as (bytes + payload - 1) / payload wrapped to a negative count
+        assertThrows(IllegalArgumentException.class, () -> new PdcSender(FLOW, Long.MAX_VALUE, PAYLOAD, HEADER,
+                RTO_PS));
     }
 
     // ---------------------------------------------------------------- order of transmission

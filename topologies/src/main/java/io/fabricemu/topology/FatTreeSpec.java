@@ -40,6 +40,17 @@ public record FatTreeSpec(int pods, int torsPerPod, int hostsPerTor, int aggsPer
         return "fat-tree";
     }
 
+    /** Cables: one per host, every ToR to every aggregation switch of its pod, each of those to its core group. */
+    @Override
+    public FabricCounts counts() {
+        long tors = FabricCounts.times(pods, torsPerPod);
+        long aggs = FabricCounts.times(pods, aggsPerPod);
+        long hosts = FabricCounts.times(tors, hostsPerTor);
+        long cables = FabricCounts.plus(FabricCounts.plus(hosts, FabricCounts.times(tors, aggsPerPod)),
+                FabricCounts.times(pods, cores));
+        return new FabricCounts(hosts, FabricCounts.plus(FabricCounts.plus(tors, aggs), cores), cables, tors);
+    }
+
     @Override
     public int hostCount() {
         return Math.multiplyExact(Math.multiplyExact(pods, torsPerPod), hostsPerTor);

@@ -21,6 +21,13 @@ public record LeafSpineSpec(int leaves, int hostsPerLeaf, int spines, int linksP
     }
 
     @Override
+    public FabricCounts counts() {
+        long hosts = FabricCounts.times(leaves, hostsPerLeaf);
+        long fabricCables = FabricCounts.times(FabricCounts.times(leaves, spines), linksPerSpine);
+        return new FabricCounts(hosts, (long) leaves + spines, FabricCounts.plus(hosts, fabricCables), leaves);
+    }
+
+    @Override
     public int hostCount() {
         return Math.multiplyExact(leaves, hostsPerLeaf);
     }

@@ -36,6 +36,18 @@ public record RailOptimisedSpec(int pods, int segmentsPerPod, int nodesPerSegmen
         return "rail-optimised";
     }
 
+    /** One rail leaf per GPU of a node in every segment, each to every spine of its pod; spines to super-spines. */
+    @Override
+    public FabricCounts counts() {
+        long leaves = FabricCounts.times(FabricCounts.times(pods, segmentsPerPod), gpusPerNode);
+        long spines = FabricCounts.times(pods, spinesPerPod);
+        long hosts = FabricCounts.times(leaves, nodesPerSegment);
+        long cables = FabricCounts.plus(FabricCounts.plus(hosts, FabricCounts.times(leaves, spinesPerPod)),
+                FabricCounts.times(spines, superSpines));
+        return new FabricCounts(hosts, FabricCounts.plus(FabricCounts.plus(leaves, spines), superSpines), cables,
+                leaves);
+    }
+
     @Override
     public int hostCount() {
         return Math.multiplyExact(Math.multiplyExact(Math.multiplyExact(pods, segmentsPerPod), nodesPerSegment),

@@ -27,6 +27,13 @@ public record RingSpec(int switches, int hostsPerSwitch, LinkSpec hostLink, Link
         return "ring";
     }
 
+    /** A cable per host and one per switch to its clockwise neighbour; every switch has hosts. */
+    @Override
+    public FabricCounts counts() {
+        long hosts = FabricCounts.times(switches, hostsPerSwitch);
+        return new FabricCounts(hosts, switches, FabricCounts.plus(hosts, switches), switches);
+    }
+
     @Override
     public int hostCount() {
         return Math.multiplyExact(switches, hostsPerSwitch);

@@ -11,4 +11,7 @@ public sealed interface TopologySpec permits LeafSpineSpec, FatTreeSpec, RailOpt
 
     /** Number of endpoints (NICs) the fabric has, known without building it. */
     int hostCount();
+
+    /** How many hosts, switches, cables and edge switches the fabric has, known without building it. */
+    FabricCounts counts();
 }
