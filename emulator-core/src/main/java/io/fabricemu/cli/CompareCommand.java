@@ -65,7 +65,7 @@ final class CompareCommand implements Callable<Integer> {
             description = "Output folder (default: results/compare). An existing folder is replaced.")
     Path out;
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = "Shards per run (default: one per processor). Results are identical for every N.")
     Integer shards;
 
@@ -79,10 +79,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        int shards = Shards.resolve(this.shards, err);
-        if (shards < 0) {
-            return Main.BAD_INPUT;
-        }
+        int shards = Shards.orDefault(this.shards);
         List<Path> files = new ArrayList<>();
         List<List<String>> runOverrides = new ArrayList<>();
         if (!plan(files, runOverrides, err)) {

@@ -45,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
             description = "Output folder (default: results/<scenario name>). An existing folder is replaced.")
     Path out;
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = {"Split the fabric's actors into N shards that exchange one batch per window",
                     "(default: one per processor; with --jvms or --cluster, per member). Results are identical",
                     "for every N."})
@@ -63,10 +63,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        int shards = cluster.distributed() ? 1 : Shards.resolve(this.shards, err);
-        if (shards < 0) {
-            return Main.BAD_INPUT;
-        }
+        int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
         PreparedRun prepared = ScenarioInput.prepare(scenario, overrides, err);
         if (prepared == null) {
             return Main.BAD_INPUT;
@@ -75,12 +72,13 @@ final class RunCommand implements Callable<Integer> {
             return metrics.around(err, live -> run(prepared, EngineBackend.local(shards), live, err));
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, quiet ? null : stdout, err)) {
-            if (backend == null) {
-                return cluster.exitCode;
+        // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
+        return metrics.around(err, live -> {
+            try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, quiet ? null : stdout,
+                    err)) {
+                return backend == null ? cluster.exitCode : run(prepared, backend, live, err);
             }
-            return metrics.around(err, live -> run(prepared, backend, live, err));
-        }
+        });
     }
 
     private int run(PreparedRun prepared, EngineBackend backend, LiveMetrics live, PrintWriter err)
