@@ -5,6 +5,7 @@ import akka.actor.typed.ActorSystem;
 import io.fabricemu.cli.WholeNumber;
 import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
+import io.fabricemu.scenario.InputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -111,6 +112,11 @@ final class NodeCommand implements Callable<Integer> {
         }
         if (port != null) {
             s = s.withPort(port);
+        }
+        String problem = LocalAddress.problem(s.hostname());
+        if (problem != null) {
+            throw new ClusterConfigException((hostname != null ? "--hostname"
+                    : InputFile.display(config) + ": " + ClusterFile.SECTION + ".hostname") + ": " + problem);
         }
         return s;
     }
