@@ -51,6 +51,64 @@ class ClusterOptionsTest {
     }
 
     @Test
+    void aFolderForTheClusterFile_isSaidToBeAFolder() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("cluster"));
+        Cli.Outcome o = run("--cluster", folder.toString());
+        assertEquals(2, o.exitCode());
+        assertEquals("error: --cluster " + folder + ": is a folder, not a cluster file\n", o.err());
+        Cli.Outcome empty = run("--cluster", "");
+        assertEquals(2, empty.exitCode());
+        assertEquals("error: --cluster '': the file name is empty; name a cluster file\n", empty.err());
+        Cli.Outcome node = Cli.run("node", "--config", folder.toString());
+        assertEquals(2, node.exitCode());
+        assertEquals("error: " + folder + ": is a folder, not a cluster file\n", node.err());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    @Test
+    void bench_checksTheClusterOptionsBeforePrintingItsTable() throws Exception {
+        Cli.Outcome o = Cli.run("bench", Cli.scenario("incast-7to1.yaml"), "--cluster", dir.toString());
+        assertEquals(2, o.exitCode());
+        assertEquals("", o.out(), "no table header before the error");
+        assertTrue(o.err().startsWith("error: --cluster " + dir + ": is a folder, not a cluster file"), o.err());
+    }
+
+    @Test
+    void malformedClusterFile_isNamedAtItsLineOnce() throws Exception {
+        Path conf = dir.resolve("cluster.conf");
+        Files.writeString(conf, "fabric-emu.cluster {\n  seed-nodes = [\"127.0.0.1:2551\"\n  workers = 2\n}\n");
+        Cli.Outcome o = run("--cluster", conf.toString());
+        assertEquals(2, o.exitCode());
+        assertTrue(o.err().startsWith("error: " + conf + ":3: not valid HOCON: List should have ended with ]"),
+                o.err());
+        assertEquals(1, o.err().split(java.util.regex.Pattern.quote(conf.toString()), -1).length - 1,
+                "the file is named once: " + o.err());
+    }
+
+    @Test
+    void node_refusesAnAddressItCannotListenOn() throws Exception {
+        Path conf = dir.resolve("cluster.conf");
+        Files.writeString(conf, "fabric-emu.cluster { seed-nodes = [\"127.0.0.1:2551\"], workers = 1 }");
+        String allowed = "give an address of this machine as the other members reach it, e.g. 10.0.0.1 or 127.0.0.1";
+        for (String[] hostAndError : new String[][] {
+                {"", "--hostname: empty; " + allowed},
+                {"no such host!", "--hostname: 'no such host!' is not an address, and no host of that name is known; "
+                        + allowed},
+                {"192.0.2.1", "--hostname: '192.0.2.1' is not an address of this machine; " + allowed},
+                {"0.0.0.0", "--hostname: '0.0.0.0' stands for every address of this machine"}}) {
+            Cli.Outcome o = Cli.run("node", "--config", conf.toString(), "--hostname", hostAndError[0]);
+            assertEquals(2, o.exitCode(), o.err());
+            assertTrue(o.err().startsWith("error: " + hostAndError[1]), o.err());
+        }
+        Files.writeString(conf, "fabric-emu.cluster { seed-nodes = [\"127.0.0.1:2551\"], workers = 1,"
+                + " hostname = \"192.0.2.1\" }");
+        Cli.Outcome o = Cli.run("node", "--config", conf.toString());
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().startsWith("error: " + conf + ": fabric-emu.cluster.hostname: '192.0.2.1' is not an"
+                + " address of this machine"), o.err());
+    }
+
+    @Test
     void node_needsAClusterFile() {
         Cli.Outcome o = Cli.run("node");
         assertEquals(2, o.exitCode());

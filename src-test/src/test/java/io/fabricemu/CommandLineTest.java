@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The command line end to end: what a user types, what comes back, what lands on disk. */
@@ -126,6 +128,59 @@ class CommandLineTest {
         Cli.Outcome o = Cli.run("validate", SMALL, Cli.scenario("incast-7to1.yaml"));
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(o.out().contains("ok: ") && o.out().contains("16 flows"), o.out());
+    }
+
+    static Stream<Arguments> badOptionValues() {
+        String shards = "--shards: %s; use 1..1024";
+        return Stream.of(
+                bad("run --shards -1", "--shards: -1 is out of range; use 1..1024"),
+                bad("run --shards 0", String.format(shards, "0 is out of range")),
+                bad("run --shards lots", String.format(shards, "'lots' is not a whole number")),
+                bad("run --shards=", String.format(shards, "'' is not a whole number")),
+                bad("run --shards 99999999999", String.format(shards, "99999999999 is out of range")),
+                bad("run --shards 1025", String.format(shards, "1025 is out of range")),
+                bad("run --jvms lots", "--jvms: 'lots' is not a whole number; use 1..64"),
+                bad("run --jvms 65", "--jvms: 65 is out of range; use 1..64"),
+                bad("run --jvms 99999999999999999999", "--jvms: 99999999999999999999 is out of range; use 1..64"),
+                bad("run --quiet=maybe", "--quiet: 'maybe' is neither true nor false"),
+                bad("run SCENARIO", "unexpected argument '" + SMALL + "'"),
+                bad("compare --cc nscc --shards 0", String.format(shards, "0 is out of range")),
+                bad("compare --cc nscc --shards two", String.format(shards, "'two' is not a whole number")),
+                bad("bench --runs 0", "--runs: 0 is out of range; use 1..1000"),
+                bad("bench --runs many", "--runs: 'many' is not a whole number; use 1..1000"),
+                bad("bench --runs 99999999999", "--runs: 99999999999 is out of range; use 1..1000"),
+                bad("bench --warmup -1", "--warmup: -1 is out of range; use 0..1000"),
+                bad("bench --shards 5000", String.format(shards, "5000 is out of range")),
+                bad("bench --shards 0", String.format(shards, "0 is out of range")),
+                bad("bench --jvms 0", "--jvms: 0 is out of range; use 1..64"),
+                bad("validate --set", "Missing required parameter for option '--set'"),
+                bad("node --port abc", "--port: 'abc' is not a port; use 0..65535"),
+                bad("node --port -1", "--port: -1 is out of range; use 0..65535"),
+                bad("node --port 70000", "--port: 70000 is out of range; use 0..65535"));
+    }
+
+    /** {@code command} with the scenario file inserted after the subcommand (for all but node); SCENARIO: twice. */
+    private static Arguments bad(String command, String expected) {
+        List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
+        if (args.remove("SCENARIO")) {
+            args.add(1, SMALL);
+        }
+        if (!args.get(0).equals("node")) {
+            args.add(1, SMALL);
+        }
+        return Arguments.of(String.join(" ", args), args.toArray(String[]::new), expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badOptionValues")
+    void badOptionValue_namesTheOptionAndWhatItAllows(String command, String[] args, String expected) {
+        Cli.Outcome o = Cli.run(args);
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().startsWith("error: " + expected), "says: error: " + expected + "\nsaid:\n" + o.err());
+        assertFalse(o.err().contains("Usage:"), "points to --help instead of repeating the usage:\n" + o.err());
+        assertTrue(o.err().contains("--help' for what it takes"), o.err());
+        assertFalse(o.err().matches("(?s).*(Exception|\\bint\\b|boolean|\\tat ).*"), "no Java terms:\n" + o.err());
+        assertEquals("", o.out());
     }
 
     @Test

@@ -32,12 +32,57 @@ class MetricsOptionsTest {
 
     @Test
     void portOutOfRange_isRejected() {
-        assertRejected("--metrics: port 70000 is out of range; use 1..65535", "--metrics=70000");
+        assertRejected("error: --metrics: 70000 is out of range; use 1..65535", "--metrics=70000");
+        assertRejected("error: --metrics: 0 is out of range; use 1..65535", "--metrics=0");
+        assertRejected("error: --metrics: -1 is out of range; use 1..65535", "--metrics", "-1");
+        assertRejected("error: --metrics: 99999999999 is out of range; use 1..65535", "--metrics=99999999999");
+    }
+
+    @Test
+    void portThatIsNotANumber_isRejectedAsAPort() {
+        assertRejected("error: --metrics: 'abc' is not a port; use 1..65535", "--metrics=abc");
+        assertRejected("error: --metrics: '' is not a port; use 1..65535", "--metrics=");
+    }
+
+    @Test
+    void compare_portThatIsNotANumber_isNotTakenForAScenario() {
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("incast-7to1.yaml"), "--cc", "nscc,rccc", "--metrics=abc",
+                "--out=" + dir.resolve("out"));
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().startsWith("error: --metrics: 'abc' is not a port; use 1..65535"), o.err());
     }
 
     @Test
     void unknownLevel_isRejected() {
-        assertRejected("expected one of [FABRIC, TIER, SWITCH, PORT]", "--metrics", "--metrics-level=rack");
+        assertRejected("error: --metrics-level: 'rack' is not allowed; use fabric, tier, switch or port", "--metrics",
+                "--metrics-level=rack");
+        assertRejected("error: --metrics-level: '' is not allowed; use fabric, tier, switch or port", "--metrics",
+                "--metrics-level=");
+    }
+
+    @Test
+    void trackedFlowsOutOfRangeOrNotANumber_isRejected() {
+        assertRejected("error: --metrics-flows: -1 is out of range; use 0..1000", "--metrics", "--metrics-flows=-1");
+        assertRejected("error: --metrics-flows: 1001 is out of range; use 0..1000", "--metrics", "--metrics-flows=1001");
+        assertRejected("error: --metrics-flows: 'all' is not a whole number; use 0..1000", "--metrics",
+                "--metrics-flows=all");
+    }
+
+    @Test
+    void emptyHost_isRejected() {
+        assertRejected("error: --metrics-host: empty; give an address such as 127.0.0.1", "--metrics",
+                "--metrics-host=");
+    }
+
+    @Test
+    void metricsSettingsWithoutMetrics_areRejectedNotIgnored() {
+        assertRejected("error: --metrics-flows says how to serve live metrics, which only --metrics does; add"
+                + " --metrics (or --metrics=PORT), or leave --metrics-flows out", "--metrics-flows=5");
+        assertRejected("error: --metrics-level says how", "--metrics-level=port");
+        assertRejected("error: --metrics-hold says how", "--metrics-hold=30s");
+        assertRejected("error: --metrics-host says how", "--metrics-host=127.0.0.1");
+        assertRejected("error: --metrics-hold: expected a duration such as 30s, 2m or 500ms, was 'soon'",
+                "--metrics-hold=soon");
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigValue;
 import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
+import io.fabricemu.scenario.InputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,21 +49,39 @@ final class ClusterFile {
     }
 
     static ClusterSettings read(Path file) throws ClusterConfigException {
-        if (!Files.isRegularFile(file)) {
-            throw new ClusterConfigException(file + ": no such file");
+        String problem = InputFile.problem(file, "cluster file");
+        if (problem != null) {
+            throw new ClusterConfigException(InputFile.display(file) + ": " + problem);
         }
         Config all;
         try {
             all = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false))
                     .resolve();
         } catch (ConfigException e) {
-            throw new ClusterConfigException(file + ": not valid HOCON: " + e.getMessage());
+            throw new ClusterConfigException(notHocon(file, e));
         }
         if (!all.hasPath(SECTION)) {
             throw new ClusterConfigException(file + ": no " + SECTION + " section; it needs at least seed-nodes "
                     + "and workers");
         }
         return new ClusterFile(file, all.getConfig(SECTION)).settings();
+    }
+
+    /**
+     * {@code file:line: not valid HOCON: what}: the parser's message starts with where it is, in its own form
+     * ({@code file: 3: }), which would otherwise follow the file's name a second time.
+     */
+    private static String notHocon(Path file, ConfigException e) {
+        String message = e.getMessage();
+        int line = -1;
+        if (e.origin() != null) {
+            line = e.origin().lineNumber();
+            String where = e.origin().description() + ": ";
+            if (message.startsWith(where)) {
+                message = message.substring(where.length());
+            }
+        }
+        return InputFile.display(file) + (line > 0 ? ":" + line : "") + ": not valid HOCON: " + message;
     }
 
     private ClusterSettings settings() throws ClusterConfigException {

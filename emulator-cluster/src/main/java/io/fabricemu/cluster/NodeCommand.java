@@ -2,8 +2,10 @@ package io.fabricemu.cluster;
 
 import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorSystem;
+import io.fabricemu.cli.WholeNumber;
 import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
+import io.fabricemu.scenario.InputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -37,7 +39,8 @@ final class NodeCommand implements Callable<Integer> {
             description = "This member's address, overriding the file's hostname (default 127.0.0.1).")
     String hostname;
 
-    @Option(names = "--port", paramLabel = "PORT", description = "This member's port, overriding the file's (0: any).")
+    @Option(names = "--port", paramLabel = "PORT", converter = MemberPort.class,
+            description = "This member's port, overriding the file's (0: any).")
     Integer port;
 
     @Option(names = "--join", hidden = true, paramLabel = "HOST:PORT", description = "The driver that forked this JVM.")
@@ -108,12 +111,21 @@ final class NodeCommand implements Callable<Integer> {
             s = s.withHostname(hostname);
         }
         if (port != null) {
-            if (port < 0 || port > 65535) {
-                throw new ClusterConfigException("--port: " + port + " is out of range; use 0..65535");
-            }
             s = s.withPort(port);
         }
+        String problem = LocalAddress.problem(s.hostname());
+        if (problem != null) {
+            throw new ClusterConfigException((hostname != null ? "--hostname"
+                    : InputFile.display(config) + ": " + ClusterFile.SECTION + ".hostname") + ": " + problem);
+        }
         return s;
+    }
+
+    /** {@code --port}: 0 lets the system pick a free port. */
+    static final class MemberPort extends WholeNumber {
+        MemberPort() {
+            super("a port", 0, 65535);
+        }
     }
 
     /** A forked worker ends with its driver: its standard input is the driver's pipe, closed when the driver ends. */

@@ -6,11 +6,11 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.InputFile;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,13 +48,15 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "Scenario files (default: the two above).")
     List<Path> scenarios = new ArrayList<>();
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Measured runs per scenario (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", converter = WholeNumber.RunCount.class,
+            description = "Measured runs per scenario, 1..1000 (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", description = "Unmeasured runs first (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", converter = WholeNumber.WarmupCount.class,
+            description = "Unmeasured runs first, 0..1000 (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = "Shards per run (default: one per processor; with --jvms or --cluster, per member).")
     Integer shards;
 
@@ -69,15 +71,14 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
-        if (runs < 1 || warmup < 0 || shards < 1) {
-            err.println("error: --runs must be >= 1, --warmup >= 0 and --shards >= 1");
-            err.flush();
+        if (!cluster.check(err)) {
             return Main.BAD_INPUT;
         }
         List<Path> files = scenarios.isEmpty() ? DEFAULT_SCENARIOS : scenarios;
         for (Path f : files) {
-            if (!Files.isRegularFile(f)) {
-                err.println("error: " + f + ": no such scenario file"
+            String problem = InputFile.problem(f, "scenario file");
+            if (problem != null) {
+                err.println("error: " + InputFile.display(f) + ": " + problem
                         + (scenarios.isEmpty() ? " (run bench from the repository root, or name scenario files)" : ""));
                 err.flush();
                 return Main.BAD_INPUT;

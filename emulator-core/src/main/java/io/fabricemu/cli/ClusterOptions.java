@@ -4,10 +4,10 @@ import io.fabricemu.run.ClusterConfigException;
 import io.fabricemu.run.ClusterRequest;
 import io.fabricemu.run.ClusterSupport;
 import io.fabricemu.run.DistributedBackend;
-import java.io.IOException;
+import io.fabricemu.scenario.InputFile;
+import io.fabricemu.scenario.ScenarioException;
+import io.fabricemu.scenario.ScenarioLoader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 final class ClusterOptions {
     static final int MAX_JVMS = 64;
 
-    @Option(names = "--jvms", paramLabel = "N",
+    @Option(names = "--jvms", paramLabel = "N", converter = WholeNumber.JvmCount.class,
             description = {"Fork N local JVMs, form a cluster of them on 127.0.0.1 and run the fabric sharded",
                     "across them (--shards is then per JVM, default 1). Results are identical to one JVM's."})
     Integer jvms;
@@ -37,20 +37,30 @@ final class ClusterOptions {
     }
 
     /**
+     * Whether the options can make a cluster at all, checked before any work: they do not conflict and the cluster
+     * file is a readable file. False after printing why to {@code err} (the caller then exits with
+     * {@link Main#BAD_INPUT}); the file's content is read only when the cluster forms.
+     */
+    boolean check(PrintWriter err) {
+        if (jvms != null && cluster != null) {
+            return refuse(err, "--jvms and --cluster exclude each other: fork local JVMs or use a formed cluster");
+        }
+        String problem = cluster == null ? null : InputFile.problem(cluster, "cluster file");
+        if (problem != null) {
+            return refuse(err, "--cluster " + InputFile.display(cluster) + ": " + problem);
+        }
+        return true;
+    }
+
+    /**
      * Forms the cluster the options ask for; null after printing to {@code err} why it could not be (the caller
      * then exits with {@link #exitCode}).
      */
     DistributedBackend open(Integer shardsPerMember, Path scenario, List<String> overrides, PrintWriter out,
                             PrintWriter err) {
         exitCode = Main.BAD_INPUT;
-        if (jvms != null && cluster != null) {
-            return error(err, "--jvms and --cluster exclude each other: fork local JVMs or use a formed cluster");
-        }
-        if (jvms != null && (jvms < 1 || jvms > MAX_JVMS)) {
-            return error(err, "--jvms: " + jvms + " is out of range; use 1.." + MAX_JVMS);
-        }
-        if (shardsPerMember != null && (shardsPerMember < 1 || shardsPerMember > 1024)) {
-            return error(err, "--shards: " + shardsPerMember + " is out of range; use 1..1024");
+        if (!check(err)) {
+            return null;
         }
         ClusterSupport support = ClusterSupport.find();
         if (support == null) {
@@ -59,9 +69,9 @@ final class ClusterOptions {
         }
         String text;
         try {
-            text = Files.readString(scenario, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return error(err, scenario + ": cannot read the file: " + e.getMessage());
+            text = ScenarioLoader.readText(scenario);
+        } catch (ScenarioException e) {
+            return error(err, e.getMessage());
         }
         try {
             return support.open(new ClusterRequest(jvms == null ? 0 : jvms, cluster, shardsPerMember,
@@ -77,8 +87,13 @@ final class ClusterOptions {
     int exitCode;
 
     private static DistributedBackend error(PrintWriter err, String message) {
+        refuse(err, message);
+        return null;
+    }
+
+    private static boolean refuse(PrintWriter err, String message) {
         err.println("error: " + message);
         err.flush();
-        return null;
+        return false;
     }
 }

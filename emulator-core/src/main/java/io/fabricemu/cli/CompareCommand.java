@@ -66,7 +66,7 @@ final class CompareCommand implements Callable<Integer> {
                     "or hold fabric-emu's own results; anything else is refused before the first run."})
     Path out;
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = "Shards per run (default: one per processor). Results are identical for every N.")
     Integer shards;
 
@@ -80,10 +80,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        int shards = Shards.resolve(this.shards, err);
-        if (shards < 0) {
-            return Main.BAD_INPUT;
-        }
+        int shards = Shards.orDefault(this.shards);
         List<Path> files = new ArrayList<>();
         List<List<String>> runOverrides = new ArrayList<>();
         if (!plan(files, runOverrides, err)) {

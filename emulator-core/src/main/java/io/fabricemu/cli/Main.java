@@ -38,7 +38,7 @@ public final class Main implements Runnable {
                 line.addSubcommand(command);
             }
         }
-        return line;
+        return line.setParameterExceptionHandler(new OptionErrors());
     }
 
     @Override

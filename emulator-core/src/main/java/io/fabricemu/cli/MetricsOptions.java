@@ -8,20 +8,32 @@ import io.fabricemu.metrics.MetricsSettings;
 import io.fabricemu.metrics.RunMetrics;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Stack;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.IParameterPreprocessor;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code --metrics} options shared by {@code run} and {@code compare}: whether to serve live metrics to
  * Prometheus, where, and how finely tagged. Without {@code --metrics} nothing of Kamon is started or loaded.
  */
 final class MetricsOptions {
+    /** The options that only say how to serve metrics, so mean nothing without {@code --metrics}. */
+    private static final List<String> DEPENDENT = List.of("--metrics-host", "--metrics-level", "--metrics-flows",
+            "--metrics-hold");
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     @Option(names = "--metrics", arity = "0..1", paramLabel = "PORT", preprocessor = OptionalPort.class,
-            fallbackValue = "" + MetricsSettings.DEFAULT_PORT,
+            converter = WholeNumber.ListenPort.class, fallbackValue = "" + MetricsSettings.DEFAULT_PORT,
             description = {"Serve live metrics for Prometheus at http://127.0.0.1:PORT/metrics while it runs",
                     "(default port: " + MetricsSettings.DEFAULT_PORT + "; write --metrics=PORT for another)."})
     Integer port;
@@ -36,42 +48,38 @@ final class MetricsOptions {
     MetricsLevel level;
 
     @Option(names = "--metrics-flows", paramLabel = "N", defaultValue = "" + MetricsSettings.DEFAULT_TRACKED_FLOWS,
+            converter = WholeNumber.TrackedFlows.class,
             description = "Flows 0..N-1 get series of their own (goodput, window, credit, rate; default: ${DEFAULT-VALUE}).")
     int trackedFlows;
 
-    @Option(names = "--metrics-hold", paramLabel = "DURATION", defaultValue = "0",
+    @Option(names = "--metrics-hold", paramLabel = "DURATION", defaultValue = "0", converter = HoldTime.class,
             description = {"Keep the endpoint up this long after the run (e.g. 30s, 2m) so Prometheus scrapes",
                     "the final values; it always stays up 2 s (two metric ticks)."})
-    String hold;
+    Duration hold;
 
     /**
      * Starts the live metrics when {@code --metrics} was given, else returns null. Warns on {@code err} when the
-     * endpoint is not bound to a loopback address.
+     * endpoint is not bound to a loopback address. The numbers were checked as the command line was parsed
+     * ({@link WholeNumber}, {@link HoldTime}).
      *
-     * @throws MetricsException naming the option and the allowed values when a value is out of range, or the
-     *                          endpoint cannot be served
+     * @throws MetricsException naming the option and what it allows when an option is given without
+     *                          {@code --metrics} or the host is empty, or the endpoint cannot be served
      */
     LiveMetrics start(PrintWriter err) throws MetricsException {
         if (port == null) {
+            ParseResult given = command.commandLine().getParseResult();
+            for (String option : DEPENDENT) {
+                if (given.hasMatchedOption(option)) {
+                    throw new MetricsException(option + " says how to serve live metrics, which only --metrics"
+                            + " does; add --metrics (or --metrics=PORT), or leave " + option + " out");
+                }
+            }
             return null;
-        }
-        if (port < 1 || port > 65535) {
-            throw new MetricsException("--metrics: port " + port + " is out of range; use 1..65535");
-        }
-        if (trackedFlows < 0 || trackedFlows > MetricsSettings.MAX_TRACKED_FLOWS) {
-            throw new MetricsException("--metrics-flows: " + trackedFlows + " is out of range; use 0.."
-                    + MetricsSettings.MAX_TRACKED_FLOWS);
         }
         if (host.isBlank()) {
             throw new MetricsException("--metrics-host: empty; give an address such as 127.0.0.1");
         }
-        Duration holdTime;
-        try {
-            holdTime = MetricsSettings.parseDuration(hold);
-        } catch (IllegalArgumentException e) {
-            throw new MetricsException("--metrics-hold: " + e.getMessage());
-        }
-        MetricsSettings settings = new MetricsSettings(host, port, level, trackedFlows, holdTime);
+        MetricsSettings settings = new MetricsSettings(host, port, level, trackedFlows, hold);
         LiveMetrics live = LiveMetrics.start(settings);
         if (!LiveMetrics.isLoopback(host)) {
             err.println("warning: --metrics-host " + host + " is not a loopback address: anyone who can reach it"
@@ -110,18 +118,32 @@ final class MetricsOptions {
 
     /**
      * Lets {@code --metrics} stand alone before the scenario file: picocli would otherwise take the file name as
-     * the optional port. {@code --metrics=PORT} and {@code --metrics PORT} still give a port when PORT is a number
-     * (an attached value is on the stack too); anything else leaves the default port.
+     * the optional port. {@code --metrics=VALUE} is always a port, checked as one ({@code --metrics=abc} is a bad
+     * port, not a stray argument); {@code --metrics VALUE} gives a port when VALUE is a number, else the default
+     * port and VALUE is the next argument.
      */
     static final class OptionalPort implements IParameterPreprocessor {
         @Override
         public boolean preprocess(Stack<String> args, CommandSpec commandSpec, ArgSpec argSpec,
                                   Map<String, Object> info) {
-            if (!args.isEmpty() && args.peek().matches("-?\\d+")) {
+            boolean attached = "=".equals(info.get("separator"));
+            if (attached || (!args.isEmpty() && args.peek().strip().matches("[+-]?\\d+"))) {
                 return false;
             }
             argSpec.setValue(MetricsSettings.DEFAULT_PORT);
             return true;
+        }
+    }
+
+    /** {@code --metrics-hold}: a duration such as 30s, 2m or 500ms ({@link MetricsSettings#parseDuration}). */
+    static final class HoldTime implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                return MetricsSettings.parseDuration(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

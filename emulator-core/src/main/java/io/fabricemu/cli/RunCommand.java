@@ -48,7 +48,7 @@ final class RunCommand implements Callable<Integer> {
                     "empty or hold fabric-emu's own results; anything else is refused before the run."})
     Path out;
 
-    @Option(names = "--shards", paramLabel = "N",
+    @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = {"Split the fabric's actors into N shards that exchange one batch per window",
                     "(default: one per processor; with --jvms or --cluster, per member). Results are identical",
                     "for every N."})
@@ -66,10 +66,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        int shards = cluster.distributed() ? 1 : Shards.resolve(this.shards, err);
-        if (shards < 0) {
-            return Main.BAD_INPUT;
-        }
+        int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
         // A run across JVMs holds its elements in the members: this JVM, its driver, must hold the rest.
         PreparedRun prepared = ScenarioInput.prepare(scenario, overrides,
                 cluster.distributed() ? HeapBudget.partOfRun() : HeapBudget.wholeRun(), err);
@@ -86,12 +83,12 @@ final class RunCommand implements Callable<Integer> {
                 return metrics.around(err, live -> run(prepared, local, live, output, outDir, err));
             }
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
-            try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, clusterOut, err)) {
-                if (backend == null) {
-                    return cluster.exitCode;
+            // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
+            return metrics.around(err, live -> {
+                try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, clusterOut, err)) {
+                    return backend == null ? cluster.exitCode : run(prepared, backend, live, output, outDir, err);
                 }
-                return metrics.around(err, live -> run(prepared, backend, live, output, outDir, err));
-            }
+            });
         }
     }
 

@@ -1,5 +1,9 @@
 package io.fabricemu.scenario;
 
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * A scenario file or a {@code --set} override that cannot be loaded. {@link #getMessage()} is the whole
  * text to show a person, in the form
@@ -8,9 +12,21 @@ package io.fabricemu.scenario;
  *   scenarios/x.yaml: --set workload.bytes=2XB: workload.bytes: '2XB' is not a size; ...
  * </pre>
  * that is where (file and line, or the override), which field (a dotted path, list items as
- * {@code flows[2]}) and what is wrong and allowed.
+ * {@code flows[2]}) and what is wrong and allowed. A quoted value or a field name longer than
+ * {@value #LONGEST_SHOWN} characters is shortened to its start and its length, so a runaway value (a number of
+ * 2,000 digits, a name pasted a thousand times) does not flood the terminal.
  */
 public final class ScenarioException extends Exception {
+    /** The longest value or field name a message shows whole. */
+    static final int LONGEST_SHOWN = 80;
+    /**
+     * A value as messages quote it: {@code 'text'}, the opening quote at the start or after a space or bracket, the
+     * closing one at the end or before a space or punctuation, so the quotes of two short values side by side
+     * ({@code 'alltoall' ... (did you mean 'all-to-all'?)}) are not taken for one long value.
+     */
+    private static final Pattern QUOTED = Pattern.compile(
+            "(?<=^|[\\s(\\[])'([^'\\n]{" + (LONGEST_SHOWN + 1) + ",})'(?=$|[\\s,;:.)\\]?])");
+
     private final String source;
     private final int line;
     private final String field;
@@ -40,8 +56,29 @@ public final class ScenarioException extends Exception {
     private static String compose(String source, Origin origin, String field, String detail) {
         StringBuilder text = new StringBuilder(origin.describe(source)).append(": ");
         if (!field.isEmpty()) {
-            text.append(field).append(": ");
+            text.append(shorten(field)).append(": ");
         }
-        return text.append(detail).toString();
+        Matcher quoted = QUOTED.matcher(detail);
+        while (quoted.find()) {
+            String value = quoted.group(1);
+            quoted.appendReplacement(text, Matcher.quoteReplacement("'" + start(value) + "...' (" + length(value)
+                    + ")"));
+        }
+        quoted.appendTail(text);
+        return text.toString();
+    }
+
+    /** {@code text}, or its start and its length when it is longer than {@link #LONGEST_SHOWN}. */
+    private static String shorten(String text) {
+        return text.length() <= LONGEST_SHOWN ? text : start(text) + "... (" + length(text) + ")";
+    }
+
+    /** The first 60 characters, never half of a character outside the Basic Multilingual Plane. */
+    private static String start(String text) {
+        return text.substring(0, text.offsetByCodePoints(0, Math.min(60, text.codePointCount(0, text.length()))));
+    }
+
+    private static String length(String text) {
+        return String.format(Locale.ROOT, "%,d characters", text.codePointCount(0, text.length()));
     }
 }

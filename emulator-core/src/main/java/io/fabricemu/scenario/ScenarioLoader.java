@@ -2,9 +2,6 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.topology.TopologySpec;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -22,6 +19,7 @@ import java.util.List;
  * </pre>
  *
  * <h2>Format reference</h2>
+ * A scenario file is UTF-8 text (a byte order mark is allowed) of at most 16 MiB.
  * Sizes take B, KB, MB, GB (1000-based), KiB, MiB, GiB (1024-based); rates bps, Kbps, Mbps, Gbps, Tbps;
  * times ps, ns, us, ms, s. A unit is always required and the value must come out whole ({@code 1.5us} is
  * fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
@@ -109,15 +107,15 @@ public final class ScenarioLoader {
 
     /** As {@link #load(Path, List)}, refusing a fabric that cannot be built within {@code budget}. */
     public static Scenario load(Path file, List<String> overrides, HeapBudget budget) throws ScenarioException {
-        String source = file.toString();
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ScenarioException(source, Origin.ofLine(0), "", "cannot read the file: "
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()));
-        }
-        return parse(text, source, overrides, budget);
+        return parse(readText(file), InputFile.display(file), overrides, budget);
+    }
+
+    /**
+     * The text of a scenario file, as {@link #load} reads it: UTF-8, of a size a scenario can have, no control
+     * characters ({@link ScenarioText}).
+     */
+    public static String readText(Path file) throws ScenarioException {
+        return ScenarioText.read(file, InputFile.display(file));
     }
 
     /**

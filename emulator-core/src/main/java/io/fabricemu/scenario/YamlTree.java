@@ -4,25 +4,46 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads YAML text into a {@link Node} tree with Jackson's streaming YAML parser, noting the line of every
  * node. It gives no meaning to values (that is the binders' job) but rejects what YAML allows and a
- * scenario does not: duplicate keys, aliases and more than one document.
+ * scenario does not: duplicate keys, aliases, more than one document and nesting deeper than
+ * {@link #MAX_NESTING} levels.
  */
 final class YamlTree {
-    private static final YAMLFactory FACTORY = new YAMLFactory();
+    /**
+     * The deepest nesting of maps and lists read: a scenario's deepest field ({@code workload.parts[0].flows[0]
+     * .bytes}) is six levels down, so this is generous, and it is checked here, with the line, before the parser's
+     * own limits apply.
+     */
+    static final int MAX_NESTING = 64;
+    /**
+     * The parser's own limits on a document's length, a key's and a string's length are lifted: the file's size
+     * is checked before parsing ({@link ScenarioText#MAX_BYTES}), so that is the limit a person meets, said in
+     * plain words, rather than a library's message.
+     */
+    private static final YAMLFactory FACTORY = new YAMLFactory().rebuild()
+            .loaderOptions(unlimitedLength())
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNameLength(Integer.MAX_VALUE)
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .build())
+            .build();
 
     private final YAMLParser parser;
     private final String source;
     private final String override;
+    private int depth;
 
     private YamlTree(YAMLParser parser, String source, String override) {
         this.parser = parser;
@@ -68,9 +89,8 @@ final class YamlTree {
         }
         switch (token) {
             case START_OBJECT:
-                return map(origin);
             case START_ARRAY:
-                return list(origin);
+                return nested(token, origin);
             case VALUE_NULL:
                 return new ScalarNode(origin, "", true);
             case VALUE_STRING:
@@ -82,6 +102,17 @@ final class YamlTree {
             default:
                 throw error(origin, "unexpected YAML content " + token);
         }
+    }
+
+    /** A map or list, one level deeper than its parent. */
+    private Node nested(JsonToken token, Origin origin) throws IOException, ScenarioException {
+        if (++depth > MAX_NESTING) {
+            throw error(origin, "maps and lists are nested deeper than " + MAX_NESTING + " levels here; no scenario"
+                    + " field is nested that deep");
+        }
+        Node node = token == JsonToken.START_OBJECT ? map(origin) : list(origin);
+        depth--;
+        return node;
     }
 
     private MapNode map(Origin origin) throws IOException, ScenarioException {
@@ -139,6 +170,12 @@ final class YamlTree {
         }
         Origin origin = override != null ? Origin.ofOverride(override) : Origin.ofLine(line);
         return new ScenarioException(source, origin, "", "malformed YAML: " + oneLine(detail));
+    }
+
+    private static LoaderOptions unlimitedLength() {
+        LoaderOptions options = new LoaderOptions();
+        options.setCodePointLimit(Integer.MAX_VALUE);
+        return options;
     }
 
     private static String oneLine(String text) {
