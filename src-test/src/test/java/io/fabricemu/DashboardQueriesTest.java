@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -30,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The dashboards against real components, as a user would run them: a real Prometheus (Debian's package; .ci/run
+ * The dashboards against real components, as a user would run them: a real Prometheus (Debian's package; bin/test
  * installs it) scrapes a live {@code compare --metrics} of the 32:1 incast under NSCC, RCCC and PFC with DCQCN, so
  * windows, credits, rates, trims, marks and pause frames all occur. Once the runs are over and their final values
  * scraped, every query of every panel of every dashboard, and every template variable's query, is evaluated
@@ -48,7 +47,7 @@ class DashboardQueriesTest {
 
     @Test
     void everyPanelQuery_returnsDataFromALiveEmulation() throws Exception {
-        String prometheusBinary = onPath("prometheus");
+        String prometheusBinary = Programs.PROMETHEUS.find().toString();
         int metricsPort = freePort();
         int prometheusPort = freePort();
         Path config = dir.resolve("prometheus.yml");
@@ -202,16 +201,5 @@ class DashboardQueriesTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
-    }
-
-    private static String onPath(String name) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Path.of(d, name);
-            if (Files.isExecutable(p)) {
-                return p.toString();
-            }
-        }
-        throw new AssertionError(name + " is not on the PATH: install Debian's prometheus package"
-                + " (apt-get install -y prometheus; .ci/run does)");
     }
 }
