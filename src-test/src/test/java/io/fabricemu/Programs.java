@@ -37,9 +37,10 @@ final class Programs {
                 }
             }
         }
-        throw new AssertionError(what + " is needed by this test but was not found on the PATH (as " + String.join(" or ",
-                names) + "): run the tests with bin/test, which installs Debian's " + debianPackage
-                + " package when it is missing, or install it yourself: apt-get install -y " + debianPackage);
+        throw new AssertionError(what + " is needed by this test but was not found on the PATH (as "
+                + String.join(" or ", names) + "): run the tests with bin/test, which installs Debian's "
+                + debianPackage + " package when it is missing, or install it yourself: apt-get install -y "
+                + debianPackage);
     }
 
     /** The program's path on this process's PATH; fails, saying how to install it, if it is not there. */
