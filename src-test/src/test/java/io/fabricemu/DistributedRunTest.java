@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class DistributedRunTest {
     /** A 2 x 8 leaf-spine, 7 senders into one host: traffic crosses every cut, and every element samples. */
     private static final String SCENARIO = "incast-7to1.yaml";
-    /** A progress line of a run that has handled events (the driver prints one every 5 s to a file). */
-    private static final Pattern EVENTS_HANDLED = Pattern.compile("\\| [1-9][0-9,]* events \\|");
 
     @TempDir
     Path dir;
@@ -92,9 +89,10 @@ class DistributedRunTest {
                 "--jvms", "2", "--set", "sampling.interval=off");
         ProcessHandle victim = null;
         try {
-            // Harm a worker mid-run, once the workers report events handled, not while the run is being set up.
-            Await.until("the driver to report events handled by its workers", 120,
-                    () -> EVENTS_HANDLED.matcher(driver.err()).find(), () -> driver.out() + driver.err());
+            // Harmed as soon as the run is planned: the run's session, started right after the plan, watches its
+            // members, and a frozen one is found unreachable only after its heartbeats have stopped for 5 s.
+            Await.until("the driver to print the run's plan", 90, () -> driver.out().contains("fingerprint"),
+                    () -> driver.out() + driver.err());
             victim = driver.workers().stream().findFirst()
                     .orElseThrow(() -> new AssertionError("the driver forked no worker JVM"));
             long harmedNanos = System.nanoTime();
