@@ -33,17 +33,6 @@ final class Browser {
     private Browser() {
     }
 
-    /** The chromium binary; fails, saying how to install it, when there is none. */
-    static Path chromium() {
-        for (String candidate : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
-            if (Files.isExecutable(Path.of(candidate))) {
-                return Path.of(candidate);
-            }
-        }
-        throw new AssertionError("headless Chromium is needed to check the report: apt-get install -y chromium"
-                + " (.ci/run installs it)");
-    }
-
     /**
      * Renders {@code html} in a window {@value #WIDTH} px wide and {@value #HEIGHT} px tall, once: the DOM after
      * the load event and a screenshot of the same layout.
@@ -87,7 +76,7 @@ final class Browser {
     private static String chromium(Path workDir, Path html, Path png) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(workDir, "chromium-profile");
         Path stdout = workDir.resolve("chromium-out-" + System.nanoTime() + ".txt");
-        List<String> command = List.of(chromium().toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        List<String> command = List.of(Programs.CHROMIUM.find().toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=" + profile,
                 "--window-size=" + WIDTH + "," + HEIGHT, "--dump-dom", "--screenshot=" + png, html.toUri().toString());

@@ -43,7 +43,8 @@ class ClusterFileRunTest {
             Path seedLog = dir.resolve("seed.log");
             seed = Jvms.node(seedLog, List.of(), "--config", conf.toString(), "--port", Integer.toString(seedPort));
             Process s = seed;
-            Jvms.await("the seed node to start", 60, () -> Jvms.read(seedLog).contains("waiting for runs") || !s.isAlive());
+            Await.until("the seed node to start", 60,
+                    () -> Jvms.read(seedLog).contains("waiting for runs") || !s.isAlive());
             assertTrue(seed.isAlive(), Jvms.read(seedLog));
 
             Path otherLog = dir.resolve("other.log");
@@ -63,10 +64,10 @@ class ClusterFileRunTest {
             Path clustered = dir.resolve("cluster");
             Jvms.Driver driver = new Jvms.Driver("run", Cli.scenario("incast-127to1.yaml"), "--out=" + clustered,
                     "--cluster", conf.toString(), "--set", "sampling.interval=off");
-            Jvms.await("the run to start", 60, () -> driver.out().contains("fingerprint") || !driver.err().isEmpty());
+            Await.until("the run to start", 60, () -> driver.out().contains("fingerprint") || !driver.err().isEmpty());
             Path lateLog = dir.resolve("late.log");
             late = Jvms.node(lateLog, List.of(), "--config", conf.toString(), "--port", "0");
-            Jvms.await("the late member to be told it waits for the next run", 60,
+            Await.until("the late member to be told it waits for the next run", 60,
                     () -> Jvms.read(lateLog).contains("takes part from the next run"));
             assertEquals(0, driver.join(120), driver.err());
             assertEquals(Cli.results(oneJvm).get("digest"), Cli.results(clustered).get("digest"));

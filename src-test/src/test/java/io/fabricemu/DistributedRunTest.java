@@ -89,8 +89,10 @@ class DistributedRunTest {
                 "--jvms", "2", "--set", "sampling.interval=off");
         ProcessHandle victim = null;
         try {
-            Jvms.await("the run to start", 90, () -> driver.out().contains("fingerprint"));
-            Thread.sleep(1500);
+            // Harmed as soon as the run is planned: the run's session, started right after the plan, watches its
+            // members, and a frozen one is found unreachable only after its heartbeats have stopped for 5 s.
+            Await.until("the driver to print the run's plan", 90, () -> driver.out().contains("fingerprint"),
+                    () -> driver.out() + driver.err());
             victim = driver.workers().stream().findFirst()
                     .orElseThrow(() -> new AssertionError("the driver forked no worker JVM"));
             long harmedNanos = System.nanoTime();

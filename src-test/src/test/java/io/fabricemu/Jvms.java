@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import io.fabricemu.cli.Main;
 
 /** Helpers for the multi-JVM suites: fabric-emu nodes as real processes, and a driver run watched as it goes. */
@@ -31,17 +30,6 @@ final class Jvms {
             return Files.exists(log) ? Files.readString(log) : "";
         } catch (IOException e) {
             return "";
-        }
-    }
-
-    /** Waits up to {@code seconds} for {@code condition}; fails naming {@code what} if it never holds. */
-    static void await(String what, int seconds, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + seconds + " s for " + what);
-            }
-            Thread.sleep(100);
         }
     }
 

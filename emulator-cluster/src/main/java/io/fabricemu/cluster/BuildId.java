@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -39,13 +40,26 @@ final class BuildId {
     }
 
     private static String compute() {
+        List<Path> locations = new ArrayList<>();
+        try {
+            for (Class<?> c : List.of(PreparedRun.class, io.fabricemu.topology.Topology.class, BuildId.class)) {
+                locations.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()));
+            }
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot fingerprint this build", e);
+        }
+        return of(locations);
+    }
+
+    /** The build made of the code at {@code locations} (jars or class folders), in this order. */
+    static String of(List<Path> locations) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (Class<?> c : List.of(PreparedRun.class, io.fabricemu.topology.Topology.class, BuildId.class)) {
-                digest(sha, Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()));
+            for (Path location : locations) {
+                digest(sha, location);
             }
             return "0.1.0-" + HexFormat.of().formatHex(sha.digest()).substring(0, 12);
-        } catch (NoSuchAlgorithmException | URISyntaxException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("cannot fingerprint this build", e);
         }
     }

@@ -90,7 +90,10 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         this.known = new HashSet<>(known);
         this.result = result;
         this.shardsPerMember = shardsPerMember;
-        this.shards = new ActorRef[agents.size() * shardsPerMember];
+        @SuppressWarnings("unchecked") // Java makes no array of a generic type: a wildcard array, cast once here
+        ActorRef<ShardActor.Command>[] refs = (ActorRef<ShardActor.Command>[]) new ActorRef<?>[agents.size()
+                * shardsPerMember];
+        this.shards = refs;
         for (ActorRef<NodeAgent.Command> agent : agents) {
             addresses.add(agent.path().address());
         }

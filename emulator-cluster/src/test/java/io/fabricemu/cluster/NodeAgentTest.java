@@ -7,6 +7,7 @@ import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
 import io.fabricemu.actor.Coordinator;
+import io.fabricemu.actor.Engine;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.run.PartitionPlan;
 import io.fabricemu.run.PreparedRun;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /** A worker's agent takes one run at a time, and a driver's next run ends the driver's previous one there. */
 class NodeAgentTest {
-    private static final ActorTestKit KIT = ActorTestKit.create();
+    /** The engine's settings, as a member's: they also start logging before Akka's threads first log. */
+    private static final ActorTestKit KIT = ActorTestKit.create("node-agent-test", Engine.config());
     private static final Path SCENARIO = Path.of("..", "topologies", "scenarios", "incast-7to1.yaml");
 
     @AfterAll

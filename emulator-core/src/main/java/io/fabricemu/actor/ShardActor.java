@@ -159,7 +159,9 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         this.flowCount = factory.flowCount();
         this.stopPs = limits.stopPs();
         int[] shardOf = limits.shardOf();
-        this.byId = new ActorRef[shardOf.length];
+        @SuppressWarnings("unchecked") // Java makes no array of a generic type: a wildcard array, cast once here
+        ActorRef<ElementActor.Command>[] refs = (ActorRef<ElementActor.Command>[]) new ActorRef<?>[shardOf.length];
+        this.byId = refs;
         List<Integer> ids = new ArrayList<>();
         for (int id = 0; id < shardOf.length; id++) {
             if (shardOf[id] == shard) {

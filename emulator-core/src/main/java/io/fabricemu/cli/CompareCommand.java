@@ -133,7 +133,9 @@ final class CompareCommand implements Callable<Integer> {
             }
             Progress progress = new Progress();
             RunResult result;
-            try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size());
+            // Closed with the run, whatever way it ends: it stops the progress line.
+            ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size());
+            try (printer;
                  RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p.flows().size())) {
                 result = p.run(shards, progress, runMetrics);
             } catch (IllegalStateException e) {

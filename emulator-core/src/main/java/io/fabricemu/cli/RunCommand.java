@@ -106,7 +106,9 @@ final class RunCommand implements Callable<Integer> {
             stdout.println("  live metrics at " + live.url());
             stdout.flush();
         }
-        try (ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size());
+        // Closed with the run, whatever way it ends: it stops the progress line.
+        ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size());
+        try (printer;
              RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
             result = prepared.run(backend, progress, runMetrics);
         } catch (MemberLostException e) {

@@ -66,14 +66,20 @@ public final class ShardScheduler {
         int n = shardOf.length;
         nextOwnPs = new long[n];
         inboxMinPs = new long[n];
-        inbox = new ArrayList[n];
+        inbox = eventLists(n);
         running = new boolean[n];
         java.util.Arrays.fill(nextOwnPs, Long.MAX_VALUE);
         java.util.Arrays.fill(inboxMinPs, Long.MAX_VALUE);
-        outbound = new ArrayList[shards];
+        outbound = eventLists(shards);
         for (int s = 0; s < shards; s++) {
             outbound[s] = new ArrayList<>();
         }
+    }
+
+    /** {@code n} lists of events, not yet made (Java makes no array of a generic type: a wildcard one, cast). */
+    @SuppressWarnings("unchecked")
+    private static ArrayList<Event>[] eventLists(int n) {
+        return (ArrayList<Event>[]) new ArrayList<?>[n];
     }
 
     /** The greatest depth of any element: a step ahead deeper than this wakes nobody. */

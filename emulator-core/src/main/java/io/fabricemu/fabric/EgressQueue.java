@@ -42,7 +42,9 @@ final class EgressQueue {
         if (limitBytesPerClass <= 0) {
             throw new IllegalArgumentException("limitBytesPerClass must be > 0, was " + limitBytesPerClass);
         }
-        fifos = new ArrayDeque[trafficClasses];
+        @SuppressWarnings("unchecked") // Java makes no array of a generic type: a wildcard array, cast once here
+        ArrayDeque<Packet>[] queues = (ArrayDeque<Packet>[]) new ArrayDeque<?>[trafficClasses];
+        fifos = queues;
         ingressPorts = new IntRing[trafficClasses];
         for (int c = 0; c < trafficClasses; c++) {
             fifos[c] = new ArrayDeque<>();

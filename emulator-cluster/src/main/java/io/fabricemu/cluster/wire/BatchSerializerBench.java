@@ -35,7 +35,7 @@ import java.util.SplittableRandom;
  * byte-array path; the compact one also by the ByteBuffer path Artery uses. Plain Java: a warm-up, then rounds of
  * at least {@code ROUND_NANOS} each, reporting the median round. Wall time is measured here, and only here.
  *
- * <p>Run: {@code java -cp emulator-cluster/target/fabric-emu.jar io.fabricemu.cluster.wire.BatchSerializerBench}
+ * <p>Run: {@code java -cp app/target/fabric-emu.jar io.fabricemu.cluster.wire.BatchSerializerBench}
  */
 public final class BatchSerializerBench {
     private static final WindowState LAST = new WindowState(123_456_789L, 3, -1, null);

@@ -16,6 +16,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabricemu.actor.ControlMessage;
 import io.fabricemu.actor.Coordinator;
+import io.fabricemu.actor.Engine;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.Signal;
@@ -49,8 +50,9 @@ final class WireRoundTripTest {
                 akka.cluster.jmx.multi-mbeans-in-same-jvm = on
                 fabric-emu.cluster.batch-serializer = %s
                 """.formatted(batchSerializer));
+        // Over the engine's settings, as a member's are: they also start logging before Akka's threads first log.
         return ActorTestKit.create("wire-" + batchSerializer, WireConfig.withSerialization(config)
-                .withFallback(ConfigFactory.load()).resolve());
+                .withFallback(Engine.config()).resolve());
     }
 
     @AfterAll
