@@ -270,8 +270,8 @@ class OutputSafetyTest {
 
     /** Waits until the command, still running, has a hidden entry under {@code root} that {@code matches}. */
     private static void awaitHidden(CliProcess p, Path root, String what, Predicate<Path> matches)
-            throws InterruptedException {
-        Jvms.await(what + " (out: " + p.out() + ", err: " + p.err() + ")", 120, () -> {
+            throws Exception {
+        Await.until(what + " (out: " + p.out() + ", err: " + p.err() + ")", 120, () -> {
             assertTrue(p.isAlive(), "fabric-emu ended before " + what + " appeared: " + p.err());
             return snapshot(root).keySet().stream().map(Path::of)
                     .anyMatch(path -> isHidden(path) && matches.test(path));
