@@ -59,7 +59,7 @@ class OutputFolderTest {
         Files.createDirectories(work.resolve("kept"));
         Files.writeString(work.resolve("kept/notes.txt"), "mine");
         try (OutputFolder output = claim("kept/a/b/run")) {
-            assertTrue(Files.isDirectory(work.resolve("kept/a/b")));
+            assertTrue(Files.isDirectory(work.resolve("kept/a/b")), output + " made the folders above it");
         }
         assertEquals(List.of(work.resolve("kept/notes.txt")), list(work.resolve("kept")));
     }
