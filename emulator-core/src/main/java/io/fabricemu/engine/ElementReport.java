@@ -1,8 +1,8 @@
 package io.fabricemu.engine;
 
-import io.fabricemu.results.FlowReceiverStats;
-import io.fabricemu.results.FlowSenderStats;
-import io.fabricemu.results.PortStats;
+import io.fabricemu.stats.FlowReceiverStats;
+import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.PortStats;
 import java.util.List;
 
 /**

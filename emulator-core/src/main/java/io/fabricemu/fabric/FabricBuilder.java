@@ -1,10 +1,24 @@
 package io.fabricemu.fabric;
 
+import io.fabricemu.baseline.Nic;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.host.NicFlow;
+import io.fabricemu.net.Ecmp;
+import io.fabricemu.net.Link;
+import io.fabricemu.pfc.PfcDeadlockMonitor;
+import io.fabricemu.pfc.PfcPeer;
+import io.fabricemu.roce.RoceNic;
 import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.switching.ForwardingMode;
+import io.fabricemu.switching.PoolPlan;
+import io.fabricemu.switching.SharedBufferPool;
+import io.fabricemu.switching.SwitchPlan;
+import io.fabricemu.switching.SwitchPort;
+import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.Topology;
+import io.fabricemu.uet.UetNic;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -170,14 +184,17 @@ public final class FabricBuilder implements ElementFactory {
             Cable c = topology.cableAt(id, 0);
             if (transport.uet() != null) {
                 return new UetNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
-                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport, seed);
+                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
+                        transport.uet(), seed);
             }
             if (transport.roce() != null) {
                 return new RoceNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
-                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport);
+                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
+                        transport.roce());
             }
             return new Nic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
-                    c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport);
+                    c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
+                    transport.ccFactory());
         }
         if (id < linkBase) {
             int node = switchOfPort(id);

@@ -1,6 +1,9 @@
 package io.fabricemu.fabric;
 
-import io.fabricemu.transport.CongestionControl;
+import io.fabricemu.baseline.CongestionControl;
+import io.fabricemu.host.CommonTransport;
+import io.fabricemu.roce.RocePlan;
+import io.fabricemu.uet.UetPlan;
 import java.util.function.IntFunction;
 
 /**
@@ -30,12 +33,14 @@ public record TransportPlan(int headerBytes, int payloadBytes, long rtoPs, int d
     }
 
     public TransportPlan {
-        if (headerBytes <= 0 || payloadBytes <= 0 || rtoPs <= 0 || controlClass <= dataClass) {
-            throw new IllegalArgumentException("headerBytes " + headerBytes + ", payloadBytes " + payloadBytes
-                    + ", rtoPs " + rtoPs + ", dataClass " + dataClass + ", controlClass " + controlClass);
-        }
+        new CommonTransport(headerBytes, payloadBytes, rtoPs, dataClass, controlClass);
         if (uet != null && roce != null) {
             throw new IllegalArgumentException("a transport is Ultra Ethernet or RoCEv2, not both");
         }
+    }
+
+    /** What every NIC's transport shares, whatever the protocol. */
+    public CommonTransport common() {
+        return new CommonTransport(headerBytes, payloadBytes, rtoPs, dataClass, controlClass);
     }
 }

@@ -1,5 +1,7 @@
 package io.fabricemu.results;
 
+import io.fabricemu.stats.FlowSenderStats;
+
 /**
  * One flow's outcome.
  *

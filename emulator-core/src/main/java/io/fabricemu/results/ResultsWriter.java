@@ -2,6 +2,8 @@ package io.fabricemu.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fabricemu.stats.PfcCounters;
+import io.fabricemu.stats.PortStats;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import io.fabricemu.stats.PortStats;
 import java.util.List;
 
 /**

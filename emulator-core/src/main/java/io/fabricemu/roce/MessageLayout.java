@@ -1,6 +1,6 @@
 package io.fabricemu.roce;
 
-import io.fabricemu.transport.Packets;
+import io.fabricemu.net.Packets;
 
 /**
  * How a flow of {@code totalBytes} is cut into messages of {@code messageBytes} (the last may be shorter) and

@@ -1,9 +1,9 @@
 package io.fabricemu.run;
 
-import io.fabricemu.cc.BaseRtt;
-import io.fabricemu.fabric.ForwardingMode;
+import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.Topology;
+import io.fabricemu.uet.cc.BaseRtt;
 
 /**
  * config_base_rtt for a topology, when the scenario does not give one: the zero-load round trip of its

@@ -1,11 +1,11 @@
 package io.fabricemu.run;
 
 import io.fabricemu.engine.ElementReport;
-import io.fabricemu.results.FlowReceiverStats;
 import io.fabricemu.results.FlowResult;
-import io.fabricemu.results.FlowSenderStats;
-import io.fabricemu.results.PortStats;
 import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.stats.FlowReceiverStats;
+import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.PortStats;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,17 +1,17 @@
 package io.fabricemu.run;
 
+import io.fabricemu.baseline.CongestionControl;
+import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.SampleListener;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
-import io.fabricemu.fabric.RocePlan;
-import io.fabricemu.fabric.SwitchSettings;
 import io.fabricemu.fabric.TransportPlan;
-import io.fabricemu.fabric.UetPlan;
-import io.fabricemu.incast.PairRtt;
-import io.fabricemu.incast.RnrNackSettings;
 import io.fabricemu.results.RunResult;
+import io.fabricemu.rnrnak.PairRtt;
+import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.roce.DcqcnCompanions;
+import io.fabricemu.roce.RocePlan;
 import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.scenario.RnrNackOptions;
 import io.fabricemu.scenario.RoceOptions;
@@ -19,10 +19,10 @@ import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.scenario.TransportConfig;
 import io.fabricemu.scenario.UetOptions;
+import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.Topology;
-import io.fabricemu.transport.CongestionControl;
-import io.fabricemu.transport.FixedWindow;
+import io.fabricemu.uet.UetPlan;
 import java.util.List;
 import java.util.function.IntFunction;
 

@@ -1,10 +1,10 @@
 package io.fabricemu.run;
 
-import io.fabricemu.cc.NsccParams;
 import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.scenario.Units;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.Topology;
+import io.fabricemu.uet.cc.NsccParams;
 
 /**
  * The transport settings that only the built fabric can check, because they meet its base RTT or its hosts' line

@@ -1,12 +1,12 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.cc.CongestedPaths;
-import io.fabricemu.cc.CongestionEwma;
-import io.fabricemu.cc.NsccCompanions;
-import io.fabricemu.cc.PathNotCongested;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.time.Ps;
+import io.fabricemu.uet.cc.CongestedPaths;
+import io.fabricemu.uet.cc.CongestionEwma;
+import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.PathNotCongested;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.fabric.EcnPolicy;
-import io.fabricemu.fabric.EcnRule;
-import io.fabricemu.policy.EcnRamp;
+import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.ecn.EcnRamp;
+import io.fabricemu.ecn.EcnRule;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

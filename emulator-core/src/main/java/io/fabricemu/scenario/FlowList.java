@@ -1,7 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.net.Packets;
 import io.fabricemu.topology.FabricCounts;
-import io.fabricemu.transport.Packets;
 import java.util.List;
 
 /** An explicit list of flows, kept in the order given. */

@@ -1,7 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.net.Packets;
 import io.fabricemu.time.Ps;
-import io.fabricemu.transport.Packets;
 
 /**
  * The global bounds of what a scenario may give, chosen generous for any real use and tight enough that the

@@ -1,7 +1,7 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.fabric.PfcFrame;
-import io.fabricemu.fabric.PfcSettings;
+import io.fabricemu.net.PfcFrame;
+import io.fabricemu.pfc.PfcSettings;
 
 /**
  * Binds the optional {@code switch.pfc} section: priority flow control (IEEE 802.1Qbb) on every switch.

@@ -1,6 +1,6 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.incast.TriggerMode;
+import io.fabricemu.rnrnak.TriggerMode;
 import io.fabricemu.roce.RnrTimer;
 import io.fabricemu.time.Ps;
 import java.math.BigDecimal;

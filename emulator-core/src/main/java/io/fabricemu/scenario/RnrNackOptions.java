@@ -1,12 +1,12 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.incast.TriggerMode;
+import io.fabricemu.rnrnak.TriggerMode;
 import io.fabricemu.roce.RnrTimer;
 import java.util.Objects;
 
 /**
  * The {@code switch.rnrNack} section: switch-generated RNR NAKs for incast (issue 5; article 001 on
- * US 2025/0365235). The run turns it into {@link io.fabricemu.incast.RnrNackSettings}, with a base RTT per
+ * US 2025/0365235). The run turns it into {@link io.fabricemu.rnrnak.RnrNackSettings}, with a base RTT per
  * host pair derived from the topology when {@code baseRttPs} is 0.
  *
  * @param enabled         the scheme runs

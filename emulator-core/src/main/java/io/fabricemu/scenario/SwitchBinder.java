@@ -1,7 +1,7 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.fabric.EcnPolicy;
-import io.fabricemu.fabric.ForwardingMode;
+import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.switching.ForwardingMode;
 import java.util.List;
 
 /** Binds the optional {@code switch} section; an absent field takes its value from {@link SwitchConfig#defaults()}. */

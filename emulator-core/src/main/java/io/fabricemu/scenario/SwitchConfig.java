@@ -1,8 +1,8 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.fabric.EcnPolicy;
-import io.fabricemu.fabric.ForwardingMode;
-import io.fabricemu.fabric.PfcSettings;
+import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.pfc.PfcSettings;
+import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.wreb.WrebSettings;
 import java.util.Objects;
 

@@ -1,8 +1,8 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.policy.LoadBalancing;
+import io.fabricemu.lb.LoadBalancing;
+import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.time.Ps;
-import io.fabricemu.uet.DeliveryMode;
 import io.fabricemu.uet.MemoryParams;
 import java.util.List;
 

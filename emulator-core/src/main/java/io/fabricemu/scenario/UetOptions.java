@@ -1,10 +1,10 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.cc.NsccCompanions;
-import io.fabricemu.cc.RcccParams;
-import io.fabricemu.policy.LoadBalancing;
-import io.fabricemu.uet.DeliveryMode;
+import io.fabricemu.lb.LoadBalancing;
+import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.uet.MemoryParams;
+import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.RcccParams;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,7 @@
 package io.fabricemu.uet;
 
+import io.fabricemu.net.DeliveryMode;
+
 /**
  * What the initiator's NIC asks of the sending side of any packet delivery context, whatever its
  * {@link DeliveryMode}: which packet goes next, its sizes, the SYN handshake, and the outcome counters.

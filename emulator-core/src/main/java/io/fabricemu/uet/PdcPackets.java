@@ -1,6 +1,6 @@
 package io.fabricemu.uet;
 
-import io.fabricemu.transport.Packets;
+import io.fabricemu.net.Packets;
 
 /**
  * How a PDC's message is cut into packets, whatever its delivery mode: {@code totalBytes} of payload in

@@ -1,5 +1,6 @@
 package io.fabricemu.uet;
 
+import io.fabricemu.net.DeliveryMode;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 

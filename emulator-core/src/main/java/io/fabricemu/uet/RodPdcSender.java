@@ -1,5 +1,7 @@
 package io.fabricemu.uet;
 
+import io.fabricemu.net.DeliveryMode;
+
 /**
  * The sending side of one UET packet delivery context in reliable ordered delivery (ROD): the packets of one
  * flow, acknowledged cumulatively, resent go-back-N from the PSN the target expects.

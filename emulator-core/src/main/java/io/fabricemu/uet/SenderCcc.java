@@ -1,8 +1,8 @@
 package io.fabricemu.uet;
 
-import io.fabricemu.cc.AckCc;
-import io.fabricemu.cc.CreditSender;
-import io.fabricemu.cc.Nscc;
+import io.fabricemu.uet.cc.AckCc;
+import io.fabricemu.uet.cc.CreditSender;
+import io.fabricemu.uet.cc.Nscc;
 
 /**
  * A sender's congestion control context (CCC): one per destination FEP and traffic class, shared by the

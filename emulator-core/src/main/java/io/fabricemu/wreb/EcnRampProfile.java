@@ -1,6 +1,6 @@
 package io.fabricemu.wreb;
 
-import io.fabricemu.policy.EcnRamp;
+import io.fabricemu.ecn.EcnRamp;
 
 /**
  * The port's ECN marking ramp used as the notice profile: with {@code sharedWithEcn} one random draw

@@ -9,7 +9,7 @@ import java.math.BigInteger;
  *   p = Pmax x (level - Kmin) / (Kmax - Kmin)   Kmin &lt; level &lt; Kmax   (truncated to a whole ppm)
  *   p = 1                                      level &gt;= Kmax
  * </pre>
- * Unlike {@link io.fabricemu.policy.EcnRamp}, which marks everything only above Kmax, the digest's profile
+ * Unlike {@link io.fabricemu.ecn.EcnRamp}, which marks everything only above Kmax, the digest's profile
  * reaches certainty at Kmax itself.
  *
  * @param kminBytes level at or below which no notice is sent, &gt;= 0

@@ -1,5 +1,6 @@
 package io.fabricemu.wreb;
 
+import io.fabricemu.net.BtsCause;
 import java.util.TreeMap;
 
 /**

@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  * sender that gets two notices for one packet sees two different bits.
  *
  * <p>Randomness: one {@code nextInt(1,000,000)} per packet only when the probability is strictly between 0
- * and 1, as {@link io.fabricemu.policy.EcnRamp} draws; a queue outside its ramp consumes nothing. Plain,
+ * and 1, as {@link io.fabricemu.ecn.EcnRamp} draws; a queue outside its ramp consumes nothing. Plain,
  * single-threaded; the caller owns the generator.
  */
 public final class WrebMarker {

@@ -5,21 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
+import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
-import io.fabricemu.fabric.Arrival;
-import io.fabricemu.fabric.EcnPolicy;
-import io.fabricemu.fabric.Forward;
-import io.fabricemu.fabric.ForwardingMode;
-import io.fabricemu.fabric.OnWire;
-import io.fabricemu.fabric.Packet;
-import io.fabricemu.fabric.PacketKind;
-import io.fabricemu.fabric.PfcSettings;
-import io.fabricemu.fabric.PoolPlan;
-import io.fabricemu.fabric.SwitchPlan;
-import io.fabricemu.fabric.SwitchPort;
-import io.fabricemu.fabric.SwitchSettings;
-import io.fabricemu.wreb.BtsCause;
+import io.fabricemu.net.Arrival;
+import io.fabricemu.net.BtsCause;
+import io.fabricemu.net.OnWire;
+import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketKind;
+import io.fabricemu.pfc.PfcSettings;
+import io.fabricemu.switching.Forward;
+import io.fabricemu.switching.ForwardingMode;
+import io.fabricemu.switching.PoolPlan;
+import io.fabricemu.switching.SwitchPlan;
+import io.fabricemu.switching.SwitchPort;
+import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.wreb.LinearProfile;
 import io.fabricemu.wreb.WrebSettings;
 import java.util.List;
@@ -120,7 +120,7 @@ class SwitchPortActorTest {
         WrebSettings wreb = WrebSettings.defaults().withProfile(new LinearProfile(0, 1, 0)).withBtsBytes(64);
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 10_000, 2, 0, false, EcnPolicy.NONE,
-                        PfcSettings.NONE, io.fabricemu.incast.RnrNackSettings.NONE, wreb), 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
+                        PfcSettings.NONE, io.fabricemu.rnrnak.RnrNackSettings.NONE, wreb), 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
         ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(
                 new ElementRunner(10, new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false)), shard.getRef()));

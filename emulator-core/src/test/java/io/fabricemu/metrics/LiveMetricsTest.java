@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Progress;
 import io.fabricemu.results.FlowResult;
-import io.fabricemu.results.PortStats;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.stats.PortStats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;

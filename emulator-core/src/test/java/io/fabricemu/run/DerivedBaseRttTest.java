@@ -2,7 +2,7 @@ package io.fabricemu.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.fabricemu.fabric.ForwardingMode;
+import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;

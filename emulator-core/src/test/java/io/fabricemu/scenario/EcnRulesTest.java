@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.fabric.EcnPolicy;
-import io.fabricemu.policy.EcnRamp;
+import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.ecn.EcnRamp;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class EcnRulesTest {
     private static final String BASE = String.join("\n",

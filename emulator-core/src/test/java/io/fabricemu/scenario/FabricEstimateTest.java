@@ -8,8 +8,8 @@ import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.net.Packets;
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.transport.Packets;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import io.fabricemu.incast.TriggerMode;
+import io.fabricemu.rnrnak.TriggerMode;
 import io.fabricemu.roce.RnrTimer;
 import io.fabricemu.time.Ps;
 import java.util.List;

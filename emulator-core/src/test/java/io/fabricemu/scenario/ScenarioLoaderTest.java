@@ -1,6 +1,5 @@
 package io.fabricemu.scenario;
 
-import io.fabricemu.fabric.ForwardingMode;
 import static io.fabricemu.scenario.ScenarioTexts.BASE;
 import static io.fabricemu.scenario.ScenarioTexts.FAT_TREE;
 import static io.fabricemu.scenario.ScenarioTexts.MINIMAL;
@@ -10,18 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.cc.CongestedPaths;
-import io.fabricemu.cc.CongestionEwma;
-import io.fabricemu.cc.NsccCompanions;
-import io.fabricemu.cc.PathNotCongested;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.roce.DcqcnCompanions;
+import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.RailOptimisedSpec;
 import io.fabricemu.topology.RingRouting;
 import io.fabricemu.topology.RingSpec;
+import io.fabricemu.uet.cc.CongestedPaths;
+import io.fabricemu.uet.cc.CongestionEwma;
+import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.PathNotCongested;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

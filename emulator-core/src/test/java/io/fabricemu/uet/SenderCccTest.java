@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.cc.AckCc;
-import io.fabricemu.cc.CreditSender;
-import io.fabricemu.cc.Nscc;
-import io.fabricemu.cc.NsccParams;
+import io.fabricemu.uet.cc.AckCc;
+import io.fabricemu.uet.cc.CreditSender;
+import io.fabricemu.uet.cc.Nscc;
+import io.fabricemu.uet.cc.NsccParams;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.net.BtsCause;
 import io.fabricemu.wreb.SenderNotices.Reaction;
 import org.junit.jupiter.api.Test;
 

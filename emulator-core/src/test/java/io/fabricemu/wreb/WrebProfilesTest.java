@@ -3,7 +3,7 @@ package io.fabricemu.wreb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.fabricemu.policy.EcnRamp;
+import io.fabricemu.ecn.EcnRamp;
 import org.junit.jupiter.api.Test;
 
 class WrebProfilesTest {

@@ -2,16 +2,16 @@ package io.fabricemu.cluster.wire;
 
 import io.fabricemu.actor.ShardActor.PeerBatch;
 import io.fabricemu.engine.Event;
-import io.fabricemu.engine.WindowState;
 import io.fabricemu.engine.Signal;
-import io.fabricemu.fabric.Arrival;
-import io.fabricemu.fabric.Forward;
-import io.fabricemu.fabric.OnWire;
-import io.fabricemu.fabric.PfcArrival;
-import io.fabricemu.fabric.PfcFrame;
-import io.fabricemu.fabric.PfcOnWire;
-import io.fabricemu.fabric.PfcReleased;
-import io.fabricemu.fabric.PfcStuckChanged;
+import io.fabricemu.engine.WindowState;
+import io.fabricemu.net.Arrival;
+import io.fabricemu.net.OnWire;
+import io.fabricemu.net.PfcArrival;
+import io.fabricemu.net.PfcFrame;
+import io.fabricemu.net.PfcOnWire;
+import io.fabricemu.pfc.PfcReleased;
+import io.fabricemu.pfc.PfcStuckChanged;
+import io.fabricemu.switching.Forward;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.fabricemu.cluster.wire;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Signal;
-import io.fabricemu.fabric.PdsHeader;
+import io.fabricemu.net.PdsHeader;
 
 /**
  * What Jackson needs to carry the engine's messages (Akka's {@code jackson-cbor} serializer, registered through

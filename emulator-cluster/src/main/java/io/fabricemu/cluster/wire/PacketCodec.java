@@ -1,14 +1,14 @@
 package io.fabricemu.cluster.wire;
 
-import io.fabricemu.fabric.BtsHeader;
-import io.fabricemu.fabric.Packet;
-import io.fabricemu.fabric.PacketKind;
-import io.fabricemu.fabric.PdsAck;
-import io.fabricemu.fabric.PdsHeader;
-import io.fabricemu.fabric.PdsRequest;
-import io.fabricemu.fabric.RoceHeader;
-import io.fabricemu.uet.DeliveryMode;
-import io.fabricemu.wreb.BtsCause;
+import io.fabricemu.net.BtsCause;
+import io.fabricemu.net.BtsHeader;
+import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PdsAck;
+import io.fabricemu.net.PdsHeader;
+import io.fabricemu.net.PdsRequest;
+import io.fabricemu.net.RoceHeader;
 
 /**
  * A {@link Packet} in the compact batch format. One head byte holds the kind's ordinal (low 4 bits) and which

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabricemu.actor.ShardActor.PeerBatch;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.WindowState;
-import io.fabricemu.fabric.OnWire;
+import io.fabricemu.net.OnWire;
 import java.io.NotSerializableException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

@@ -21,7 +21,7 @@ import io.fabricemu.actor.ShardActor;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.engine.WindowState;
-import io.fabricemu.fabric.PfcPauses;
+import io.fabricemu.pfc.PfcPauses;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

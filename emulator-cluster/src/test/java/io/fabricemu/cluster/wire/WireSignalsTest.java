@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Signal;
-import io.fabricemu.fabric.OnWire;
-import io.fabricemu.fabric.PfcPauses;
+import io.fabricemu.net.OnWire;
+import io.fabricemu.pfc.PfcPauses;
 import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;

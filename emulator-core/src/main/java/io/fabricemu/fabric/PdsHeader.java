@@ -1,8 +1,0 @@
-package io.fabricemu.fabric;
-
-/**
- * The Ultra Ethernet packet delivery sublayer (PDS) fields a packet carries beyond the common header: a
- * request's on data packets, an ACK_CC's on acknowledgements and credit grants. Immutable, like the packet.
- */
-public sealed interface PdsHeader permits PdsRequest, PdsAck {
-}

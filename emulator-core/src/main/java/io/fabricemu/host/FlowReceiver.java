@@ -1,0 +1,106 @@
+package io.fabricemu.host;
+
+import io.fabricemu.net.Packets;
+import java.util.BitSet;
+
+/**
+ * The receiving half of the baseline transport for one flow: remembers which PSNs arrived, counts each
+ * payload byte once, and gives the cumulative PSN (the first one missing) to acknowledge.
+ */
+public final class FlowReceiver {
+    private final int flowId;
+    private final long totalBytes;
+    private final long packetCount;
+    private final BitSet received = new BitSet();
+    private long cumulativePsn;
+    private long deliveredBytes;
+    private long duplicatePackets;
+    private long receivedPackets;
+    private long outOfOrderDeliveries;
+    private long finishPs = -1;
+
+    /** Rejects sizes that are not positive and flows of more packets than an int indexes, less one. */
+    public FlowReceiver(int flowId, long totalBytes, int payloadPerPacketBytes) {
+        if (totalBytes <= 0 || payloadPerPacketBytes <= 0) {
+            throw new IllegalArgumentException("flow " + flowId + ": totalBytes " + totalBytes
+                    + " and payloadPerPacketBytes " + payloadPerPacketBytes + " must be > 0");
+        }
+        this.flowId = flowId;
+        this.totalBytes = totalBytes;
+        this.packetCount = Packets.of(totalBytes, payloadPerPacketBytes);
+        if (packetCount > Packets.MAX_INDEXED) {
+            throw new IllegalArgumentException("flow " + flowId + ": " + packetCount + " packets is more than the "
+                    + Packets.MAX_INDEXED + " a receiver indexes");
+        }
+    }
+
+    public int flowId() {
+        return flowId;
+    }
+
+    /**
+     * A data packet's last bit arrived at {@code nowPs}.
+     *
+     * @return the cumulative PSN to acknowledge
+     */
+    public long onData(long psn, int payloadBytes, long nowPs) {
+        if (psn < 0 || psn >= packetCount) {
+            throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " outside 0.." + (packetCount - 1));
+        }
+        int index = (int) psn;
+        if (received.get(index)) {
+            duplicatePackets++;
+            return cumulativePsn;
+        }
+        received.set(index);
+        receivedPackets++;
+        if (psn > cumulativePsn) {
+            outOfOrderDeliveries++;
+        }
+        deliveredBytes += payloadBytes;
+        if (psn == cumulativePsn) {
+            cumulativePsn = received.nextClearBit(index);
+        }
+        if (cumulativePsn == packetCount && finishPs < 0) {
+            finishPs = nowPs;
+        }
+        return cumulativePsn;
+    }
+
+    /** The first PSN not yet received: every PSN below it has arrived. */
+    public long cumulativePsn() {
+        return cumulativePsn;
+    }
+
+    /** Packets received beyond the cumulative PSN, waiting for the gap before them to fill. */
+    public long outOfOrderCount() {
+        return receivedPackets - cumulativePsn;
+    }
+
+    /** Packets taken for the first time while an earlier PSN was still missing, over the whole flow. */
+    public long outOfOrderDeliveries() {
+        return outOfOrderDeliveries;
+    }
+
+    /** Packets the flow is cut into. */
+    public long packetCount() {
+        return packetCount;
+    }
+
+    public boolean complete() {
+        return finishPs >= 0;
+    }
+
+    public long deliveredBytes() {
+        return deliveredBytes;
+    }
+
+    public long duplicatePackets() {
+        return duplicatePackets;
+    }
+
+    /** When the last missing byte arrived, or -1. */
+    public long finishPs() {
+        return finishPs;
+    }
+}

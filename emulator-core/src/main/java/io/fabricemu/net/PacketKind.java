@@ -1,0 +1,35 @@
+package io.fabricemu.net;
+
+/** What a packet is for. */
+public enum PacketKind {
+    /** Payload of a flow. */
+    DATA,
+    /** A cumulative acknowledgement, header only, in the control class. */
+    ACK,
+    /** A negative acknowledgement of one PSN whose payload a switch trimmed, header only, control class. */
+    NACK,
+    /** A UET ACK_CC that carries only a receiver credit grant (RCCC), header only, control class. */
+    CREDIT,
+    /**
+     * A UET request without payload, header only, control class: a sender that lost packets and lacks the
+     * credit to resend them reports its credit target (RCCC) without data to carry it.
+     */
+    CREDIT_REQUEST,
+    /**
+     * A RoCEv2 NAK "PSN sequence error", header only, control class: the responder dropped data out of order
+     * and expects the packet's PSN; everything before it is acknowledged, and the requester goes back to it.
+     */
+    NAK_SEQUENCE,
+    /**
+     * A RoCEv2 RNR NAK ("receiver not ready"), header only, control class: the packet's PSN was not taken;
+     * the requester pauses for the header's {@link RoceHeader#rnrPausePs()}, then resends from that PSN.
+     */
+    NAK_RNR,
+    /** A RoCEv2 congestion notification packet, header only, control class: the DCQCN rate must drop. */
+    CNP,
+    /**
+     * A back-to-sender notice a switch sent to the source of a data packet (WREB, {@code shared/seeds/000}),
+     * header only, control class: its flow and PSN are the data packet's, its {@link BtsHeader} says why.
+     */
+    BTS
+}

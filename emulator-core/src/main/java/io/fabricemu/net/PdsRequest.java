@@ -1,0 +1,30 @@
+package io.fabricemu.net;
+
+import java.util.Objects;
+
+/**
+ * The PDS fields of a UET data packet, a {@code RUD_CC_REQ} or its ordered twin (seed 002, "Source RCCC
+ * Operation"; seed 003: PDS requests name the delivery mode, and the target allocates a PDC of that mode).
+ *
+ * @param cccId             the sender's congestion control context, as {@code pds.req_cc_state} names it
+ * @param syn               set until the sender's PDC has seen its first ACK_CC: the target has no PDC yet
+ * @param dpdcid            the target's PDC id, learnt from that first ACK_CC; 0 while {@code syn} is set
+ * @param creditTargetBytes RCCC: the sender CCC's backlog not yet covered by credit, in bytes on the wire;
+ *                          -1 when the CCC does not run RCCC
+ * @param mode              the sender PDC's delivery mode, which the target's PDC takes on at SYN
+ */
+public record PdsRequest(long cccId, boolean syn, int dpdcid, long creditTargetBytes, DeliveryMode mode)
+        implements PdsHeader {
+    public PdsRequest {
+        Objects.requireNonNull(mode, "mode");
+        if (syn != (dpdcid == 0)) {
+            throw new IllegalArgumentException("a request carries DPDCID 0 exactly while SYN is set: syn " + syn
+                    + ", dpdcid " + dpdcid);
+        }
+    }
+
+    /** A request of a PDC in reliable unordered delivery. */
+    public PdsRequest(long cccId, boolean syn, int dpdcid, long creditTargetBytes) {
+        this(cccId, syn, dpdcid, creditTargetBytes, DeliveryMode.RUD);
+    }
+}

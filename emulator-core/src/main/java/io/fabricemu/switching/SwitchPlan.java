@@ -1,0 +1,52 @@
+package io.fabricemu.switching;
+
+import java.util.Arrays;
+
+/**
+ * What every port of one switch knows about the switch: its routes, which element each of its ports is,
+ * each port's line rate, the switch settings and where its shared buffer pool is. Immutable and shared
+ * read-only by the switch's port elements; nothing in it changes during a run.
+ *
+ * @param node           the switch's node id in the topology
+ * @param portElementIds element id of each port, by port number
+ * @param portRatesBps   line rate of each port's outgoing link, by port number
+ * @param settings       what every switch of the fabric shares: latency, forwarding mode, queues, trimming
+ * @param ecmpSalt       this switch's ECMP hash salt
+ * @param routes         the fabric's forwarding tables
+ * @param pool           the switch's shared buffer pool, or {@link PoolPlan#NONE}
+ */
+public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, SwitchSettings settings,
+                         long ecmpSalt, Routes routes, PoolPlan pool) {
+    public SwitchPlan {
+        java.util.Objects.requireNonNull(settings, "settings");
+        if (portElementIds.length != portRatesBps.length) {
+            throw new IllegalArgumentException("one rate per port");
+        }
+        java.util.Objects.requireNonNull(pool, "pool");
+        portElementIds = portElementIds.clone();
+        portRatesBps = portRatesBps.clone();
+    }
+
+    /** Pipeline latency from ingress to egress, in ps. */
+    public long latencyPs() {
+        return settings.latencyPs();
+    }
+
+    public ForwardingMode mode() {
+        return settings.mode();
+    }
+
+    int portCount() {
+        return portElementIds.length;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SwitchPlan p && p.node == node && Arrays.equals(p.portElementIds, portElementIds);
+    }
+
+    @Override
+    public int hashCode() {
+        return node;
+    }
+}

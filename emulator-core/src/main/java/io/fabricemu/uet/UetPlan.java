@@ -1,0 +1,51 @@
+package io.fabricemu.uet;
+
+import io.fabricemu.lb.LoadBalancing;
+import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.uet.cc.NsccCompanions;
+import java.util.function.IntToLongFunction;
+
+/**
+ * How every NIC runs the Ultra Ethernet transport: which congestion control its contexts run, how they
+ * spread packets over paths, and the receivers' memory.
+ *
+ * @param nscc               contexts run NSCC (the sender's window)
+ * @param rccc               contexts run RCCC (the receiver's credit)
+ * @param baseRttPs          config_base_rtt, the zero-load round trip of the longest path, in ps
+ * @param initialWindowBytes NSCC's initial window; 0 for one BDP of the path
+ * @param trimming           switches trim: NSCC then aims at a queuing delay of one base RTT, not 3/4
+ * @param sliceLengthPs      RCCC's credit time slice, in ps
+ * @param initialCreditBytes RCCC's pre-provisioned credit of a new context, in bytes
+ * @param loadBalancing      how a PDC picks each packet's entropy value
+ * @param memory             the receivers' memory write path, or null when memory keeps up with any rate
+ * @param hostRateBps        the line rate of each host's NIC, by host id
+ * @param deliveryMode       every PDC's delivery mode; ROD needs one path per PDC ({@link LoadBalancing#ECMP})
+ * @param nsccCompanions     the companion mechanisms NSCC runs ({@link NsccCompanions#OFF} for none)
+ */
+public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                      long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                      IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions) {
+    public UetPlan {
+        java.util.Objects.requireNonNull(nsccCompanions, "nsccCompanions");
+        if (!nscc && !rccc) {
+            throw new IllegalArgumentException("UET contexts need NSCC, RCCC or both");
+        }
+        java.util.Objects.requireNonNull(deliveryMode, "deliveryMode");
+        if (deliveryMode == DeliveryMode.ROD && loadBalancing != LoadBalancing.ECMP) {
+            throw new IllegalArgumentException("ordered delivery (ROD) needs one path per PDC (ECMP), not "
+                    + loadBalancing.scenarioName() + ": the target keeps no reorder buffer");
+        }
+        if (baseRttPs <= 0 || initialWindowBytes < 0 || sliceLengthPs <= 0 || initialCreditBytes < 0) {
+            throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes
+                    + ", sliceLengthPs " + sliceLengthPs + ", initialCreditBytes " + initialCreditBytes);
+        }
+    }
+
+    /** Plain NSCC, without companion mechanisms. */
+    public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                   long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                   IntToLongFunction hostRateBps, DeliveryMode deliveryMode) {
+        this(nscc, rccc, baseRttPs, initialWindowBytes, trimming, sliceLengthPs, initialCreditBytes, loadBalancing,
+                memory, hostRateBps, deliveryMode, NsccCompanions.OFF);
+    }
+}

@@ -1,0 +1,451 @@
+package io.fabricemu.uet;
+
+import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.host.CommonTransport;
+import io.fabricemu.host.FlowIndex;
+import io.fabricemu.host.FlowReceiver;
+import io.fabricemu.host.NicFlow;
+import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PdsAck;
+import io.fabricemu.net.PdsRequest;
+import io.fabricemu.stats.FlowReceiverStats;
+import io.fabricemu.time.Ps;
+import io.fabricemu.uet.cc.CreditGrant;
+import io.fabricemu.uet.cc.RcccParams;
+import io.fabricemu.uet.cc.RcccReceiver;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * The target half of a UET NIC: its PDCs (one per incoming flow), a context per sender CCC counting the
+ * bytes committed, the optional memory write path, and RCCC's credit scheduler.
+ *
+ * <ul>
+ *   <li>A request with SYN and no PDC yet allocates one (ids from 1 up, in arrival order); its ACK_CCs
+ *       return the id, and every later request must carry it.</li>
+ *   <li>A trimmed packet is NACKed at once. Any other packet goes to memory; when its write commits (at
+ *       once without a memory model) it counts towards the CCC's {@code rcvd_bytes} (first copies only)
+ *       and an ACK_CC is queued. A packet the memory buffer cannot hold is dropped, unacknowledged.</li>
+ *   <li>RCCC: every request's credit target goes to the {@link RcccReceiver}, whose grant quantum is this
+ *       transport's largest packet (payload plus header) and whose round limit is the bandwidth-delay product
+ *       of this NIC's rate and the base RTT: when a packet each for the senders would exceed it, a slice's
+ *       share below a packet goes out a whole packet at a time, in turn. While it has active senders a slice
+ *       tick runs every slice. A grant rides on the next ACK_CC to that sender; if no data from
+ *       the sender arrived during the last slice (it is waiting for credit), it leaves at once as a
+ *       credit-only ACK_CC. When those would take more than an eighth of the receiver's link in the slice
+ *       (hundreds of quiet senders), only the ones that let a sender send a packet leave; the others wait
+ *       until the grant has grown to a packet ({@link #creditUsable}).</li>
+ *   <li>RCCC: a trimmed request's credit is owed to its sender again ({@link RcccReceiver#onTrimmed}) and
+ *       paid by the next slices, so that a sender whose credit ran out can still retransmit it.</li>
+ * </ul>
+ *
+ * <p>Reliable ordered delivery: a PDC allocated by a request naming ROD (seed 003: the target's PDC takes on
+ * the type of the source's) runs a {@link RodReceiver}, and every later request must name ROD too. Only the
+ * expected PSN goes to memory (if memory refuses it, it is lost and the next arrival opens a gap); a
+ * duplicate is acknowledged again at once without being written; a later PSN, intact or trimmed, is
+ * discarded and answered by at most one NACK per gap, naming the expected PSN. With RCCC, the request that
+ * causes a NACK (trimmed or not) gives its credit back, as a trimmed RUD request does, so that a sender whose
+ * go-back finds it without credit can still resend the NACKed PSN, whose request then reports its new need.
+ * The other requests discarded in the gap give nothing back: returning their credit too kept every sender
+ * sending at line rate after each trim (7:1 RCCC incast with 400 KB of initial credit: 312,588 trims, 6.5 Gb/s
+ * of goodput), while the slices' grants already pay for the resends.
+ *
+ * Receiver contexts live for the whole run: their cumulative counters must keep agreeing with the sender's,
+ * which may open a new PDC on the same context at any time.
+ */
+final class UetReceiver {
+    private record CommitWake() implements Signal {
+    }
+
+    private record SliceTick() implements Signal {
+    }
+
+    /**
+     * Credit-only ACK_CCs to every quiet sender may take up to an eighth of the receiver's link in a slice (an
+     * emulator default, not from the seed): a 7:1 incast's seven ACK_CCs per 1 us slice at 100 Gb/s are 3%
+     * of it, a 255:1 incast's 255 are 131% and would queue without bound.
+     */
+    static final int CREDIT_ONLY_LINK_SHARE_DIVISOR = 8;
+
+    static final Signal COMMIT_WAKE = new CommitWake();
+    static final Signal SLICE_TICK = new SliceTick();
+
+    /** The receiving side of one sender CCC. */
+    private static final class Context {
+        final long cccId;
+        long rcvdBytes;
+        long lastArrivalPs = -1;
+        int lastInIndex;
+        /** An ACK_CC with a non-zero rcv_cwnd_pend went to this sender and no rc since. */
+        boolean penalised;
+        /** RCCC: wire bytes of every request that spent credit and arrived (intact, trimmed or refused). */
+        long arrivedWireBytes;
+        /** RCCC: the highest cumulative grant sent to this sender so far, or its pre-provisioned credit. */
+        long toldCreditBytes;
+
+        Context(long cccId, long initialCreditBytes) {
+            this.cccId = cccId;
+            this.toldCreditBytes = initialCreditBytes;
+        }
+    }
+
+    private record Commit(int inIndex, Packet packet, long rxPs, long commitPs) {
+    }
+
+    private final int host;
+    private final String name;
+    private final CommonTransport transport;
+    private final UetPlan uet;
+    private final NicFlow[] flows;
+    private final FlowReceiver[] receivers;
+    private final int[] pdcIds;
+    /** The ordered-delivery state of each incoming flow's PDC, null for RUD (or before its SYN). */
+    private final RodReceiver[] rods;
+    private final Context[] contextOf;
+    private final FlowIndex index;
+    private final Map<Long, Context> contexts = new HashMap<>();
+    private final TreeMap<Long, Context> ungranted = new TreeMap<>();
+    private final ReceiverMemory memory;
+    private final ArrayDeque<Commit> commits = new ArrayDeque<>();
+    private final RcccReceiver rccc;
+    private final long sliceLengthPs;
+    /**
+     * The bytes of credit-only ACK_CCs one slice may send to every quiet sender; beyond it they go only to those
+     * they let send ({@link #creditUsable}).
+     */
+    private final long creditOnlyBudgetBytes;
+    private final Consumer<Reply> out;
+    private boolean tickPending;
+    private long lastTickPs = -1;
+    private int nextPdcId = 1;
+    private long memoryDrops;
+
+    UetReceiver(int host, String name, long rateBps, List<NicFlow> incoming, CommonTransport transport, UetPlan uet,
+                Consumer<Reply> out) {
+        this.host = host;
+        this.name = name;
+        this.transport = transport;
+        this.uet = uet;
+        this.out = out;
+        this.flows = incoming.toArray(new NicFlow[0]);
+        this.receivers = new FlowReceiver[flows.length];
+        this.pdcIds = new int[flows.length];
+        this.rods = new RodReceiver[flows.length];
+        this.contextOf = new Context[flows.length];
+        int[] ids = new int[flows.length];
+        for (int i = 0; i < flows.length; i++) {
+            receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes());
+            ids[i] = flows[i].flowId();
+        }
+        this.index = new FlowIndex(ids);
+        this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
+        this.sliceLengthPs = uet.sliceLengthPs();
+        this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
+        this.rccc = uet.rccc() && flows.length > 0
+                ? new RcccReceiver(new RcccParams(rateBps, uet.sliceLengthPs(), uet.initialCreditBytes())
+                        .withTurns((long) transport.payloadBytes() + transport.headerBytes(),
+                                Ps.bytesIn(uet.baseRttPs(), rateBps)))
+                : null;
+    }
+
+    /** A data packet's (or a credit request's) last bit arrived. */
+    void onData(Packet p, EventContext ctx) {
+        long now = ctx.nowPs();
+        int i = index.indexOf(p.flowId());
+        if (i < 0) {
+            throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
+        }
+        PdsRequest q = (PdsRequest) p.pds();
+        if (pdcIds[i] == 0) {
+            if (!q.syn()) {
+                throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent without SYN to a PDC "
+                        + "that does not exist");
+            }
+            pdcIds[i] = nextPdcId++;
+            if (q.mode() == DeliveryMode.ROD) {
+                rods[i] = new RodReceiver(Math.toIntExact(receivers[i].packetCount()));
+            }
+        } else if (!q.syn() && q.dpdcid() != pdcIds[i]) {
+            throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " addressed PDC " + q.dpdcid()
+                    + ", its PDC is " + pdcIds[i]);
+        }
+        if ((rods[i] != null) != (q.mode() == DeliveryMode.ROD)) {
+            throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent a " + q.mode()
+                    + " request to its PDC " + pdcIds[i] + " of the other delivery mode");
+        }
+        Context c = contextOf[i];
+        if (c == null || c.cccId != q.cccId()) {
+            c = contexts.computeIfAbsent(q.cccId(), id -> new Context(id, uet.initialCreditBytes()));
+            contextOf[i] = c;
+        }
+        c.lastInIndex = i;
+        if (rccc != null && q.creditTargetBytes() >= 0) {
+            rccc.onRequest(q.cccId(), q.creditTargetBytes(), now);
+            armTick(ctx);
+        }
+        if (p.kind() == PacketKind.CREDIT_REQUEST) {
+            return; // no data: the sender is waiting for credit, so its grant goes alone at the next slice
+        }
+        c.lastArrivalPs = now;
+        c.arrivedWireBytes += wireBytesOf(i, p.psn());
+        if (rods[i] != null) {
+            onOrderedData(i, p, q, c, ctx);
+            return;
+        }
+        if (p.trimmed()) {
+            if (rccc != null && q.creditTargetBytes() >= 0) {
+                rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
+                armTick(ctx);
+            }
+            out.accept(new NackReply(p.flowId(), host, p.src(), p.psn(), p.entropy(), p.timestampPs(), transport));
+            return;
+        }
+        if (memory == null) {
+            commit(i, p, now);
+            return;
+        }
+        long commitPs = memory.admit(now, p.payloadBytes());
+        if (commitPs < 0) {
+            memoryDrops++;
+            return;
+        }
+        if (commitPs == now) {
+            commit(i, p, now);
+            return;
+        }
+        commits.addLast(new Commit(i, p, now, commitPs));
+        ctx.schedule(commitPs, COMMIT_WAKE);
+    }
+
+    /** Flow {@code i}'s PDC runs ROD: only the expected PSN is delivered (see the class comment). */
+    private void onOrderedData(int i, Packet p, PdsRequest q, Context c, EventContext ctx) {
+        long now = ctx.nowPs();
+        RodReceiver rod = rods[i];
+        RodReceiver.Verdict verdict = rod.onArrival(p.psn(), p.trimmed());
+        if (verdict == RodReceiver.Verdict.DELIVER) {
+            long commitPs = memory == null ? now : memory.admit(now, p.payloadBytes());
+            if (commitPs < 0) {
+                memoryDrops++;
+                return;
+            }
+            rod.delivered(p.psn());
+            if (commitPs == now) {
+                commit(i, p, now);
+            } else {
+                commits.addLast(new Commit(i, p, now, commitPs));
+                ctx.schedule(commitPs, COMMIT_WAKE);
+            }
+            return;
+        }
+        if (verdict == RodReceiver.Verdict.DUPLICATE) {
+            out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
+        } else if (verdict == RodReceiver.Verdict.NACK) {
+            if (rccc != null && q.creditTargetBytes() >= 0) {
+                rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
+                armTick(ctx);
+            }
+            out.accept(new NackReply(p.flowId(), host, p.src(), rod.expectedPsn(), p.entropy(), p.timestampPs(),
+                    transport));
+        }
+    }
+
+    /** Bytes on the wire of flow {@code i}'s packet {@code psn} as sent: full except possibly the last. */
+    private long wireBytesOf(int i, long psn) {
+        long payloadBytes = transport.payloadBytes();
+        return Math.min(payloadBytes, flows[i].bytes() - psn * payloadBytes) + transport.headerBytes();
+    }
+
+    /** Memory writes due by now have committed. */
+    void onCommitWake(EventContext ctx) {
+        long now = ctx.nowPs();
+        while (!commits.isEmpty() && commits.peekFirst().commitPs() <= now) {
+            Commit c = commits.pollFirst();
+            commit(c.inIndex(), c.packet(), c.rxPs());
+        }
+    }
+
+    private void commit(int i, Packet p, long rxPs) {
+        FlowReceiver r = receivers[i];
+        long before = r.deliveredBytes();
+        r.onData(p.psn(), p.payloadBytes(), rxPs);
+        Context c = contextOf[i];
+        c.rcvdBytes += r.deliveredBytes() - before;
+        out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
+    }
+
+    /** One RCCC slice starts. */
+    void onSliceTick(EventContext ctx) {
+        long now = ctx.nowPs();
+        tickPending = false;
+        for (CreditGrant g : rccc.onSlice(now)) {
+            ungranted.put(g.senderCccId(), contexts.get(g.senderCccId()));
+        }
+        long quiet = 0;
+        for (Context c : ungranted.values()) {
+            if (c.lastArrivalPs <= lastTickPs) {
+                quiet++;
+            }
+        }
+        boolean selective = quiet * transport.headerBytes() > creditOnlyBudgetBytes;
+        var it = ungranted.values().iterator();
+        while (it.hasNext()) {
+            Context c = it.next();
+            if (c.lastArrivalPs > lastTickPs) {
+                continue; // its grant rides on the ACK_CC of its next request
+            }
+            if (!selective || creditUsable(c)) {
+                it.remove();
+                c.toldCreditBytes = rccc.cumulativeGrantBytes(c.cccId);
+                out.accept(new CreditReply(c, c.toldCreditBytes));
+            } else if (!rccc.isActive(c.cccId)) {
+                it.remove(); // no grant will follow, and this one would not let it send
+            }
+        }
+        lastTickPs = now;
+        armTick(ctx);
+    }
+
+    /**
+     * When the credit-only ACK_CCs of a slice would take more than {@link #CREDIT_ONLY_LINK_SHARE_DIVISOR}th of
+     * the receiver's link for that slice, only those that pass this test leave. Whether a credit-only ACK_CC to
+     * a sender that sent nothing in the last slice would let it send: the
+     * credit it was told of, less the bytes of its requests that arrived, does not cover its next packet (a
+     * full one, or all it still needs if that is less), and the credit it would be told of does. Otherwise the
+     * ACK_CC is held back: the sender is either waiting for more than one slice's grant (an incast of a
+     * thousand senders gives each a few bytes per slice, and a thousand credit-only ACK_CCs per slice would
+     * swamp the receiver's own link), or it holds credit it is not using. Requests still in flight make what it
+     * holds look larger than it is, which delays the ACK_CC until they arrive, a slice or two.
+     */
+    private boolean creditUsable(Context c) {
+        long grantBytes = rccc.cumulativeGrantBytes(c.cccId);
+        long fullPacketBytes = (long) transport.payloadBytes() + transport.headerBytes();
+        long nextPacketBytes = Math.min(fullPacketBytes,
+                grantBytes - c.arrivedWireBytes + rccc.outstandingBytes(c.cccId));
+        return c.toldCreditBytes - c.arrivedWireBytes < nextPacketBytes
+                && grantBytes - c.arrivedWireBytes >= nextPacketBytes;
+    }
+
+    private void armTick(EventContext ctx) {
+        if (!tickPending && (rccc.activeSenders() > 0 || !ungranted.isEmpty())) {
+            tickPending = true;
+            ctx.schedule((ctx.nowPs() / sliceLengthPs + 1) * sliceLengthPs, SLICE_TICK);
+        }
+    }
+
+    long memoryDrops() {
+        return memoryDrops;
+    }
+
+    void sample(SampleSink sink) {
+        for (FlowReceiver r : receivers) {
+            sink.receiver(r.flowId(), r.deliveredBytes());
+        }
+    }
+
+    void report(List<FlowReceiverStats> into) {
+        for (FlowReceiver r : receivers) {
+            into.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), r.outOfOrderDeliveries()));
+        }
+    }
+
+    /** An ACK_CC for one packet, filled in as it leaves. */
+    private final class AckReply implements Reply {
+        private final int inIndex;
+        private final long psn;
+        private final boolean ecn;
+        private final int entropy;
+        private final long echoTxPs;
+        private final long rxPs;
+
+        AckReply(int inIndex, long psn, boolean ecn, int entropy, long echoTxPs, long rxPs) {
+            this.inIndex = inIndex;
+            this.psn = psn;
+            this.ecn = ecn;
+            this.entropy = entropy;
+            this.echoTxPs = echoTxPs;
+            this.rxPs = rxPs;
+        }
+
+        @Override
+        public Packet build(long nowPs) {
+            FlowReceiver r = receivers[inIndex];
+            Context c = contextOf[inIndex];
+            int pend = 0;
+            boolean restore = false;
+            if (memory != null) {
+                pend = memory.rcvCwndPend(nowPs);
+                if (pend > 0) {
+                    c.penalised = true;
+                } else if (c.penalised && memory.restoreLevelReached(nowPs)) {
+                    c.penalised = false;
+                    restore = true;
+                }
+            }
+            long credit = -1;
+            if (rccc != null) {
+                credit = rccc.cumulativeGrantBytes(c.cccId);
+                c.toldCreditBytes = credit;
+                ungranted.remove(c.cccId);
+            }
+            int ooo = (int) Math.min(Integer.MAX_VALUE, r.outOfOrderCount());
+            PdsAck ack = new PdsAck(psn, pdcIds[inIndex], c.rcvdBytes, nowPs - rxPs, pend, restore, ooo, credit);
+            NicFlow f = flows[inIndex];
+            return new Packet(PacketKind.ACK, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
+                    transport.controlClass(), 0, entropy, r.cumulativePsn(), echoTxPs,
+                    ecn ? Packet.FLAG_ECN_ECHO : 0, ack);
+        }
+
+        @Override
+        public int sizeBytes() {
+            return transport.headerBytes();
+        }
+    }
+
+    /** A credit-only ACK_CC to a sender that is waiting for credit. */
+    private final class CreditReply implements Reply {
+        private final Context context;
+        private final long creditBytes;
+
+        CreditReply(Context context, long creditBytes) {
+            this.context = context;
+            this.creditBytes = creditBytes;
+        }
+
+        @Override
+        public Packet build(long nowPs) {
+            int i = context.lastInIndex;
+            NicFlow f = flows[i];
+            PdsAck ack = new PdsAck(-1, pdcIds[i], context.rcvdBytes, 0, 0, false, 0, creditBytes);
+            return new Packet(PacketKind.CREDIT, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
+                    transport.controlClass(), 0, f.entropy(), -1, nowPs, 0, ack);
+        }
+
+        @Override
+        public int sizeBytes() {
+            return transport.headerBytes();
+        }
+    }
+
+    /** A NACK for a trimmed packet: nothing in it changes while it waits. */
+    private record NackReply(int flowId, int src, int dst, long psn, int entropy, long echoTxPs,
+                             CommonTransport transport) implements Reply {
+        @Override
+        public Packet build(long nowPs) {
+            return new Packet(PacketKind.NACK, flowId, src, dst, transport.headerBytes(), 0, transport.controlClass(), 0, entropy,
+                    psn, echoTxPs, 0);
+        }
+
+        @Override
+        public int sizeBytes() {
+            return transport.headerBytes();
+        }
+    }
+}

@@ -1,0 +1,426 @@
+package io.fabricemu.uet;
+
+import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.host.CommonTransport;
+import io.fabricemu.host.FlowIndex;
+import io.fabricemu.host.NicFlow;
+import io.fabricemu.lb.Feedback;
+import io.fabricemu.lb.LoadBalancer;
+import io.fabricemu.net.BtsHeader;
+import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.net.Ecmp;
+import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PdsAck;
+import io.fabricemu.net.PdsRequest;
+import io.fabricemu.stats.BtsCounters;
+import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.uet.cc.AckCc;
+import io.fabricemu.uet.cc.CreditSender;
+import io.fabricemu.uet.cc.Nscc;
+import io.fabricemu.uet.cc.NsccParams;
+import io.fabricemu.wreb.NoticeCounts;
+import io.fabricemu.wreb.SenderNotices;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The initiator half of a UET NIC: a PDC per outgoing flow, a congestion control context per destination
+ * shared by the PDCs open towards it, a load balancer per PDC, and the retransmission timers.
+ *
+ * <p>Packets are offered in round-robin order over the started PDCs: each PDC's next packet (a
+ * retransmission first) leaves if its context allows it ({@link SenderCcc#mayGo}), with the entropy value
+ * its load balancer picks. ACK_CCs feed the context (NSCC, credit), the PDC (selective and cumulative
+ * acknowledgement) and the load balancer (ECN or clean, by entropy value); NACKs and timeouts give the
+ * packet up for retransmission and tell all three.
+ *
+ * <p>Every PDC runs the plan's delivery mode: RUD ({@link PdcSender}: selective acknowledgement, each lost
+ * packet resent alone) or ROD ({@link RodPdcSender}: cumulative acknowledgement, go-back-N, its go-backs
+ * reported to the context as one loss and discards). UET finds or allocates a PDC per (job, destination,
+ * traffic class, mode); here each flow is its own job, so no two flows share a PDC and none is looked up:
+ * each flow's PDC is allocated with the plan's mode, and its requests name that mode.
+ *
+ * <p>Back-to-sender notices from switches (WREB, {@link SenderNotices}): an early notice for a packet cuts
+ * NSCC's window at once ({@link SenderCcc#onCongestionNotice}, on the queue delay the notice reports) and the
+ * packet's later ACK_CC echo is then not counted as ECN. A drop notice queues the packet for resending at
+ * once, like a trim NACK: after an early notice it only takes the packet out of flight, without a second cut
+ * ({@link SenderCcc#onDiscarded}); without one it is the packet's first congestion signal and cuts as the
+ * NACK would ({@link SenderCcc#onLoss}).
+ */
+final class UetSender {
+    private record RtoTimer(int index) implements Signal {
+    }
+
+    private final int host;
+    private final String name;
+    private final long rateBps;
+    private final CommonTransport transport;
+    private final UetPlan uet;
+    private final NicFlow[] flows;
+    private final Pdc[] pdcs;
+    private final LoadBalancer[] balancers;
+    private final SenderCcc[] cccOf;
+    private final SenderNotices[] notices;
+    private long firstCutPs = -1;
+    private final boolean[] timerPending;
+    private final FlowIndex index;
+    private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
+    private final List<Integer> active = new ArrayList<>();
+    private final ArrayDeque<Packet> creditRequests = new ArrayDeque<>();
+    private int roundRobin;
+    private int cccCount;
+
+    UetSender(int host, String name, long rateBps, List<NicFlow> outgoing, CommonTransport transport, UetPlan uet,
+              long seed) {
+        this.host = host;
+        this.name = name;
+        this.rateBps = rateBps;
+        this.transport = transport;
+        this.uet = uet;
+        this.flows = outgoing.toArray(new NicFlow[0]);
+        int n = flows.length;
+        this.pdcs = new Pdc[n];
+        this.balancers = new LoadBalancer[n];
+        this.cccOf = new SenderCcc[n];
+        this.notices = new SenderNotices[n];
+        this.timerPending = new boolean[n];
+        int[] ids = new int[n];
+        for (int i = 0; i < n; i++) {
+            NicFlow f = flows[i];
+            pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
+                    ? new RodPdcSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.headerBytes(),
+                            transport.rtoPs())
+                    : new PdcSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.headerBytes(),
+                            transport.rtoPs());
+            balancers[i] = uet.loadBalancing().create(f.entropy(),
+                    new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))));
+            ids[i] = f.flowId();
+        }
+        this.index = new FlowIndex(ids);
+    }
+
+    /** Handles {@code signal} if it is one of this sender's timers; false otherwise. */
+    boolean onSignal(Signal signal, EventContext ctx) {
+        if (signal instanceof RtoTimer t) {
+            onTimer(t.index(), ctx);
+            return true;
+        }
+        return false;
+    }
+
+    /** Flow {@code i} starts: it opens a PDC on the destination's context, making one if none is open. */
+    void start(int i) {
+        NicFlow f = flows[i];
+        SenderCcc ccc = openByDestination.get(f.peer());
+        if (ccc == null || ccc.state() == SenderCcc.State.CLOSED) {
+            ccc = newContext(f.peer());
+            openByDestination.put(f.peer(), ccc);
+        }
+        ccc.open(pdcs[i].wireBytes());
+        cccOf[i] = ccc;
+        active.add(i);
+    }
+
+    private SenderCcc newContext(int peer) {
+        SenderCcc ccc = new SenderCcc(((long) host << 24) | ++cccCount);
+        Nscc nscc = null;
+        if (uet.nscc()) {
+            long pathRateBps = Math.min(rateBps, uet.hostRateBps().applyAsLong(peer));
+            NsccParams params = NsccParams.defaults(pathRateBps, uet.baseRttPs(),
+                    transport.payloadBytes() + transport.headerBytes()).withTrimming(uet.trimming());
+            if (uet.initialWindowBytes() > 0) {
+                params = params.withInitialWindowBytes(Math.min(uet.initialWindowBytes(), params.maxWndBytes()));
+            }
+            nscc = new Nscc(params, uet.nsccCompanions());
+        }
+        ccc.configure(nscc, uet.rccc() ? new CreditSender(uet.initialCreditBytes()) : null);
+        return ccc;
+    }
+
+    /**
+     * The next packet allowed to leave now (a credit request first, then data unless {@code dataMayGo} is
+     * false, recorded as sent), or null.
+     */
+    Packet next(EventContext ctx, boolean dataMayGo) {
+        Packet request = creditRequests.pollFirst();
+        if (request != null || !dataMayGo) {
+            return request;
+        }
+        long now = ctx.nowPs();
+        int n = active.size();
+        for (int k = 0; k < n; k++) {
+            int slot = (roundRobin + k) % n;
+            int i = active.get(slot);
+            Pdc s = pdcs[i];
+            int psn = s.nextPsn();
+            if (psn < 0) {
+                continue;
+            }
+            SenderCcc ccc = cccOf[i];
+            int wire = s.wireBytesOf(psn);
+            if (!ccc.mayGo(wire)) {
+                continue;
+            }
+            int payload = s.payloadOf(psn);
+            int ev = balancers[i].nextEntropy(now);
+            boolean syn = s.syn();
+            s.sent(psn, ev, now);
+            ccc.onSent(payload, wire);
+            if (!timerPending[i]) {
+                armTimer(i, s.deadlineAfterSend(now), ctx);
+            }
+            roundRobin = slot + 1;
+            NicFlow f = flows[i];
+            return new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload, transport.dataClass(),
+                    Packet.ECN_ECT0, ev, psn, now, 0,
+                    new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes(), s.mode()));
+        }
+        return null;
+    }
+
+    /** An ACK_CC, credit-only ACK_CC or NACK for one of this NIC's PDCs arrived. */
+    void onControl(Packet p, EventContext ctx) {
+        long now = ctx.nowPs();
+        int i = index.indexOf(p.flowId());
+        if (i < 0) {
+            throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow "
+                    + p.flowId());
+        }
+        SenderCcc ccc = cccOf[i];
+        if (p.kind() == PacketKind.BTS) {
+            onNotice(i, p, now);
+            return;
+        }
+        if (pdcs[i] instanceof RodPdcSender rod) {
+            if (p.kind() == PacketKind.NACK) {
+                if (rod.onNack(p.psn(), p.timestampPs(), rodListener(i, true, now))) {
+                    balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
+                }
+                return;
+            }
+        }
+        switch (p.kind()) {
+            case NACK -> {
+                PdcSender s = (PdcSender) pdcs[i];
+                if (s.onNack(p.psn())) {
+                    int psn = (int) p.psn();
+                    ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, p.entropy());
+                    balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
+                }
+            }
+            case CREDIT -> ccc.onAck(null, ((PdsAck) p.pds()).creditBytes());
+            case ACK -> onAck(i, p, ctx);
+            default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
+        }
+    }
+
+    /** A switch's back-to-sender notice for flow {@code i}'s packet {@code p.psn()}. */
+    private void onNotice(int i, Packet p, long now) {
+        if (notices[i] == null) {
+            notices[i] = new SenderNotices();
+        }
+        BtsHeader h = p.bts();
+        switch (notices[i].onNotice(p.psn(), h.ecnBit(), h.cause())) {
+            case DECREASE -> decrease(i, p, now);
+            case RETRANSMIT -> resend(i, p, false, now);
+            case DECREASE_AND_RETRANSMIT -> resend(i, p, true, now);
+            case IGNORE -> {
+            }
+        }
+    }
+
+    /** Records when NSCC first made a multiplicative decrease ({@code decision}), on an echo or a notice. */
+    private void cut(Nscc.Decision decision, long now) {
+        if (decision == Nscc.Decision.MULTIPLICATIVE_DECREASE && firstCutPs < 0) {
+            firstCutPs = now;
+        }
+    }
+
+    /** When NSCC first cut a window on a congestion signal, or -1. */
+    long firstCutPs() {
+        return firstCutPs;
+    }
+
+    /** NSCC's multiplicative decrease on the queue delay the notice reports. */
+    private void decrease(int i, Packet p, long now) {
+        if (cccOf[i].state() == SenderCcc.State.READY) {
+            cut(cccOf[i].onCongestionNotice(now, p.timestampPs(), p.bts().queueDelayPs()), now);
+        }
+    }
+
+    /**
+     * Queues the noticed packet for resending at once. {@code lossCut}: a drop with no early notice before
+     * it, whose congestion is counted as a trim NACK's is (out of flight and off the window); otherwise it only
+     * leaves flight. A notice about a packet already acknowledged or queued (or sent again since) resends nothing; a
+     * drop's congestion then still counts, as an early notice's would.
+     */
+    private void resend(int i, Packet p, boolean lossCut, long now) {
+        int psn = (int) p.psn();
+        SenderCcc ccc = cccOf[i];
+        boolean queued = pdcs[i] instanceof RodPdcSender rod
+                ? rod.onNack(psn, p.timestampPs(), rodListener(i, true, lossCut, now))
+                : ((PdcSender) pdcs[i]).onDropNotice(psn, p.timestampPs());
+        if (!queued) {
+            notices[i].retransmitStale(psn);
+            if (lossCut) {
+                decrease(i, p, now);
+            }
+            return;
+        }
+        if (pdcs[i] instanceof PdcSender s) {
+            if (lossCut) {
+                ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
+            } else {
+                ccc.onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
+            }
+        }
+        balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
+    }
+
+    private void onAck(int i, Packet p, EventContext ctx) {
+        long now = ctx.nowPs();
+        PdsAck a = (PdsAck) p.pds();
+        Pdc s = pdcs[i];
+        SenderCcc ccc = cccOf[i];
+        boolean wasClosed = s.closed();
+        if (s instanceof RodPdcSender rod) {
+            rod.onAck(p.psn(), a.spdcid(), now, rodListener(i, false, now));
+        } else {
+            ccc.onRetransmitCancelled(((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.spdcid(), now));
+        }
+        boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
+        balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
+        boolean ccEcn = ecn;
+        SenderNotices n = notices[i];
+        if (n != null) {
+            // The congestion an early notice already reported for this packet is not counted again.
+            if (s instanceof PdcSender && a.ackPsn() >= 0 && n.echoCovered(a.ackPsn(), ecn)) {
+                ccEcn = false;
+            }
+            n.acknowledgedBelow(p.psn());
+        }
+        if (ccc.state() == SenderCcc.State.READY) {
+            cut(ccc.onAck(new AckCc(now, p.timestampPs(), a.serviceTimePs(), a.rcvdBytes(), ccEcn, a.rcvCwndPend(),
+                    a.restoreCwnd()), a.creditBytes(), p.entropy()), now);
+        }
+        if (!wasClosed && s.closed()) {
+            ctx.flowCompleted();
+            active.remove(Integer.valueOf(i));
+            ccc.pdcClosed();
+        }
+    }
+
+    /** Flow {@code i}'s retransmission timer fired. */
+    private void onTimer(int i, EventContext ctx) {
+        timerPending[i] = false;
+        Pdc s = pdcs[i];
+        SenderCcc ccc = cccOf[i];
+        LoadBalancer lb = balancers[i];
+        long now = ctx.nowPs();
+        long timeoutsBefore = s.timeouts();
+        long next = s instanceof RodPdcSender rod
+                ? rod.expire(now, rodListener(i, false, now))
+                : ((PdcSender) s).expire(now, (psn, payload, ev) -> {
+                    ccc.onLoss(payload, payload + transport.headerBytes(), false);
+                    lb.onFeedback(ev, Feedback.TIMED_OUT, now);
+                });
+        armTimer(i, next, ctx);
+        if (s.timeouts() == timeoutsBefore) {
+            return;
+        }
+        int waiting = s.nextPsn();
+        if (waiting >= 0 && ccc.credit() != null && !ccc.credit().canSend(s.wireBytesOf(waiting))) {
+            // The receiver may have dropped this context from its table: data cannot carry the target now.
+            NicFlow f = flows[i];
+            creditRequests.addLast(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(),
+                    transport.headerBytes(), 0, transport.controlClass(), 0, f.entropy(), -1, now, 0,
+                    new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes(), s.mode())));
+        }
+    }
+
+    /**
+     * Tells flow {@code i}'s context (and, for a timeout, its load balancer) what a ROD go-back or
+     * acknowledgement did: the lost packet was NACKed ({@code nacked}) or timed out.
+     */
+    private RodPdcSender.Listener rodListener(int i, boolean nacked, long nowPs) {
+        return rodListener(i, nacked, true, nowPs);
+    }
+
+    /**
+     * As above; {@code cut} false: the lost packet's congestion was already counted (a drop notice after an
+     * early one), so it only leaves flight.
+     */
+    private RodPdcSender.Listener rodListener(int i, boolean nacked, boolean cut, long nowPs) {
+        SenderCcc ccc = cccOf[i];
+        LoadBalancer lb = balancers[i];
+        int header = transport.headerBytes();
+        return new RodPdcSender.Listener() {
+            @Override
+            public void lost(int psn, int payloadBytes, int entropy) {
+                if (!cut) {
+                    ccc.onDiscarded(payloadBytes, payloadBytes + header);
+                    return;
+                }
+                ccc.onLoss(payloadBytes, payloadBytes + header, nacked, entropy);
+                if (!nacked) {
+                    lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
+                }
+            }
+
+            @Override
+            public void discarded(int psn, int payloadBytes) {
+                ccc.onDiscarded(payloadBytes, payloadBytes + header);
+            }
+
+            @Override
+            public void resendCancelled(int psn, int payloadBytes) {
+                ccc.onResendCancelled(payloadBytes, payloadBytes + header);
+            }
+        };
+    }
+
+    private void armTimer(int i, long deadlinePs, EventContext ctx) {
+        if (!timerPending[i] && deadlinePs != Long.MAX_VALUE) {
+            timerPending[i] = true;
+            ctx.schedule(deadlinePs, new RtoTimer(i));
+        }
+    }
+
+    int flowCount() {
+        return flows.length;
+    }
+
+    long startPs(int i) {
+        return flows[i].startPs();
+    }
+
+    /** The back-to-sender counters of every flow, summed. */
+    BtsCounters noticeCounters() {
+        return NoticeCounts.of(notices);
+    }
+
+    /**
+     * Every PDC's window and credit: those of the context it shares with the other PDCs to its destination
+     * (NSCC's cwnd, RCCC's unspent credit), -1 for what the context does not run or before the PDC opened.
+     */
+    void sample(SampleSink sink) {
+        for (int i = 0; i < pdcs.length; i++) {
+            SenderCcc ccc = cccOf[i];
+            long window = ccc == null || ccc.nscc() == null ? -1 : ccc.nscc().cwndBytes();
+            long credit = ccc == null || ccc.credit() == null ? -1 : ccc.credit().availableCreditBytes();
+            sink.sender(pdcs[i].flowId(), window, credit, -1);
+        }
+    }
+
+    void report(List<FlowSenderStats> into) {
+        for (Pdc s : pdcs) {
+            into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs()));
+        }
+    }
+}
