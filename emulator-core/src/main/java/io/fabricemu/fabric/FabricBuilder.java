@@ -1,6 +1,6 @@
 package io.fabricemu.fabric;
 
-import io.fabricemu.baseline.Nic;
+import io.fabricemu.baseline.BaselineNic;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.host.NicFlow;
@@ -192,7 +192,7 @@ public final class FabricBuilder implements ElementFactory {
                         c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
                         transport.roce());
             }
-            return new Nic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
+            return new BaselineNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
                     c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
                     transport.ccFactory());
         }

@@ -6,7 +6,7 @@ import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
 import io.fabricemu.baseline.FixedWindow;
-import io.fabricemu.baseline.Nic;
+import io.fabricemu.baseline.BaselineNic;
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
@@ -120,8 +120,8 @@ class PfcActorTest {
     void nic_pausedStopsDataButKeepsSendingAcks() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
         TransportPlan transport = new TransportPlan(64, 4086, 1_000_000_000L, 0, 1, id -> new FixedWindow(1 << 20));
-        Nic nic = new Nic(0, "h0:nic", LINK, RATE, HANDOFF, List.of(new NicFlow(1, 5, 1 << 20, 0, 7)),
-                List.of(new NicFlow(2, 5, 1 << 20, 0, 9)), transport);
+        BaselineNic nic = new BaselineNic(0, "h0:nic", LINK, RATE, HANDOFF, List.of(new NicFlow(1, 5, 1 << 20, 0, 7)),
+                List.of(new NicFlow(2, 5, 1 << 20, 0, 9)), transport.common(), transport.ccFactory());
         ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(new ElementRunner(0, nic),
                 shard.getRef()));
         actor.tell(ElementActor.Start.INSTANCE);

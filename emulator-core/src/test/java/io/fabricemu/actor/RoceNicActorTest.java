@@ -76,7 +76,7 @@ class RoceNicActorTest {
     /** Host 2's NIC, sending {@code flows} to host 3 from time 0. */
     private static Hosted sender(TransportPlan transport, NicFlow... flows) {
         return new Hosted(SENDER, new RoceNic(SENDER, "h2:nic", LINK, RATE, HANDOFF, List.of(flows), List.of(),
-                transport));
+                transport.common(), transport.roce()));
     }
 
     private static NicFlow flow(int id, int packets) {
@@ -249,7 +249,8 @@ class RoceNicActorTest {
     @Test
     void responder_ceMarkedDataMakesOneCnpPerInterval_gapMakesOneNak() {
         Hosted nic = new Hosted(RECEIVER, new RoceNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
-                List.of(new NicFlow(FLOW, SENDER, 10L * PAYLOAD, 0, EV)), transport(7, DcqcnParams.defaults())));
+                List.of(new NicFlow(FLOW, SENDER, 10L * PAYLOAD, 0, EV)), transport(7, DcqcnParams.defaults()).common(),
+                transport(7, DcqcnParams.defaults()).roce()));
         // PSN 0 marked CE, last bit in at 1,000,000: a CNP naming PSN 0 (queued first), then the ACK of PSN 0, MSN 0.
         Packet cnp = new Packet(PacketKind.CNP, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 0, 0, 0,
                 null, new RoceHeader(FLOW, RoceHeader.Opcode.CNP, 0, 0));

@@ -35,7 +35,7 @@ import java.util.function.IntFunction;
  * <p>PFC: the NIC honours the pause frames its switch sends ({@link PfcPauses}): while the data class is
  * paused it starts no data packet; ACKs, in the control class, keep going.
  */
-public final class Nic implements Element {
+public final class BaselineNic implements Element {
     private record FlowStart(int index) implements Signal {
     }
 
@@ -73,7 +73,7 @@ public final class Nic implements Element {
      * @param transport what the transport shares with every protocol
      * @param ccFactory a new congestion controller for the flow with the given id
      */
-    public Nic(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
+    public BaselineNic(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
                List<NicFlow> incoming, CommonTransport transport,
                IntFunction<CongestionControl> ccFactory) {
         this.host = host;
