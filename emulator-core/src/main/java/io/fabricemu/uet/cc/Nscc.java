@@ -66,7 +66,7 @@ import java.util.Objects;
  * <p>cwnd stays within [{@code minWindowBytes}, MaxWnd] after every event.
  *
  * <h2>Companion mechanisms (off unless configured: {@link NsccCompanions})</h2>
- * From U.S. Patent 12,388,756 ({@code shared/seeds/000}); with all of them off every decision above is
+ * From U.S. Patent 12,388,756; with all of them off every decision above is
  * unchanged, bit for bit.
  * <ul>
  *   <li><b>Path not congested</b> ({@link PathNotCongested}, paragraphs (41)-(52)): once a whole window
@@ -435,7 +435,7 @@ public final class Nscc {
     }
 
     /**
-     * A switch's back-to-sender notice (WREB, {@code shared/seeds/000}) reported that a packet sent at
+     * A switch's back-to-sender notice (WREB, U.S. Patent 12,388,756) reported that a packet sent at
      * {@code pktTxPs} waited behind a queue that takes {@code queuingDelayPs} to drain: handled at
      * {@code nowPs} as an ECN-marked ACK_CC with that delay would be, a round trip earlier: a multiplicative
      * decrease if the delay exceeds the target (at most once per round trip, the same gate), else HOLD. Ends
