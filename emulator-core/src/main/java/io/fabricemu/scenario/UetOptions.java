@@ -44,7 +44,7 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
                 deliveryMode, NsccCompanions.OFF);
     }
 
-    /** Per-flow ECMP, a derived base RTT, a one-BDP window, the seed's RCCC constants, unlimited memory, RUD. */
+    /** Per-flow ECMP, a derived base RTT, a one-BDP window, the default RCCC constants, unlimited memory, RUD. */
     public static UetOptions defaults() {
         return new UetOptions(LoadBalancing.ECMP, 0, 0, RcccParams.DEFAULT_SLICE_LENGTH_PS,
                 RcccParams.DEFAULT_INITIAL_CREDIT_BYTES, null,
