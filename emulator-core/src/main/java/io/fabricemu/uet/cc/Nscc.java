@@ -403,7 +403,7 @@ public final class Nscc {
 
     /**
      * The cut, in 1/65,536 B, that a congestion signal asking for {@code cutFixed} makes: {@code cutFixed}
-     * itself, or with responsibility scaling {@code cutFixed x cwnd / BDP} (patent 000, (88)-(89)). Every
+     * itself, or with responsibility scaling {@code cutFixed x cwnd / BDP} (US 12,388,756, (88)-(89)). Every
      * congestion decrease (ECN and NACK) is sized here.
      */
     long decreaseCutFixed(long cutFixed) {
