@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The companion mechanisms of patent 000 as options of NSCC and DCQCN ({@code topologies/scenarios/
+ * The companion mechanisms of US 12,388,756 as options of NSCC and DCQCN ({@code topologies/scenarios/
  * *-companion-*.yaml}), each run through the command line off and on, with the effect it exists for asserted
  * from what the runs wrote: every mechanism is off by default, so the plain run is the scenario as shipped.
  */

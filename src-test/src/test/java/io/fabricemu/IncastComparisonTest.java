@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 5's comparison: the same 32:1 incast with victims beside it ({@code compare-incast-32to1-*.yaml}) under
+ * The five-scheme comparison: the same 32:1 incast with victims beside it ({@code compare-incast-32to1-*.yaml}) under
  * each scheme, run once through {@code compare} as a user runs it; each test reads one outcome from the
  * comparison it wrote.
  */

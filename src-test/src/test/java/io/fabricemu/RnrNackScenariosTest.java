@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Switch-generated RNR NAKs for incast (issue 5), on {@code topologies/scenarios/rnr-nack-incast-32to1.yaml}:
+ * Switch-generated RNR NAKs for incast (US 2025/0365235), on {@code topologies/scenarios/rnr-nack-incast-32to1.yaml}:
  * thirty-two 100 Gb/s RoCEv2 senders on leaf 1 (hosts 36..67, flows 0..31, 256 KiB each) into host 0 on
  * leaf 0, a victim flow from host 68 to host 1 through the same leaves and spine (flow 32) and a victim QP
  * from incast sender host 36 to host 69 (flow 33). Run through the command line; each test asserts the

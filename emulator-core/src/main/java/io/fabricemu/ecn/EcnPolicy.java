@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * Where switches mark ECN and how: an ordered list of rules, the last one that matches an egress queue
  * deciding its ramp. A typical policy is one rule for everything and a later one turning marking off for
- * the receiver-credit class at the last hop (seed 002: with RCCC the last hop needs no marking).
+ * the receiver-credit class at the last hop (the nwktimes.blogspot.com RCCC post: with RCCC the last hop
+ * needs no marking).
  */
 public record EcnPolicy(List<EcnRule> rules) {
     /** No marking anywhere. */

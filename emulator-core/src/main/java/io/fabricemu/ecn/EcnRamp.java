@@ -17,8 +17,8 @@ import java.util.random.RandomGenerator;
  * in parts per million, {@code q} the queue length in bytes. Sources: Floyd and Jacobson, "Random Early
  * Detection Gateways for Congestion Avoidance" (1993), the linear ramp between two thresholds; Zhu et
  * al., "Congestion Control for Large-Scale RDMA Deployments" (SIGCOMM 2015, DCQCN), which marks at egress
- * with Kmin, Kmax, Pmax and marks everything above Kmax; U.S. Patent 12,388,756 ({@code shared/seeds/000},
- * paragraph (13)), which uses the same weighted-random profile for ECN marks (WRED).
+ * with Kmin, Kmax, Pmax and marks everything above Kmax; U.S. Patent 12,388,756 (paragraph
+ * (13)), which uses the same weighted-random profile for ECN marks (WRED).
  *
  * <p>Rounding: the integer division truncates, so the ramp never exceeds the exact linear value, equals
  * exactly Pmax at Kmax, and is exact whenever {@code Pmax x (q - Kmin)} is a multiple of the span. No

@@ -9,8 +9,8 @@ import java.util.random.RandomGenerator;
  *
  * <p>This is what a RoCEv2 NIC does with its per-connection UDP source port, and what UET does with a
  * constant EV when spraying is off. Two large flows that hash onto the same uplink collide for their whole
- * life: the link-congestion case of the UET blog series ({@code shared/seeds/002}, "ECMP hashes two
- * 100-Gbps flows onto a single 100-Gbps uplink").
+ * life: the link-congestion case of "UET Congestion Management: Introduction" (nwktimes.blogspot.com, Figure 6-5:
+ * "two 100-Gbps flows are mapped onto a single 100-Gbps uplink").
  */
 public final class FlowEcmp implements LoadBalancer {
     private final int entropy;

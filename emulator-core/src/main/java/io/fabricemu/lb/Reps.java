@@ -7,8 +7,8 @@ import java.util.random.RandomGenerator;
  * Recycled Entropy Packet Spraying (REPS): remember the EVs that came back clean and send on them again.
  *
  * <p>Source: U.S. Patent 12,388,756 (Kabbani and Hoefler, Microsoft), section "Recycled Entropies Packet
- * Spraying (REPS)", paragraphs (26)-(33) and clauses 1-10 ({@code shared/seeds/000}); the same rule is
- * evaluated in Bonato et al., "REPS: Recycled Entropy Packet Spraying for Adaptive Load Balancing and
+ * Spraying (REPS)", paragraphs (26)-(33), and its REPS example clauses 1-10, paragraphs (164)-(173); the same
+ * rule is evaluated in Bonato et al., "REPS: Recycled Entropy Packet Spraying for Adaptive Load Balancing and
  * Failure Mitigation" (2024), and implemented in htsim's {@code UecMpReps} with {@code CircularBufferREPS}.
  *
  * <ul>

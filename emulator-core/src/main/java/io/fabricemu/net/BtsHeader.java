@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * What a back-to-sender notice says beyond the triggering packet's flow and PSN (which the carrying
- * {@link Packet} keeps in its own fields, with the data packet's transmit timestamp): the digest's step 4
- * of part A and claim 10 of {@code shared/seeds/000}.
+ * {@link Packet} keeps in its own fields, with the data packet's transmit timestamp): paragraphs (14)
+ * and (15) and claim 10 of US 12,388,756.
  *
  * @param cause              early (a weighted-random draw) or drop
  * @param ecnBit             the triggering packet's ECN bit as it was when the notice was made (inverted under

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * How a packet delivery context (PDC) delivers its packets (seed 003: a PDC is found or allocated per job,
+ * How a packet delivery context (PDC) delivers its packets (UE 1.0, PDS: a PDC is found or allocated per job,
  * destination FEP, traffic class and delivery mode; PDS requests name the mode, RUD or ROD).
  */
 public enum DeliveryMode {

@@ -28,7 +28,7 @@ public enum PacketKind {
     /** A RoCEv2 congestion notification packet, header only, control class: the DCQCN rate must drop. */
     CNP,
     /**
-     * A back-to-sender notice a switch sent to the source of a data packet (WREB, {@code shared/seeds/000}),
+     * A back-to-sender notice a switch sent to the source of a data packet (WREB, U.S. Patent 12,388,756),
      * header only, control class: its flow and PSN are the data packet's, its {@link BtsHeader} says why.
      */
     BTS

@@ -1,7 +1,8 @@
 package io.fabricemu.net;
 
 /**
- * The PDS fields of a UET ACK_CC (seed 002, Figures 6-11 to 6-14): the selective acknowledgement of one
+ * The PDS fields of a UET ACK_CC (UE 1.0, NSCC and RCCC; Figures 6-11 to 6-14 of the nwktimes.blogspot.com
+ * NSCC posts): the selective acknowledgement of one
  * PSN (the packet's {@code psn} carries the cumulative one), the target's PDC id, NSCC's
  * {@code ack_cc_state} and RCCC's cumulative credit. A credit-only ACK_CC ({@link PacketKind#CREDIT})
  * acknowledges no PSN.

@@ -3,8 +3,9 @@ package io.fabricemu.net;
 import java.util.Objects;
 
 /**
- * The PDS fields of a UET data packet, a {@code RUD_CC_REQ} or its ordered twin (seed 002, "Source RCCC
- * Operation"; seed 003: PDS requests name the delivery mode, and the target allocates a PDC of that mode).
+ * The PDS fields of a UET data packet, a {@code RUD_CC_REQ} or its ordered twin (UE 1.0, PDS and RCCC;
+ * the nwktimes.blogspot.com RCCC post, "Source RCCC Operation": PDS requests name the delivery mode, and the
+ * target allocates a PDC of that mode).
  *
  * @param cccId             the sender's congestion control context, as {@code pds.req_cc_state} names it
  * @param syn               set until the sender's PDC has seen its first ACK_CC: the target has no PDC yet

@@ -1,8 +1,9 @@
 package io.fabricemu.rnrnak;
 
 /**
- * The incast state of one output port, with hysteresis (digest of article 001, B5): NORMAL until the
- * port's queued bytes exceed the threshold, then INCAST until they fall below the lower clear threshold.
+ * The incast state of one output port, with hysteresis (our choice: US 2025/0365235 names one threshold):
+ * NORMAL until the port's queued bytes exceed the threshold, then INCAST until they fall below the lower
+ * clear threshold.
  * Each passage into INCAST starts a new episode, numbered from 1; the NAK rank restarts with it. The port
  * reports its occupancy after every change ({@link #observe}); the detector keeps the peak of each episode.
  */

@@ -5,8 +5,9 @@ import io.fabricemu.time.Ps;
 
 /**
  * The pause each RNR NAK of one incast episode carries, distinct per QP so that the paused senders do not
- * all restart together and cause a second incast (article 001, step 4: "unique, e.g. based on the
- * connection's RTT"). Our default (digest B5): {@code pause_i = base + T_drain + rank_i x RTT_i x s}, where
+ * all restart together and cause a second incast (the article on US 2025/0365235, step 3: "a unique pause
+ * time, based on things like round-trip time"). Our default, a choice:
+ * {@code pause_i = base + T_drain + rank_i x RTT_i x s}, where
  * T_drain is the time the port needs to send what it holds now (occupancy / port rate), rank_i the order in
  * which the QP was NACKed in the episode (0, 1, 2, ...), RTT_i the QP's base round trip and s the stagger
  * step ({@code staggerPercent / 100}).

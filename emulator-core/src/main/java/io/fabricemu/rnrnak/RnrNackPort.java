@@ -11,8 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Switch-generated RNR NAKs for incast at one output port (article 001 on US 2025/0365235; our digest, part
- * B, whose defaults these are). The switch port calls it at three points and otherwise runs as before.
+ * Switch-generated RNR NAKs for incast at one output port (US 2025/0365235, as described in the
+ * article "Smart Traffic Control for Data Centers: Preventing Network Slowdowns Without Disrupting Unrelated
+ * Flows" on inventiv.org; the defaults are ours). The switch port calls it at three points and otherwise runs
+ * as before.
  *
  * <h2>Detect, identify, NAK</h2>
  * An {@link IncastDetector} declares incast when the port's queued bytes exceed the threshold and clears it
@@ -35,15 +37,15 @@ import java.util.Map;
  * guard has its NAK's PSN counted as lost here (the port dropped it and the requester did not come back
  * for it), so a later NAK does not pass over it.
  *
- * <p>One NAK per QP per pause: a NACKed QP gets no second NAK until it is ACTIVE again. The digest asks for
- * one NAK per QP per episode; we depart from it when a QP resumes while the port is still in the same
+ * <p>One NAK per QP per pause: a NACKed QP gets no second NAK until it is ACTIVE again. A literal reading of the
+ * article gives one NAK per QP per episode; we depart from it when a QP resumes while the port is still in the same
  * episode (the queue never fell below the clear threshold). Held to one NAK per episode, such a QP's
  * packets would meet a full queue as plain tail drops, and a line-rate requester whose every remaining
  * packet is tail-dropped hears nothing back and recovers only by its transport timeout: the very loss the
  * scheme exists to avoid. So a QP that has resumed may be NACKed again, with the next rank of the episode.
  *
  * <h2>Where the state lives</h2>
- * Per port, not per switch: the engine lets one element own a piece of state (spec/engine.md, constraint 4),
+ * Per port, not per switch: the engine lets one element own a piece of state,
  * and a table shared by the ports of a switch would make results depend on the order the ports run within a
  * window. For a host-facing port nothing is lost: the responder's acknowledgements come back in through the
  * ingress side of the same port, which is where the table learns them. For a port toward the fabric core the

@@ -4,7 +4,8 @@ import io.fabricemu.roce.RnrTimer;
 import java.util.Objects;
 
 /**
- * Switch-generated RNR NAKs for incast (article 001 on US 2025/0365235; our digest, part B), as every switch
+ * Switch-generated RNR NAKs for incast (US 2025/0365235, as described in the article "Smart
+ * Traffic Control for Data Centers" on inventiv.org; the defaults are ours), as every switch
  * port of a fabric applies them. Off unless {@link #enabled()}.
  *
  * @param enabled          the scheme runs on the switch ports

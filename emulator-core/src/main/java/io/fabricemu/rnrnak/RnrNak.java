@@ -5,8 +5,9 @@ import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.RoceHeader;
 
 /**
- * Turns the data packet a switch would drop into the RNR NAK it sends back instead (article 001, step 3;
- * field mapping in our digest, B4): the payload trimmed away, source and destination swapped, the BTH
+ * Turns the data packet a switch would drop into the RNR NAK it sends back instead (the article on
+ * US 2025/0365235, step 3; the mapping onto InfiniBand's BTH and AETH fields is ours): the payload trimmed
+ * away, source and destination swapped, the BTH
  * DestQP set to the requester's QPN and the opcode to Acknowledge, the AETH syndrome RNR (the packet kind)
  * with the pause, the MSN the responder will have once it has taken everything before the NAK's PSN, and
  * that PSN, where the requester resumes: the packet's own, or an earlier one the switch tail-dropped (the NAK

@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What one switch port learns about the RoCEv2 reliable connections through it by snooping (digest of
- * article 001, B2 step 7 and B4): for each QP, the requester's QPN and the responder's current MSN, so that a
+ * What one switch port learns about the RoCEv2 reliable connections through it by snooping (the article on
+ * US 2025/0365235, step 7): for each QP, the requester's QPN and the responder's current MSN, so that a
  * forged RNR NAK carries the fields the requester expects.
  *
  * <ul>

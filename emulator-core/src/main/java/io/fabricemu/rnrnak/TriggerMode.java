@@ -3,7 +3,8 @@ package io.fabricemu.rnrnak;
 import java.util.List;
 
 /**
- * Which packet of a QP a switch port in incast turns into an RNR NAK (digest of article 001, B5).
+ * Which packet of a QP a switch port in incast turns into an RNR NAK (two readings of the article on
+ * US 2025/0365235, step 3).
  */
 public enum TriggerMode {
     /** Only a packet that would really be tail-dropped: the article's "first packet that would have been dropped". */

@@ -3,7 +3,7 @@ package io.fabricemu.roce;
 import io.fabricemu.time.Ps;
 
 /**
- * The optional companion mechanisms of U.S. Patent 12,388,756 ({@code shared/seeds/000}) that a
+ * The optional companion mechanisms of U.S. Patent 12,388,756 that a
  * {@link DcqcnReactionPoint} may run; {@link #OFF} leaves DCQCN exactly as the paper has it.
  *
  * <ul>

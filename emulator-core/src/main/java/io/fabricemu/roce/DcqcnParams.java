@@ -33,10 +33,11 @@ public record DcqcnParams(double g, long rateAiBps, long rateHaiBps, long rateTi
     /**
      * g = 1/256, timer T = 55 us, byte counter B = 10 MB, F = 5, alpha period K = 55 us and the CNP interval
      * N = 50 us are the values the DCQCN paper recommends and deployed; R_AI = 20 Mb/s and R_HAI = 200 Mb/s
-     * are the steps widely used for 100 Gb/s hosts (issue 4). The minimum rate, 100 Mb/s, and g are also
-     * those of the HPCC authors' public ns-3 DCQCN (alibaba-edu/High-Precision-Congestion-Control,
-     * mix/config_doc.txt: MIN_RATE 100Mb/s, EWMA_GAIN 0.00390625), which also sets the 100 Gb/s marking ramp
-     * used with it here (Kmin 400 KB, Kmax 1,600 KB, Pmax 0.2); the paper names no minimum rate.
+     * are the steps the HPCC authors' simulation/run.py sets for 100 Gb/s hosts (ai = 5 x bw / 25 and
+     * hai = 50 x bw / 25, in Mb/s). The minimum rate, 100 Mb/s, and g are also those of that public ns-3
+     * DCQCN (alibaba-edu/High-Precision-Congestion-Control, mix/config_doc.txt: MIN_RATE 100Mb/s, EWMA_GAIN
+     * 0.00390625), which also sets the 100 Gb/s marking ramp used with it here (Kmin 400 KB, Kmax 1,600 KB,
+     * Pmax 0.2); the paper names no minimum rate.
      */
     public static DcqcnParams defaults() {
         return new DcqcnParams(1.0 / 256, 20_000_000L, 200_000_000L, 55 * Ps.PER_US, 10_000_000L, 5,

@@ -37,7 +37,7 @@ import java.util.Objects;
  *
  * <h2>Companion mechanisms</h2>
  * {@link DcqcnCompanions} (off by default) adds the responsibility-scaled cut and the RTT+ECN
- * path-not-congested test of patent 000. The test's period ends are a third timer: at one picosecond an
+ * path-not-congested test of US 12,388,756. The test's period ends are a third timer: at one picosecond an
  * alpha event goes first, then a period end, then a rate event, so a rate event at the end of a clean
  * period is already a hyper increase. RTT samples come in through {@link #onRttSample}.
  *

@@ -27,7 +27,7 @@ import io.fabricemu.time.Ps;
  *
  * <h2>Drop notices</h2>
  * A switch that drops a packet may tell the requester at once (a WREB back-to-sender drop notice,
- * {@code shared/seeds/000}): the requester goes back to that PSN without waiting for the responder's sequence
+ * US 12,388,756, paragraph (14)): the requester goes back to that PSN without waiting for the responder's sequence
  * NAK or the timer ({@link #onDropNotice}); the sequence NAK the responder later sends for the same PSN then
  * only acknowledges what lies before it, since the packets it asks for are already being resent.
  *

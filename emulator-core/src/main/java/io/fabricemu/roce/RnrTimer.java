@@ -11,7 +11,7 @@ import io.fabricemu.time.Ps;
  * {@code IB_RNR_TIMER_491_52}).
  *
  * <p>The emulator may also carry the pause exactly, in picoseconds, which no real NIC does: {@link Encoding}
- * says which of the two a generator of RNR NAKs (a responder, or a switch in a later issue) uses.
+ * says which of the two a generator of RNR NAKs (a responder, or a switch: {@code rnrnak}) uses.
  */
 public final class RnrTimer {
     /** The number of codes: the field is 5 bits wide. */

@@ -7,7 +7,8 @@ import io.fabricemu.uet.cc.BaseRtt;
 
 /**
  * config_base_rtt for a topology, when the scenario does not give one: the zero-load round trip of its
- * longest path, added up as seed 002 does ({@link BaseRtt}). The path is the longest from host 0 (every
+ * longest path, added up as "UET Congestion Management: CCC Base RTT" (nwktimes.blogspot.com) does
+ * ({@link BaseRtt}). The path is the longest from host 0 (every
  * topology here is symmetric, so that is the diameter); each of its links is counted at the largest flight
  * time (propagation and FEC) of any cable, each switch at the switch latency, and one MTU's serialization
  * on the first link (cut-through), or on every link with store-and-forward switches. A round trip too long for a

@@ -10,7 +10,7 @@ import io.fabricemu.uet.cc.PathNotCongested;
 import java.util.List;
 
 /**
- * Binds the companion mechanisms of patent 000 (RTT+ECN path-not-congested test, responsibility-scaled
+ * Binds the companion mechanisms of US 12,388,756 (RTT+ECN path-not-congested test, responsibility-scaled
  * decrease, spraying gates), each off unless named. Under {@code transport.nscc}, with NSCC running:
  * <pre>
  * nscc:

@@ -5,8 +5,9 @@ import io.fabricemu.roce.RnrTimer;
 import java.util.Objects;
 
 /**
- * The {@code switch.rnrNack} section: switch-generated RNR NAKs for incast (issue 5; article 001 on
- * US 2025/0365235). The run turns it into {@link io.fabricemu.rnrnak.RnrNackSettings}, with a base RTT per
+ * The {@code switch.rnrNack} section: switch-generated RNR NAKs for incast (US 2025/0365235, as
+ * the inventiv.org article on it describes). The run turns it into
+ * {@link io.fabricemu.rnrnak.RnrNackSettings}, with a base RTT per
  * host pair derived from the topology when {@code baseRttPs} is 0.
  *
  * @param enabled         the scheme runs

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param messageSizeBytes bytes of each SEND message a flow is cut into
  * @param rnrRetry         {@code rnr_retry} of every requester QP, 0..7 (7: retry forever)
  * @param dcqcn            DCQCN's constants (used only with {@code cc: dcqcn})
- * @param dcqcnCompanions  DCQCN's companion mechanisms of patent 000 ({@link DcqcnCompanions#OFF} for none); a
+ * @param dcqcnCompanions  DCQCN's companion mechanisms of US 12,388,756 ({@link DcqcnCompanions#OFF} for none); a
  *                         base RTT of 0 is derived from the topology when the run is prepared
  */
 public record RoceOptions(long messageSizeBytes, int rnrRetry, DcqcnParams dcqcn, DcqcnCompanions dcqcnCompanions) {

@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param initialCreditBytes RCCC's pre-provisioned credit of a new context
  * @param receiverMemory     the receivers' memory write path, or null when memory keeps up with any rate
  * @param deliveryMode       every PDC's delivery mode, RUD or ROD (ROD only with ECMP)
- * @param nsccCompanions     NSCC's companion mechanisms of patent 000 ({@link NsccCompanions#OFF} for none)
+ * @param nsccCompanions     NSCC's companion mechanisms of US 12,388,756 ({@link NsccCompanions#OFF} for none)
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
                          long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
@@ -44,7 +44,7 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
                 deliveryMode, NsccCompanions.OFF);
     }
 
-    /** Per-flow ECMP, a derived base RTT, a one-BDP window, the seed's RCCC constants, unlimited memory, RUD. */
+    /** Per-flow ECMP, a derived base RTT, a one-BDP window, the default RCCC constants, unlimited memory, RUD. */
     public static UetOptions defaults() {
         return new UetOptions(LoadBalancing.ECMP, 0, 0, RcccParams.DEFAULT_SLICE_LENGTH_PS,
                 RcccParams.DEFAULT_INITIAL_CREDIT_BYTES, null,

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * Binds the optional {@code switch.wreb} section: weighted random early back-to-sender notices
- * ({@code shared/seeds/000}; digest part A). Absent means off; present means on unless {@code enabled: false}.
+ * (US 12,388,756). Absent means off; present means on unless {@code enabled: false}.
  *
  * <pre>
  * wreb:

@@ -46,7 +46,7 @@ import java.util.SplittableRandom;
  * class's dedicated limit is admitted into the unused part of the port's lease, which the port keeps
  * topped up by messages to the pool ({@link SharedLease}, {@link SharedBufferPool}). With trimming on, a
  * data packet that would be dropped is cut to its header and queued in the control class instead (UET
- * packet trimming, seed 002), so the receiver learns at once which PSN to ask for again; a trimmed header
+ * packet trimming, UE 1.0), so the receiver learns at once which PSN to ask for again; a trimmed header
  * that does not fit either is dropped.
  *
  * <p>ECN: each class queue may have a marking ramp ({@link EcnPolicy}), evaluated at dequeue on the bytes of

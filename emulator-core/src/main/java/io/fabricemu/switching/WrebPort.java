@@ -22,8 +22,8 @@ import java.util.SplittableRandom;
 import java.util.function.BiConsumer;
 
 /**
- * The weighted random early back-to-sender part of one switch port (WREB, {@code shared/seeds/000}; the
- * digest's part A): for every data packet of a non-control class, a drop makes a drop notice, and otherwise
+ * The weighted random early back-to-sender part of one switch port (WREB, US 12,388,756, claims 1-20
+ * and paragraph (14)): for every data packet of a non-control class, a drop makes a drop notice, and otherwise
  * a {@link WrebMarker} draw at the evaluation point may make an early notice and mark the packet CE. Each
  * notice is a header-only {@link PacketKind#BTS} packet in the control class, addressed to the data packet's
  * source, that the switch routes like any packet it makes itself (the port's {@code sendFromSwitch}: one

@@ -3,11 +3,11 @@ package io.fabricemu.uet;
 /**
  * Parameters of a UET receiver NIC's memory write path ({@link ReceiverMemory}), validated on construction.
  *
- * <p>Source: seed 002, "UET Congestion Management: Introduction" (29 December 2025), section "Local
+ * <p>Sources: "UET Congestion Management: Introduction" (nwktimes.blogspot.com, 29 December 2025), "Local
  * Congestion": the HBM controller is the shared gateway through which a NIC's RMA writes reach GPU memory,
- * and when demand exceeds its capacity the writes wait. Seed 002, "Ultra Ethernet: NSCC Destination Flow
+ * and when demand exceeds its capacity the writes wait. "Ultra Ethernet: NSCC Destination Flow
  * Control" (31 January 2026): the waiting writes fill "internal buffers at the memory interface", and the
- * receiver answers with {@code rcv_cwnd_pend} before they overflow. The seeds give no sizes or rates; the
+ * receiver answers with {@code rcv_cwnd_pend} before they overflow. Neither post gives sizes or rates; the
  * three numbers below are configuration.
  *
  * @param writeRateBps          the rate, in bits per second, at which the memory (HBM) controller retires

@@ -9,7 +9,8 @@ import io.fabricemu.uet.cc.AckCc;
  * ({@code rcv_cwnd_pend} and the {@code rc} restore flag) the NIC derives from that buffer's occupancy.
  *
  * <h2>The write path</h2>
- * Seed 002 ("Local Congestion") has the NIC write RMA payloads into GPU memory by DMA through the HBM
+ * "Local Congestion", in the Introduction post that {@link MemoryParams} cites, has the NIC write RMA payloads
+ * into GPU memory by DMA through the HBM
  * controller, which arbitrates them with every other access; when the packets arrive faster than the
  * controller's "transactional retirement rate" ("NSCC Destination Flow Control", Figure 6-14) they wait in
  * "internal buffers at the memory interface". Here the controller is one server retiring writes first-in
@@ -25,8 +26,8 @@ import io.fabricemu.uet.cc.AckCc;
  * a lower {@code writeRateBps} stands for the share the NIC gets.
  *
  * <h2>When the ACK_CC leaves</h2>
- * The ACK_CC for a packet is sent when its write commits, the time {@link #admit} returns: seed 002 (RCCC,
- * "Credit Allocation and Flow") returns credits in ACK_CCs "once data is successfully committed", and the
+ * The ACK_CC for a packet is sent when its write commits, the time {@link #admit} returns: the nwktimes.blogspot.com
+ * RCCC post ("Credit Allocation and Flow") returns credits in ACK_CCs "once data is successfully committed", and the
  * {@code service_time} an ACK_CC carries, rx to response, includes "data writing" ("Inflight Bytes and CWND
  * Adjustment", section "CWND Adjustment"). So the service time includes the wait in this buffer, the
  * sender's queuing delay sees the fabric only, and the memory speaks through {@code rcv_cwnd_pend} instead.
@@ -34,18 +35,18 @@ import io.fabricemu.uet.cc.AckCc;
  * <h2>Destination flow control</h2>
  * For every ACK_CC it generates, at the time {@code t} the ACK_CC is sent, the NIC calls
  * {@link #rcvCwndPend}{@code (t)} and, for a sender it has penalised, {@link #restoreLevelReached}{@code (t)},
- * and puts the results in the ACK_CC's {@code rcv_cwnd_pend} field and {@code rc} flag (seed 002, Figure
- * 6-12).
+ * and puts the results in the ACK_CC's {@code rcv_cwnd_pend} field and {@code rc} flag (UE 1.0, NSCC;
+ * Figure 6-12 of "Ultra Ethernet: Inflight Bytes and CWND Adjustment", nwktimes.blogspot.com).
  * <ul>
  *   <li>{@code rcv_cwnd_pend}: 0 while occupancy is at most {@link MemoryParams#penaltyThresholdBytes()};
  *       above it, {@code ceil(127 x (occupancy - threshold) / (buffer - threshold))}, rising linearly to 127
- *       at a full buffer. The seed gives only the scale (0 ignored, 127 the strongest decrement) and an
+ *       at a full buffer. The blog gives only the scale (0 ignored, 127 the strongest decrement) and an
  *       example value, 64, a 50% penalty on the newly acknowledged bytes; the linear ramp and its rounding
  *       up (any occupancy above the threshold gives at least 1) are our choice. Vector: threshold
  *       65,536 B, buffer 131,072 B, occupancy 98,304 B: {@code ceil(127 x 32,768 / 65,536) = ceil(63.5) =
- *       64}, the seed's value.</li>
- *   <li>The restore flag, the {@code rc} flag of seed 002 ("the original CWND can be utilized again"): the
- *       seed does not say when the receiver sets it; the hysteresis here is our choice. An ACK_CC with a
+ *       64}, the blog's value.</li>
+ *   <li>The restore flag, the {@code rc} flag of the ACK_CC ("the original CWND can be utilized again"): the
+ *       blog does not say when the receiver sets it; the hysteresis here is our choice. An ACK_CC with a
  *       non-zero pend starts a penalty episode for the sender context it goes to; the first ACK_CC to that
  *       context sent once occupancy has fallen to {@code penaltyThresholdBytes / 2} (rounded down) or below
  *       ({@link #restoreLevelReached}) carries {@code rc} and ends its episode. Between half

@@ -6,9 +6,10 @@ import io.fabricemu.net.DeliveryMode;
  * The sending side of one UET packet delivery context in reliable ordered delivery (ROD): the packets of one
  * flow, acknowledged cumulatively, resent go-back-N from the PSN the target expects.
  *
- * <h2>What the seeds say, and what is chosen here</h2>
- * Seed 003 (and the digest {@code shared/spec/uet-congestion-control.md}): a PDC is found or allocated per
- * job, destination FEP, traffic class and delivery mode, RUD or ROD, and PDS requests name the mode. The seeds
+ * <h2>What the sources say, and what is chosen here</h2>
+ * UE 1.0, PDS (as "Ultra Ethernet: Congestion Control Context", nwktimes.blogspot.com, describes it): a PDC
+ * is found or allocated per
+ * job, destination FEP, traffic class and delivery mode, RUD or ROD, and PDS requests name the mode. The posts
  * describe the SYN handshake and the ACK_CC for RUD only; ROD keeps them unchanged (a choice). They say
  * nothing of how ROD recovers from loss; the rules below are chosen after InfiniBand RC's go-back-N (a responder that sees a PSN beyond the one it
  * expects discards it and sends one sequence-error NAK until the expected PSN arrives), which is what an

@@ -5,7 +5,7 @@ package io.fabricemu.uet;
  * packets are delivered, which are acknowledged again, and when a NACK goes back. There is no reorder
  * buffer: only the expected PSN is delivered, so everything the PDC delivers is in PSN order.
  *
- * <h2>Rules</h2> (the seeds are silent on ROD's recovery; these follow InfiniBand RC's go-back-N, see
+ * <h2>Rules</h2> (the sources are silent on ROD's recovery; these follow InfiniBand RC's go-back-N, see
  * {@link RodPdcSender})
  * <ul>
  *   <li>The expected PSN, intact: {@link Verdict#DELIVER}. The caller hands it on (to memory) and then calls

@@ -7,9 +7,9 @@ import io.fabricemu.uet.cc.Nscc;
 /**
  * A sender's congestion control context (CCC): one per destination FEP and traffic class, shared by the
  * PDCs open towards it, holding NSCC's window, RCCC's credit, or both. A packet of any of its PDCs may
- * leave only when every algorithm it runs allows it (seed 002: the CCC authorises the PDC).
+ * leave only when every algorithm it runs allows it (UE 1.0, CMS: the CCC authorises the PDC).
  *
- * <p>States (seed 002, "CCC"): IDLE when created, READY once configured, CLOSED when its last PDC closes.
+ * <p>States (UE 1.0, CMS, the CCC): IDLE when created, READY once configured, CLOSED when its last PDC closes.
  * A later PDC to the same destination then gets a new context with a new id, starting afresh.
  */
 public final class SenderCcc {

@@ -47,7 +47,7 @@ import java.util.function.Consumer;
  *       paid by the next slices, so that a sender whose credit ran out can still retransmit it.</li>
  * </ul>
  *
- * <p>Reliable ordered delivery: a PDC allocated by a request naming ROD (seed 003: the target's PDC takes on
+ * <p>Reliable ordered delivery: a PDC allocated by a request naming ROD (UE 1.0, PDS: the target's PDC takes on
  * the type of the source's) runs a {@link RodReceiver}, and every later request must name ROD too. Only the
  * expected PSN goes to memory (if memory refuses it, it is lost and the next arrival opens a gap); a
  * duplicate is acknowledged again at once without being written; a later PSN, intact or trimmed, is
@@ -70,7 +70,7 @@ final class UetReceiver {
 
     /**
      * Credit-only ACK_CCs to every quiet sender may take up to an eighth of the receiver's link in a slice (an
-     * emulator default, not from the seed): a 7:1 incast's seven ACK_CCs per 1 us slice at 100 Gb/s are 3%
+     * emulator default, not from UE 1.0): a 7:1 incast's seven ACK_CCs per 1 us slice at 100 Gb/s are 3%
      * of it, a 255:1 incast's 255 are 131% and would queue without bound.
      */
     static final int CREDIT_ONLY_LINK_SHARE_DIVISOR = 8;

@@ -4,8 +4,8 @@ import io.fabricemu.ecn.EcnRamp;
 
 /**
  * The port's ECN marking ramp used as the notice profile: with {@code sharedWithEcn} one random draw
- * decides both the CE mark and the back-to-sender notice ({@code shared/seeds/000}, paragraph (13): the WR
- * profile "may be the same" as the switch's WRED profile for ECN).
+ * decides both the CE mark and the back-to-sender notice (US 12,388,756, paragraph (13): the same weighted
+ * random profile is reused for the switch's ECN marks, WRED).
  *
  * @param ramp the class queue's ECN ramp
  */

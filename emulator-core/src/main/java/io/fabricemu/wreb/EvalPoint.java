@@ -1,8 +1,8 @@
 package io.fabricemu.wreb;
 
 /**
- * Where a queue draws for a notice ({@code shared/seeds/000}, paragraph (16): "as packets arrive"; the
- * framework "can also be applied" to departing packets).
+ * Where a queue draws for a notice (US 12,388,756: on arrival, the profile is drawn on the queue occupancy,
+ * paragraph (13); paragraph (16): the framework "can also be applied" to departing packets).
  */
 public enum EvalPoint {
     /** As the packet enters the queue, on the bytes of its class already queued: the earliest signal. */

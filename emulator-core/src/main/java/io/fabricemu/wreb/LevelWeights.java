@@ -1,8 +1,8 @@
 package io.fabricemu.wreb;
 
 /**
- * How a queue's congestion level is formed from its signals (the digest's {@code MULTI}, after paragraphs
- * (13) and (15) of {@code shared/seeds/000}: "queue size, queue gradient, latency ... or combinations"):
+ * How a queue's congestion level is formed from its signals (after paragraphs (13) and (15) of
+ * US 12,388,756: "other congestion measures or any combination of measures, such as the queue size, gradient"):
  * <pre>
  *   level = (queueWeight x occupancy + gradientWeight x max(0, growth)) / 1,000      in bytes
  * </pre>

@@ -3,14 +3,14 @@ package io.fabricemu.wreb;
 import java.math.BigInteger;
 
 /**
- * The WRED-like linear profile (claim 7 of {@code shared/seeds/000}; the digest's {@code LINEAR}):
+ * The WRED-like linear profile (claim 7 of US 12,388,756: linear in the queue occupancy):
  * <pre>
  *   p = 0                                      level &lt;= Kmin
  *   p = Pmax x (level - Kmin) / (Kmax - Kmin)   Kmin &lt; level &lt; Kmax   (truncated to a whole ppm)
  *   p = 1                                      level &gt;= Kmax
  * </pre>
- * Unlike {@link io.fabricemu.ecn.EcnRamp}, which marks everything only above Kmax, the digest's profile
- * reaches certainty at Kmax itself.
+ * Unlike {@link io.fabricemu.ecn.EcnRamp}, which marks everything only above Kmax, this profile
+ * reaches certainty at Kmax itself (a choice: the patent gives no thresholds).
  *
  * @param kminBytes level at or below which no notice is sent, &gt;= 0
  * @param kmaxBytes level at or above which every packet makes one, &gt; kminBytes

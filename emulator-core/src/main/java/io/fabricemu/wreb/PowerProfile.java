@@ -1,7 +1,7 @@
 package io.fabricemu.wreb;
 
 /**
- * The non-linear profile (claim 8 of {@code shared/seeds/000}; the digest's {@code NONLINEAR}):
+ * The non-linear profile (claim 8 of US 12,388,756: "varied or non-linear" in the occupancy):
  * <pre>
  *   p = 0                        level &lt;= Kmin
  *   p = Pmax x x^gamma            x = (level - Kmin) / (Kmax - Kmin), Kmin &lt; level &lt; Kmax

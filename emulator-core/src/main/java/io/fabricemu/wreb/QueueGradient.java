@@ -6,7 +6,7 @@ package io.fabricemu.wreb;
  * becoming {@code (bytes now - bytes at its start) / its length}, and opens the next. Between closes the
  * last complete window's value holds. A draining queue has a negative gradient.
  *
- * <p>Claim 10 of {@code shared/seeds/000} lists the queue-size gradient among the telemetry a notice may
+ * <p>Claim 10 of US 12,388,756 lists the queue-size gradient among the telemetry a notice may
  * carry; paragraph (13) allows it as a congestion measure. Integer arithmetic only.
  */
 public final class QueueGradient {

@@ -4,9 +4,10 @@ import io.fabricemu.net.BtsCause;
 import java.util.TreeMap;
 
 /**
- * What one sending connection remembers of the back-to-sender notices it got, step 6 of the digest's part A
- * ({@code shared/seeds/000}, paragraphs (11) and (14)): the sender reacts to a notice at once instead of a
- * round trip later, and must neither count the same congestion twice nor miss a loss.
+ * What one sending connection remembers of the back-to-sender notices it got (US 12,388,756,
+ * paragraphs (11) and (14)): the sender reacts to a notice at once instead of a
+ * round trip later, and must neither count the same congestion twice nor miss a loss. The patent gives no
+ * reactions; the table below is our choice.
  * <pre>
  *   no earlier notice for the PSN, EARLY  -&gt; DECREASE; remember the PSN and the bit
  *   no earlier notice, DROP               -&gt; DECREASE_AND_RETRANSMIT

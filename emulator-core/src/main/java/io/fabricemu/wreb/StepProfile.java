@@ -1,8 +1,8 @@
 package io.fabricemu.wreb;
 
 /**
- * The step profile (claim 4 of {@code shared/seeds/000}: the notice frequency increases once the level
- * exceeds a threshold; the digest's {@code STEP}): {@code pLow} at or below the threshold, {@code pHigh}
+ * The step profile (claim 4 of US 12,388,756: the notice frequency increases once the level
+ * exceeds a threshold): {@code pLow} at or below the threshold, {@code pHigh}
  * above it.
  *
  * @param thresholdBytes the level above which {@code pHighPpm} applies, &gt;= 0

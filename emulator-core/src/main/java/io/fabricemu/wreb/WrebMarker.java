@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
- * The decision one switch queue takes for each data packet, step 5 of the digest's part A ({@code
- * shared/seeds/000}, paragraph (14), claims 9 and 18):
+ * The decision one switch queue takes for each data packet (US 12,388,756, paragraph (14),
+ * claims 9 and 18):
  * <pre>
  *   if the queue drops the packet:     notice(cause DROP, bit = the packet's CE bit as it was)  -- always
  *   else if the packet is CE already:  nothing (an earlier queue sent its notice, or marked it)

@@ -3,7 +3,7 @@ package io.fabricemu.wreb;
 /**
  * A weighted-random profile: the probability, in parts per million, that a packet entering (or leaving) a
  * queue at congestion level {@code levelBytes} makes the switch send a back-to-sender notice (U.S. Patent
- * 12,388,756, {@code shared/seeds/000}, claims 6-8 and paragraph (13): a weighted random profile, linear or
+ * 12,388,756, claims 6-8 and paragraph (13): a weighted random profile, linear or
  * varied in the queue occupancy, the one WRED uses for ECN in one embodiment).
  *
  * <p>Implementations: {@link LinearProfile} (claim 7), {@link StepProfile} (claim 4: more frequent above a

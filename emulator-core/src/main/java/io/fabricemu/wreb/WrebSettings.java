@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * Weighted random early back-to-sender (WREB) as every switch of a fabric runs it (U.S. Patent 12,388,756,
- * {@code shared/seeds/000}, claims 1-20; digest {@code shared/spec/switch-notification-schemes.md} part A).
+ * claims 1-20).
  *
  * @param enabled       whether switches send notices at all
  * @param profile       the notice probability by congestion level; ignored with {@code sharedWithEcn}
@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param evalPoint     where the draw happens
  * @param sharedWithEcn one draw decides both the CE mark and the notice, on the class queue's ECN ramp (a
  *                      class without a ramp sends no early notices; drops still make one)
- * @param earlyEcnBit   the ECN bit an early notice carries (the digest's duplicate polarity): 0 by default, so
+ * @param earlyEcnBit   the ECN bit an early notice carries (paragraph (14) allows either polarity): 0 by default, so
  *                      a later drop notice for the same packet, which carries the packet's CE bit as it was,
  *                      carries 1; with 1 both are inverted
  * @param btsBytes      size of a notice on the wire (header only); 0 until resolved to the transport's header
@@ -20,7 +20,7 @@ import java.util.Objects;
  */
 public record WrebSettings(boolean enabled, WrebProfile profile, LevelWeights level, EvalPoint evalPoint,
                            boolean sharedWithEcn, int earlyEcnBit, int btsBytes) {
-    /** The digest's example for a 100 Gb/s port: Kmin 50 KB, Kmax 250 KB, Pmax 0.1. */
+    /** Our example for a 100 Gb/s port (the patent gives no thresholds): Kmin 50 KB, Kmax 250 KB, Pmax 0.1. */
     public static final LinearProfile DEFAULT_PROFILE = new LinearProfile(50_000, 250_000, 100_000);
     /** No notices. */
     public static final WrebSettings OFF = new WrebSettings(false, DEFAULT_PROFILE, LevelWeights.QUEUE,

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The companion mechanisms of patent 000 in {@link DcqcnReactionPoint}, by hand, with the short constants of
+ * The companion mechanisms of US 12,388,756 in {@link DcqcnReactionPoint}, by hand, with the short constants of
  * {@link DcqcnReactionPointTest}: line 100 Gb/s, g = 1/2, R_AI = 1 Gb/s, R_HAI = 10 Gb/s, T = 10 us,
  * B = 1,000,000 B, F = 2, K = 20 us. The path test runs 15 us periods against base RTT 8 us plus one 1,000 B
  * packet at 100 Gb/s (80 ns): 8.08 us.

@@ -234,7 +234,7 @@ class ScenarioErrorsTest {
                         "transport.dcqcn.g", "is not a gain", "1/256"),
                 c("roce: dcqcn zero timer", with(BASE, 20, "  cc: dcqcn\n  dcqcn: {timer: 0us}"), 21,
                         "transport.dcqcn.timer", "out of range"),
-                // Companion mechanisms of patent 000
+                // Companion mechanisms of US 12,388,756
                 c("companions: nscc map under rccc", with(BASE, 20, "  cc: rccc\n  nscc: {responsibilityScaled: true}"),
                         21, "transport.nscc", "runs no NSCC", "nscc or nscc+rccc"),
                 c("companions: nscc map without UET", with(BASE, 20, "  cc: none\n  nscc: {ewmaGate: {}}"), 21,

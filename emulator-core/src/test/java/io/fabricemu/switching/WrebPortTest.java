@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The WREB part of a switch port with its class queue held at fixed levels: the measured notices per packet
- * follow the profile (chi-square), notices carry what step 4 and claim 10 of seed 000 ask for, and the
- * duplicate rule holds at the port.
+ * follow the profile (chi-square), notices carry what paragraphs (14)-(15) and claim 10 of US 12,388,756
+ * ask for, and the duplicate rule holds at the port.
  */
 class WrebPortTest {
     private static final long RATE = 100_000_000_000L;

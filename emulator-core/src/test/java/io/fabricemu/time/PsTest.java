@@ -11,7 +11,7 @@ class PsTest {
     @ParameterizedTest(name = "{0} B at {1} b/s = {2} ps")
     @CsvSource({
             "4150, 100000000000, 332000",     // the default MTU on the wire at 100 Gb/s
-            "9216, 100000000000, 737280",     // seed 002: 9,216 B at 100 Gb/s = 0.737 us
+            "9216, 100000000000, 737280",     // Base RTT post: 9,216 B at 100 Gb/s = 0.737 us
             "64, 400000000000, 1280",
             "64, 800000000000, 640",
             "1, 3, 2666666666667",            // 8/3 s, rounded up to the next ps

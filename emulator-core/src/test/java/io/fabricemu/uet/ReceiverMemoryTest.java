@@ -188,7 +188,7 @@ class ReceiverMemoryTest {
             "65536, 0",         // at the threshold: no penalty
             "65537, 1",         // one byte above: ceil(127 / 65,536)
             "69632, 8",         // ceil(127 x 4,096 / 65,536) = ceil(7.9375)
-            "98304, 64",        // ceil(127 x 32,768 / 65,536) = ceil(63.5): the seed's 64
+            "98304, 64",        // ceil(127 x 32,768 / 65,536) = ceil(63.5): the blog's 64
             "131071, 127",      // ceil(126.998)
             "131072, 127"})     // full buffer
     void rcvCwndPend_occupancy_rampsFromThresholdToFullBuffer(int occupancyBytes, int expectedPend) {
@@ -200,7 +200,7 @@ class ReceiverMemoryTest {
 
     @Test
     void rcvCwndPend_rangeOf127Packets_givesExactlyOnePerPacket() {
-        // threshold 0, buffer 127 x 4,096: 64 packets queued is exactly 64 (seed 002: a 50% penalty)
+        // threshold 0, buffer 127 x 4,096: 64 packets queued is exactly 64 (the blog: a 50% penalty)
         ReceiverMemory m = withBurst(new MemoryParams(GBPS_100, 127L * PKT, 0), 0, 64);
         assertEquals(64, m.rcvCwndPend(0));
         assertEquals(63, m.rcvCwndPend(W));

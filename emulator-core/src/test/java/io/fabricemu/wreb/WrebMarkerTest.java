@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The duplicate rule of step 5 of the digest's part A, and when the marker draws. */
+/** The duplicate rule of US 12,388,756 (paragraph (14), claims 9 and 18), and when the marker draws. */
 class WrebMarkerTest {
     private static final WrebProfile HALF = new StepProfile(0, 500_000, 500_001);
     private static final WrebProfile ALWAYS = new LinearProfile(0, 1, 0);

@@ -1,7 +1,8 @@
 package io.fabricemu.topology;
 
 /**
- * Wires a {@link RailOptimisedSpec} (seed 002, Fig 6-1): rail leaves {@code leaf<pod>.<segment>.<rail>},
+ * Wires a {@link RailOptimisedSpec} (Figure 6-1 of "UET Congestion Management: Introduction",
+ * nwktimes.blogspot.com): rail leaves {@code leaf<pod>.<segment>.<rail>},
  * then spines {@code spine<pod>.<i>}, then super-spines {@code super<i>}. The host is the GPU rank
  * {@code ((pod * segmentsPerPod + segment) * nodesPerSegment + node) * gpusPerNode + gpu}, and GPU
  * {@code g} connects to its segment's rail leaf {@code g}. Every leaf has a "fabric" cable to every spine of

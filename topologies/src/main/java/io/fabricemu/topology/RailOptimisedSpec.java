@@ -1,7 +1,8 @@
 package io.fabricemu.topology;
 
 /**
- * Rail-optimised segments (seed 002, Fig 6-1). A segment has {@code nodesPerSegment} nodes of
+ * Rail-optimised segments (Figure 6-1 of "UET Congestion Management: Introduction",
+ * nwktimes.blogspot.com). A segment has {@code nodesPerSegment} nodes of
  * {@code gpusPerNode} GPUs, each GPU with its own NIC port; the segment has one leaf per rail, and GPU
  * {@code g} of every node in the segment connects to rail leaf {@code g}. Every leaf of a pod connects to
  * every one of the pod's {@code spinesPerPod} spines. With more than one pod, every spine connects to every

@@ -17,7 +17,10 @@ final class Fixtures {
         return FatTreeSpec.kAry(k, G100, G100, G100);
     }
 
-    /** Fig 6-1 of seed 002: one pod, two segments of two nodes with two GPUs, two spines. */
+    /**
+     * Figure 6-1 of "UET Congestion Management: Introduction" (nwktimes.blogspot.com): one pod, two segments
+     * of two nodes with two GPUs, two spines.
+     */
     static RailOptimisedSpec figure61() {
         return new RailOptimisedSpec(1, 2, 2, 2, 2, 0, G100, G100, null);
     }

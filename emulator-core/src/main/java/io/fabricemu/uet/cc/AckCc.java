@@ -2,7 +2,7 @@ package io.fabricemu.uet.cc;
 
 /**
  * What one ACK_CC (cc_type CC_NSCC) tells the sender's {@link Nscc}, plus the two times the sender itself
- * records (seed 002, Figures 6-11 to 6-14).
+ * records (UE 1.0, NSCC; Figures 6-11 to 6-14 of the nwktimes.blogspot.com NSCC posts).
  *
  * @param arrivalPs     when the ACK_CC reached the sender
  * @param pktTxPs       when the packet it acknowledges left the sender (pkt_tx_state)
@@ -41,8 +41,8 @@ public record AckCc(long arrivalPs, long pktTxPs, long serviceTimePs, long rcvdB
 
     /**
      * The time the acknowledged packet spent queued in the fabric, in ps: the round trip less the target's
-     * service time (seed 002: {@code ack_arrival_time - pkt_tx_state - service_time}) less the zero-load
-     * round trip {@code baseRttPs} (seed 002, NSCC overview: "the current RTT ... subtracting the Base_RTT").
+     * service time (UE 1.0, NSCC: {@code ack_arrival_time - pkt_tx_state - service_time}) less the zero-load
+     * round trip {@code baseRttPs} (the blog's NSCC overview: "the current RTT ... subtracting the Base_RTT").
      * Never negative: a path shorter than the longest one the base RTT was sized for shows no queue.
      */
     public long queuingDelayPs(long baseRttPs) {
@@ -51,7 +51,7 @@ public record AckCc(long arrivalPs, long pktTxPs, long serviceTimePs, long rcvdB
 
     /**
      * The acknowledged packet's round trip through the fabric, in ps: {@code arrival - tx - service_time}
-     * (seed 002), never negative. The RTT sample of the RTT+ECN test ({@link PathNotCongested}).
+     * (UE 1.0, NSCC), never negative. The RTT sample of the RTT+ECN test ({@link PathNotCongested}).
      */
     public long roundTripPs() {
         return Math.max(0, arrivalPs - pktTxPs - serviceTimePs);

@@ -4,7 +4,7 @@ import io.fabricemu.time.Ps;
 
 /**
  * config_base_rtt built from the components of the longest zero-load path, as the UET congestion management
- * series (seed 002, "CCC Base RTT", Figure 6-7) adds them up:
+ * posts ("UET Congestion Management: CCC Base RTT", nwktimes.blogspot.com, Figure 6-7) add them up:
  * <ul>
  *   <li>serialization of one MTU, counted once, on the first link: switches cut through, so the tail of the
  *       frame follows its head through the fabric rather than being re-serialized at every hop;</li>
@@ -19,10 +19,10 @@ import io.fabricemu.time.Ps;
  *         .plusSwitches(3, 400_000).plusFecHops(4, BaseRtt.fecCodewordPs(544, 10, 400_000_000_000L))
  *         .roundTripPs();
  * }</pre>
- * The seed rounds the result up "to a safe, reasonable integer" by hand; that choice is the caller's.
+ * The post rounds the result up "to a safe, reasonable integer" by hand; that choice is the caller's.
  */
 public final class BaseRtt {
-    /** Light in fibre: about 5 ns per metre (seed 002). */
+    /** Light in fibre: about 5 ns per metre (the same post). */
     public static final long FIBRE_PS_PER_METRE = 5 * Ps.PER_NS;
     /** No delay yet. */
     public static final BaseRtt ZERO = new BaseRtt(0, false);

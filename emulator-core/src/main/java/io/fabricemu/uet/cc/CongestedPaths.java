@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Per-path congestion tracking that gates congestion control under packet spraying: U.S. Patent
- * 12,388,756 ({@code shared/seeds/000}, paragraphs (109)-(118), "Efficiently Coordinating Congestion Control
+ * 12,388,756 (paragraphs (109)-(118), "Efficiently Coordinating Congestion Control
  * and Adaptive Load Balancing"). Congestion control is "prevented from being activated until most of the
  * available routes are deemed to be congested", with congestion tracked per path over "a relatively small
  * set of paths" (111), which prevents over-attenuating the sending window when only some paths are hot

@@ -2,8 +2,8 @@ package io.fabricemu.uet.cc;
 
 /**
  * A connection-level congestion measure accumulated per packet as an exponentially weighted moving average,
- * which gates congestion control under packet spraying: U.S. Patent 12,388,756 ({@code shared/seeds/000},
- * paragraphs (98)-(108), "Scalable Coordination of Congestion Control and Adaptive Load Balancing").
+ * which gates congestion control under packet spraying: U.S. Patent 12,388,756 (paragraphs
+ * (98)-(108), "Scalable Coordination of Congestion Control and Adaptive Load Balancing").
  *
  * <p>When a connection sprays its packets over many paths, a mark on one of them says little about the
  * connection as a whole: cutting the window for it over-attenuates the sender and stops the load balancer

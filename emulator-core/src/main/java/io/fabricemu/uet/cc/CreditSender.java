@@ -8,7 +8,7 @@ package io.fabricemu.uet.cc;
  * <h2>Rules</h2>
  * <ul>
  *   <li>A new context starts with the pre-provisioned credit ({@link RcccParams#initialCreditBytes()},
- *       12,500 B in the seed), which it may spend before hearing from the receiver.</li>
+ *       12,500 B in the RCCC post), which it may spend before hearing from the receiver.</li>
  *   <li>Grants are cumulative: {@link #onGrant} adds {@code received cumulative - local cumulative} when
  *       that is positive and nothing otherwise, so a stale, duplicated or reordered {@code ACK_CC} cannot
  *       add credit twice. Vector: local 12,500, received 25,000: 12,500 B newly allowed.</li>
@@ -18,7 +18,7 @@ package io.fabricemu.uet.cc;
  *       12,500 B are sent, 255,987,500 B remain.</li>
  *   <li>{@link #creditTargetBytes()} is what a {@code RUD_CC_REQ} reports: the backlog not yet covered by
  *       credit the sender holds. Until a grant arrives it equals the backlog (255,987,500 B above); the
- *       seed then subtracts the 12,500 B just granted "keeping the sender's demand signal accurate for the
+ *       RCCC post then subtracts the 12,500 B just granted "keeping the sender's demand signal accurate for the
  *       next request", giving 255,975,000 B. Reporting the bare backlog also works, at the price of
  *       more credit granted and never spent at the end of a transfer.</li>
  *   <li>A retransmission is new demand: {@link #enqueue} its bytes again so that it is credited.</li>
@@ -33,9 +33,9 @@ package io.fabricemu.uet.cc;
  * ECN marking at the last-hop egress is normally off for this traffic class (see {@link RcccReceiver}), so
  * NSCC reacts to congestion in the fabric, not to the incast the credit prevents.
  *
- * <p>Sources: seed 002, "Ultra Ethernet: Receiver Credit-based Congestion Control (RCCC)" (5 February
- * 2026), sections "Source RCCC Operation" and "Source-Side Processing of ACK_CC"; the project digest
- * {@code shared/spec/uet-congestion-control.md}, "RCCC (receiver)". htsim's {@code UecSrc::handlePull}
+ * <p>Sources: UE 1.0, RCCC; "Ultra Ethernet: Receiver Credit-based Congestion Control (RCCC)"
+ * (nwktimes.blogspot.com, 5 February 2026), sections "Source RCCC Operation" and "Source-Side Processing of
+ * ACK_CC". htsim's {@code UecSrc::handlePull}
  * ({@code sim/uec.cpp}) likewise adds only the increase of a cumulative grant.
  */
 public final class CreditSender {

@@ -7,8 +7,9 @@ import java.util.Comparator;
  * Divides one slice's credit among the active senders: equal shares, no sender above its need, and what a
  * sender cannot use shared by the others (max-min fairness, "water filling"), in whole bytes.
  *
- * <p>The seed's rule is {@code credit = receiverRate x slice / activeSenders} (seed 002, "Target RCCC
- * Operation - Credit Assignment"), so 12,500 B among two backlogged senders is 6,250 B each. The seed
+ * <p>RCCC's rule is {@code credit = receiverRate x slice / activeSenders} (UE 1.0, RCCC; the RCCC post on
+ * nwktimes.blogspot.com, "Target RCCC Operation - Credit Assignment"), so 12,500 B among two backlogged
+ * senders is 6,250 B each. The post
  * also says a sender with no backlog leaves the table so the others' share grows; this class extends that
  * to a sender whose need is below its share: it gets exactly its need and the rest is split among the
  * others, repeatedly, until every sender is either satisfied or at the common level.

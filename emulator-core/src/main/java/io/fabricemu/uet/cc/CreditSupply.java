@@ -9,7 +9,8 @@ import io.fabricemu.time.Ps;
  * <p>Slice {@code k} (counting from 1) supplies {@code floor(k x S x R / 8e12) - floor((k-1) x S x R /
  * 8e12)} bytes for a slice of {@code S} ps and a rate of {@code R} b/s, so the first {@code k} slices
  * together supply exactly {@code floor(k x S x R / 8e12)}. At 100 Gb/s and 1 us that is 12,500 B every
- * slice (seed 002, "Target RCCC Operation - Credit Assignment"); at 100 Gb/s and 333,333 ps it is
+ * slice (the RCCC post on nwktimes.blogspot.com, "Target RCCC Operation - Credit Assignment"); at 100 Gb/s
+ * and 333,333 ps it is
  * 4,166 or 4,167 B, averaging the exact rate.
  *
  * <p>The schedule depends on the slice count only: a slice whose supply nobody wanted does not roll its

@@ -23,7 +23,7 @@ package io.fabricemu.uet.cc;
  * pool covers it; the first that does not fit ends the slice, and what is left (less than one packet) is
  * carried to the next slice. Senders whose need was met below the level keep their exact grant. Over a
  * round of {@code N} turns every sender gets one packet, so each still receives {@code supply / N} per
- * slice on average, the seed's share; only its timing changes, from a trickle that every sender completes at
+ * slice on average, RCCC's share; only its timing changes, from a trickle that every sender completes at
  * once to one packet each, staggered, about {@code supply / quantum} senders per slice. The receiver's link
  * then gets what it can drain each slice. When the level is a packet or more (two senders at 100 Gb/s get
  * 6,250 B each) the byte division stands and the carry is dropped, as it is when no sender is held at the
@@ -38,8 +38,9 @@ package io.fabricemu.uet.cc;
  * initial credit stays in the last-hop queue, less what the senders hold. Measured at 7:1 with one packet
  * of initial credit: the last-hop queue peaks at 7 packets in bytes, 8 in turns.
  *
- * <p>Source: the seed's rule {@code credit = receiverRate x slice / activeSenders} (seed 002, "Target RCCC
- * Operation - Credit Assignment") on average; the turn-taking in whole packets follows htsim's UEC receiver
+ * <p>Source: RCCC's rule {@code credit = receiverRate x slice / activeSenders} (UE 1.0, RCCC; the
+ * nwktimes.blogspot.com RCCC post, "Target RCCC Operation - Credit Assignment") on average; the turn-taking
+ * in whole packets follows htsim's UEC receiver
  * ({@code sim/uec.cpp}, {@code UecPullPacer}), which paces credit ("pulls") one packet (MTU) at a time at its
  * link's rate, taking the senders that need it in turn from a FIFO.
  */

@@ -26,7 +26,8 @@ import java.util.Objects;
  * </pre>
  * ECN is marked on the instantaneous queue while the delay reports the queue the packet waited behind, so
  * "delay high but unmarked" means the queue has drained below the marking threshold: congestion subsiding,
- * the case for fair increase (seed 002: "ECN signals indicate that the network queue has drained below the
+ * the case for fair increase (UE 1.0, NSCC; the blog's "Inflight Bytes and CWND Adjustment": "ECN signals
+ * indicate that the network queue has drained below the
  * configured threshold, even if a previous packet experienced congestion"). "Marked but not delayed" means a
  * queue is just forming; NSCC leaves the window alone and lets the EV rotation move the flow.
  * <ul>
@@ -39,7 +40,7 @@ import java.util.Objects;
  *       congestion: an ECN echo, a delay at or over that threshold, or a destination penalty (htsim
  *       {@code fast_increase}, which counts the same window and uses a 1 us threshold).</li>
  *   <li><b>Fair increase</b>: one step of {@code Base_BDP / scalingFactor} (150,000 / 1,024 = 146.484375 B;
- *       75,000 becomes 75,146.484375, which seed 002 prints as 75,146.5) for every window of bytes acknowledged
+ *       75,000 becomes 75,146.484375, which the blog prints as 75,146.5) for every window of bytes acknowledged
  *       in this case. Fixed per round trip, not per ACK, so small windows grow relatively faster and flows
  *       converge (htsim adds {@code fi x acked / cwnd} per ACK for the same reason).</li>
  *   <li><b>Multiplicative decrease</b>: flows that together hold {@code W = rate x (base_rtt + delay)} and
@@ -66,7 +67,7 @@ import java.util.Objects;
  * <p>cwnd stays within [{@code minWindowBytes}, MaxWnd] after every event.
  *
  * <h2>Companion mechanisms (off unless configured: {@link NsccCompanions})</h2>
- * From U.S. Patent 12,388,756 ({@code shared/seeds/000}); with all of them off every decision above is
+ * From U.S. Patent 12,388,756; with all of them off every decision above is
  * unchanged, bit for bit.
  * <ul>
  *   <li><b>Path not congested</b> ({@link PathNotCongested}, paragraphs (41)-(52)): once a whole window
@@ -95,8 +96,8 @@ import java.util.Objects;
  * elapsed time; here the cut is sized by the drain argument above and gated by transmit time, which with a
  * single sample instead of an average keeps stale feedback from cutting twice.
  *
- * <p>Sources: seed 002 (UET congestion management series: Figures 6-7, 6-8, 6-11 to 6-14) and its digest
- * {@code shared/spec/uet-congestion-control.md}; the Ultra Ethernet Consortium's htsim, {@code htsim/sim/uec.cpp}
+ * <p>Sources: UE 1.0, NSCC; the UET congestion management posts on nwktimes.blogspot.com (Figures 6-7, 6-8,
+ * 6-11 to 6-14); the Ultra Ethernet Consortium's htsim, {@code htsim/sim/uec.cpp}
  * ({@code UecSrc::initNsccParams}, {@code quick_adapt}, {@code fair_increase}, {@code proportional_increase},
  * {@code fast_increase}, {@code multiplicative_decrease}, {@code updateCwndOnAck_NSCC}) as found in the public
  * fork f-forcher/uet-htsim; and an ns-3 port of NSCC that follows UE specification section 3.6.13 and agrees
@@ -402,7 +403,7 @@ public final class Nscc {
 
     /**
      * The cut, in 1/65,536 B, that a congestion signal asking for {@code cutFixed} makes: {@code cutFixed}
-     * itself, or with responsibility scaling {@code cutFixed x cwnd / BDP} (patent 000, (88)-(89)). Every
+     * itself, or with responsibility scaling {@code cutFixed x cwnd / BDP} (US 12,388,756, (88)-(89)). Every
      * congestion decrease (ECN and NACK) is sized here.
      */
     long decreaseCutFixed(long cutFixed) {
@@ -435,7 +436,7 @@ public final class Nscc {
     }
 
     /**
-     * A switch's back-to-sender notice (WREB, {@code shared/seeds/000}) reported that a packet sent at
+     * A switch's back-to-sender notice (WREB, U.S. Patent 12,388,756) reported that a packet sent at
      * {@code pktTxPs} waited behind a queue that takes {@code queuingDelayPs} to drain: handled at
      * {@code nowPs} as an ECN-marked ACK_CC with that delay would be, a round trip earlier: a multiplicative
      * decrease if the delay exceeds the target (at most once per round trip, the same gate), else HOLD. Ends

@@ -1,7 +1,7 @@
 package io.fabricemu.uet.cc;
 
 /**
- * The optional companion mechanisms of U.S. Patent 12,388,756 ({@code shared/seeds/000}) that an {@link Nscc}
+ * The optional companion mechanisms of U.S. Patent 12,388,756 that an {@link Nscc}
  * context may run on top of UET NSCC; each is off unless its parameters are given, and with all of them off
  * NSCC behaves exactly as without this record ({@link #OFF}).
  *

@@ -7,10 +7,11 @@ import java.math.BigInteger;
  * Configuration of one NSCC congestion control context (CCC), validated on construction. Most callers want
  * {@link #defaults(long, long, int)} and a wither or two.
  *
- * <p>Path constants (seed 002, "Calculating Initial CWND", Figure 6-7): {@link #bdpBytes()} is the slower of
+ * <p>Path constants (UE 1.0, NSCC; "Calculating Initial CWND", Figure 6-7, in "Ultra Ethernet: Congestion
+ * Control Context", nwktimes.blogspot.com): {@link #bdpBytes()} is the slower of
  * the two endpoint links times config_base_rtt, {@link #maxWndBytes()} is that times the MaxWnd factor
  * (1.5), {@link #targetDelayPs()} is the queuing delay NSCC steers towards: config_base_rtt with packet
- * trimming, 0.75 x config_base_rtt without (seed 002, "The Overview of the NSCC Control Loop").
+ * trimming, 0.75 x config_base_rtt without (the blog's NSCC overview, "The Overview of the NSCC Control Loop").
  *
  * <p>The tuning constants default to those of the Ultra Ethernet Consortium's htsim model of NSCC
  * ({@code UecSrc::initNsccParams} in {@code htsim/sim/uec.cpp}), which scales each one from a reference
@@ -50,11 +51,11 @@ public record NsccParams(long linkRateBps, long baseRttPs, long baseBdpBytes, in
                          long fastIncreaseThresholdPs, int fastIncreaseGainPer1024, int decreaseGainPer1024,
                          int maxDecreasePer1024) {
 
-    /** Base_BDP of seed 002 (Figure 6-8) and htsim's reference network: 100 Gb/s x 12 us. */
+    /** Base_BDP of the blog's Figure 6-8 and htsim's reference network: 100 Gb/s x 12 us. */
     public static final long DEFAULT_BASE_BDP_BYTES = 150_000;
     /** The reference network's round trip, against which htsim scales the target delay (its "b"). */
     public static final long REFERENCE_RTT_PS = 12 * Ps.PER_US;
-    /** Seed 002, Figure 6-8. */
+    /** The scaling factor of the blog's Figure 6-8. */
     public static final int DEFAULT_SCALING_FACTOR = 1024;
     /** The largest scaling factor whose step {@link Nscc} holds exactly (its fixed point is 1/65,536 B). */
     public static final int MAX_SCALING_FACTOR = 1 << 16;

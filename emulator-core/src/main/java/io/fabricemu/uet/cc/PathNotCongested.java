@@ -3,7 +3,7 @@ package io.fabricemu.uet.cc;
 import io.fabricemu.time.Ps;
 
 /**
- * The RTT+ECN "path not congested" test of U.S. Patent 12,388,756 ({@code shared/seeds/000}, paragraphs
+ * The RTT+ECN "path not congested" test of U.S. Patent 12,388,756 (paragraphs
  * (41)-(52), clauses 1, 8 and 15), for a window-based sender.
  *
  * <p>ECN shows the state of a switch queue at the moment the packet left it, but is applied

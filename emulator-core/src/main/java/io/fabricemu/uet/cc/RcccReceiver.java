@@ -16,7 +16,7 @@ import java.util.TreeMap;
  *       backlog it still needs credit for ({@link #onRequest}). The first request from an id adds it to
  *       the table; its cumulative grant starts at {@link RcccParams#initialCreditBytes()}, the credit the
  *       sender was pre-provisioned with, so the first slice's grant brings it from 12,500 B to 25,000 B,
- *       the seed's vector.</li>
+ *       the RCCC post's vector.</li>
  *   <li><b>Credit target.</b> A request's target replaces the previous one: the sender's outstanding
  *       need becomes the reported target, and every grant after that reduces it. The target left the
  *       sender before grants then in flight arrived, so the receiver may grant up to about one round trip
@@ -37,7 +37,7 @@ import java.util.TreeMap;
  *       whole packets: divided in bytes, 255 senders get 49 B a slice each and all reach their next packet in
  *       the same slice, so the receiver's link gets them all at once and then idles (BENCHMARKS.md, "RCCC at
  *       large fan-in"). In turns each still gets {@code supply / activeSenders} on average, staggered. Shares
- *       of a packet or more (the seed's 12,500 B and 6,250 B) are divided in bytes as before.</li>
+ *       of a packet or more (the RCCC post's 12,500 B and 6,250 B) are divided in bytes as before.</li>
  *   <li><b>Departure.</b> A sender leaves the table when its outstanding need reaches zero (in the slice
  *       whose grant satisfies it, which is still reported), when it reports a target of zero, or when its
  *       context closes ({@link #onSenderClosed}). Its cumulative grant is kept until it closes, so a
@@ -67,18 +67,18 @@ import java.util.TreeMap;
  * sender side is {@link CreditSender}, which also explains how credit combines with the NSCC window.
  * ECN marking at the last-hop switch egress is normally off for the RCCC traffic class: there is only
  * one path to the receiver, so entropy rotation cannot help there, and the credit already holds the
- * senders to the receiver's rate; marks would only make NSCC senders hunt for paths needlessly (seed 002,
+ * senders to the receiver's rate; marks would only make NSCC senders hunt for paths needlessly (the RCCC post,
  * "The RCCC Mechanism").
  *
  * <h2>Sources</h2>
- * Seed 002, "Ultra Ethernet: Receiver Credit-based Congestion Control (RCCC)" (5 February 2026): the
+ * UE 1.0, RCCC; "Ultra Ethernet: Receiver Credit-based Congestion Control (RCCC)" (nwktimes.blogspot.com,
+ * 5 February 2026), the RCCC post: the
  * active sender table, the credit target, 1 us slices, {@code 12.5 GB/s x 1 us / active senders}, the
- * 25,000 B cumulative grant and the ECN note; the project digest {@code
- * shared/spec/uet-congestion-control.md}, "RCCC (receiver)". For structure only: htsim (the Ultra
+ * 25,000 B cumulative grant and the ECN note. For structure only: htsim (the Ultra
  * Ethernet consortium's packet simulator, {@code sim/uec.cpp}), whose receiver likewise sends cumulative
  * grants ("pulls") and whose sender ignores a pull number not above the last one. htsim paces one pull
  * per packet round-robin instead of dividing time slices, and its sender reports an absolute pull target;
- * this class follows the seed's slices and backlog target instead.
+ * this class follows the post's slices and backlog target instead.
  */
 public final class RcccReceiver {
     private final RcccParams params;

@@ -13,7 +13,7 @@ class BaseRttTest {
 
     @ParameterizedTest(name = "{0} B at {1} b/s = {2} ps")
     @CsvSource({
-            "9216, 100000000000, 737280",    // seed 002: 73,728 bits / 100 Gb/s = 0.737 us
+            "9216, 100000000000, 737280",    // Base RTT post: 73,728 bits / 100 Gb/s = 0.737 us
             "4096, 100000000000, 327680",
             "9216, 400000000000, 184320"})
     void plusSerialization_seedVectors(long mtuBytes, long rateBps, long expectedPs) {
@@ -22,7 +22,7 @@ class BaseRttTest {
 
     @ParameterizedTest(name = "{0} m = {1} ps")
     @CsvSource({
-            "50, 250000",   // seed 002: 50 m x 5 ns/m = 0.250 us
+            "50, 250000",   // Base RTT post: 50 m x 5 ns/m = 0.250 us
             "1, 5000",
             "0, 0"})
     void plusFibreMetres_fiveNanosecondsPerMetre(long metres, long expectedPs) {
@@ -31,16 +31,16 @@ class BaseRttTest {
 
     @Test
     void plusSwitches_threeAt400ns_is1200ns() {
-        // seed 002: 3 x 400 ns = 1.2 us
+        // Base RTT post: 3 x 400 ns = 1.2 us
         assertEquals(1_200_000, BaseRtt.ZERO.plusSwitches(3, 400_000).oneWayPs());
     }
 
     @Test
     void fecCodewordPs_rs544at400G_is13600ps() {
-        // Seed 002 works RS(544,514) out as 544 symbols x 10 bits = 5,440 bits and then says "At 400 Gbps, this
-        // adds a fixed delay of ~150 ns per hop". Its own arithmetic does not give that: 5,440 bits / 400 Gb/s
+        // The Base RTT post works RS(544,514) out as 544 symbols x 10 bits = 5,440 bits, then says "At 400 Gbps,
+        // this adds a fixed delay of ~150 ns per hop". Its own arithmetic does not give that: 5,440 bits / 400 Gb/s
         // is 13.6 ns, eleven times less. The ~150 ns is plausible as a measured end-to-end FEC latency (codeword
-        // interleaving across lanes plus the decoder pipeline), which the seed does not derive. We reproduce
+        // interleaving across lanes plus the decoder pipeline), which the post does not derive. We reproduce
         // the stated arithmetic; a caller with a measured figure passes it to plusFecHops directly.
         assertEquals(13_600, BaseRtt.fecCodewordPs(544, 10, G400));
         assertEquals(5_440, 544 * 10);

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CreditSenderTest {
     private static final long WRITE_256_MB = 256_000_000L;
 
-    /** Seed 002: CCC 0xA1 with a 256 MB write, after spending its 12.5 KB of pre-provisioned credit. */
+    /** The RCCC post's example: CCC 0xA1 with a 256 MB write, after spending its 12.5 KB of pre-provisioned credit. */
     private static CreditSender afterFirstBurst() {
         CreditSender s = CreditSender.create(RcccParams.withDefaults(100_000_000_000L));
         s.enqueue(WRITE_256_MB);
@@ -46,7 +46,7 @@ class CreditSenderTest {
         assertEquals(12_500, s.availableCreditBytes());
         assertTrue(s.canSend(12_500));
         assertFalse(s.canSend(12_501));
-        // seed 002: the demand signal drops by the 12,500 B just granted, before any of it is sent
+        // RCCC post: the demand signal drops by the 12,500 B just granted, before any of it is sent
         assertEquals(255_975_000L, s.creditTargetBytes());
         assertEquals(255_987_500L, s.backlogBytes());
     }

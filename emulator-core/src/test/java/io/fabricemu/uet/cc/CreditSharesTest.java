@@ -18,7 +18,7 @@ class CreditSharesTest {
 
     static Stream<Arguments> vectors() {
         return Stream.of(
-                // seed 002: 12.5 KB to one sender, 6.25 KB each to two
+                // RCCC post: 12.5 KB to one sender, 6.25 KB each to two
                 Arguments.of(12_500L, new long[] {BIG}, 0, new long[] {12_500}, -1),
                 Arguments.of(12_500L, new long[] {BIG, BIG}, 0, new long[] {6_250, 6_250}, -1),
                 // three: 4,166 each and two left-over bytes, from the rotation start on

@@ -12,7 +12,7 @@ class CreditSupplyTest {
 
     @ParameterizedTest(name = "{0} b/s x {1} ps = {2} B per slice")
     @CsvSource({
-            "100000000000, 1000000, 12500",    // seed 002: 12.5 GB/s x 1 us
+            "100000000000, 1000000, 12500",    // RCCC post: 12.5 GB/s x 1 us
             "400000000000, 1000000, 50000",
             "800000000000, 1000000, 100000",
             "100000000000, 2000000, 25000"})

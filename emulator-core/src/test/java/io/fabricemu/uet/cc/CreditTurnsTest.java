@@ -46,7 +46,7 @@ class CreditTurnsTest {
         long[] two = {BIG, BIG};
         long[] grants = divided(12_500, two);
         assertFalse(turns.handOut(twoIds, two, grants));
-        assertArrayEquals(new long[] {6_250, 6_250}, grants, "seed 002: 6.25 KB each to two senders");
+        assertArrayEquals(new long[] {6_250, 6_250}, grants, "RCCC post: 6.25 KB each to two senders");
         assertEquals(0, turns.carryBytes());
     }
 

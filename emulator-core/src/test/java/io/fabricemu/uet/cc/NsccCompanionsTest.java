@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The companion mechanisms of patent 000 inside {@link Nscc}, on the path of {@link NsccTest}: 100 Gb/s,
+ * The companion mechanisms of US 12,388,756 inside {@link Nscc}, on the path of {@link NsccTest}: 100 Gb/s,
  * base RTT 6 us, BDP 75,000 B, MaxWnd 112,500 B, target 4.5 us, 4,096 B packets.
  */
 class NsccCompanionsTest {

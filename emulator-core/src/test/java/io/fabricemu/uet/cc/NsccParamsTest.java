@@ -20,14 +20,14 @@ class NsccParamsTest {
 
     @Test
     void bdpAndMaxWnd_seedVector() {
-        // seed 002, Figure 6-7: 100 Gb/s x 6.0 us = 600,000 bits = 75,000 B; MaxWnd = 1.5 x BDP = 112,500 B.
+        // Blog Figure 6-7: 100 Gb/s x 6.0 us = 600,000 bits = 75,000 B; MaxWnd = 1.5 x BDP = 112,500 B.
         assertEquals(75_000, P.bdpBytes());
         assertEquals(112_500, P.maxWndBytes());
     }
 
     @ParameterizedTest(name = "{0} b/s x {1} ps = {2} B")
     @CsvSource({
-            "400000000000, 6000000, 300000",    // seed 002: a 400G NIC's BDP at the same RTT
+            "400000000000, 6000000, 300000",    // Blog: a 400G NIC's BDP at the same RTT
             "100000000000, 12000000, 150000",   // Base_BDP itself
             "800000000000, 1000000000, 100000000"}) // 800 Gb/s x 1 ms: the product needs more than a long
     void bdpBytes_isRateInBytesTimesRtt(long rateBps, long rttPs, long expectedBytes) {

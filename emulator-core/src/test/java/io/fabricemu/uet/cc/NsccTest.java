@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The rules of {@link Nscc} on the seed's path: 100 Gb/s, base RTT 6 us (BDP 75,000 B, MaxWnd 112,500 B),
+ * The rules of {@link Nscc} on the blog's example path: 100 Gb/s, base RTT 6 us (BDP 75,000 B, MaxWnd 112,500 B),
  * no trimming (target 4.5 us), 4,096 B packets, floor one packet.
  */
 class NsccTest {
@@ -145,7 +145,7 @@ class NsccTest {
     @ParameterizedTest(name = "scaling factor {0}")
     @CsvSource({
             "512,   4934400000",   // 75,000 + 292.96875
-            "1024,  4924800000",   // 75,000 + 146.484375 = 75,146.484375 (the seed's 75,146.5)
+            "1024,  4924800000",   // 75,000 + 146.484375 = 75,146.484375 (the blog's 75,146.5)
             "2048,  4920000000",   // 75,000 + 73.2421875
             "8192,  4916400000",   // 75,000 + 18.310546875
             "65536, 4915350000"})  // 75,000 + 2.288818359375

@@ -21,7 +21,7 @@ class RcccClosedLoopTest {
     private static final RcccParams SEED = RcccParams.withDefaults(GBPS_100);
     private static final long MTU_BYTES = 4_096;
     private static final long SLICE_BYTES = 12_500; // 100 Gb/s x 1 us
-    private static final long WRITE_BYTES = 256_000_000L; // seed 002's 256 MB write
+    private static final long WRITE_BYTES = 256_000_000L; // the RCCC post's 256 MB write
 
     private interface Scheduled {
         long dueStep();
@@ -124,9 +124,9 @@ class RcccClosedLoopTest {
             "0, 1",
             "1, 1",
             "2, 3",
-            "3, 3"})   // the seed's 6 us base RTT in 1 us slices
+            "3, 3"})   // the blog's 6 us base RTT in 1 us slices
     void twoBackloggedSenders_afterFirstRoundTrip_get50GbpsEachWithin2Percent(int requestDelay, int grantDelay) {
-        // With a longer round trip the small initial credit deliberately does not cover it (seed 002: "a
+        // With a longer round trip the small initial credit deliberately does not cover it (RCCC post: "a
         // safe, conservative fraction of the total BDP"), so measure once the first grants have arrived.
         assertRates(new Loop(new long[] {WRITE_BYTES, WRITE_BYTES}, requestDelay, grantDelay), requestDelay + grantDelay);
     }

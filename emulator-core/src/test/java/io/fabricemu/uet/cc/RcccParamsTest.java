@@ -15,8 +15,8 @@ class RcccParamsTest {
     void withDefaults_isTheSeedConfiguration() {
         RcccParams p = RcccParams.withDefaults(GBPS_100);
         assertEquals(GBPS_100, p.receiverRateBps());
-        assertEquals(1_000_000L, p.sliceLengthPs()); // seed 002: 1 us slices
-        assertEquals(12_500L, p.initialCreditBytes()); // seed 002: 12.5 KB pre-provisioned
+        assertEquals(1_000_000L, p.sliceLengthPs()); // RCCC post: 1 us slices
+        assertEquals(12_500L, p.initialCreditBytes()); // RCCC post: 12.5 KB pre-provisioned
     }
 
     @ParameterizedTest(name = "{0}, {1}, {2} -> message names {3}")

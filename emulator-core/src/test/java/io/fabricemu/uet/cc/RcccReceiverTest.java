@@ -20,7 +20,7 @@ class RcccReceiverTest {
     private static final long HUGE = 1L << 50;
     private static final RcccParams SEED = RcccParams.withDefaults(GBPS_100);
 
-    /** Calls onSlice at the start of slice {@code k} (k = 1, 2, ...) of the seed's 1 us slices. */
+    /** Calls onSlice at the start of slice {@code k} (k = 1, 2, ...) of the RCCC post's 1 us slices. */
     private static List<CreditGrant> slice(RcccReceiver r, long k) {
         return r.onSlice(k * US);
     }
@@ -31,8 +31,8 @@ class RcccReceiverTest {
 
     @ParameterizedTest(name = "{0} backlogged senders at 100 Gb/s -> {1} B each per 1 us slice")
     @CsvSource({
-            "1, 12500",   // seed 002: 12.5 GB/s x 1 us / 1
-            "2, 6250",    // seed 002: each sender held to 50 Gb/s
+            "1, 12500",   // RCCC post: 12.5 GB/s x 1 us / 1
+            "2, 6250",    // RCCC post: each sender held to 50 Gb/s
             "4, 3125",
             "5, 2500"})
     void onSlice_backloggedSenders_eachGetsRateTimesSliceOverN(int senders, long expectedBytes) {
@@ -51,7 +51,7 @@ class RcccReceiverTest {
 
     @Test
     void onSlice_firstSliceAfterDiscovery_bringsCumulativeFrom12500To25000() {
-        // Seed 002: CCC 0xA1 sent its 12,500 B of pre-provisioned credit and reports 255,987,500 B of
+        // RCCC post: CCC 0xA1 sent its 12,500 B of pre-provisioned credit and reports 255,987,500 B of
         // backlog; the receiver grants one slice, 12.5 KB, and the ACK_CC carries a cumulative 25,000 B.
         RcccReceiver r = new RcccReceiver(SEED);
         r.onRequest(0xA1, 255_987_500L, 700_000);
@@ -304,8 +304,8 @@ class RcccReceiverTest {
 
     @ParameterizedTest(name = "{0} backlogged senders, 4,150 B quantum -> {1} B each per 1 us slice")
     @CsvSource({
-            "1, 12500",   // seed 002: 12.5 GB/s x 1 us / 1
-            "2, 6250"})   // seed 002: each sender held to 50 Gb/s
+            "1, 12500",   // RCCC post: 12.5 GB/s x 1 us / 1
+            "2, 6250"})   // RCCC post: each sender held to 50 Gb/s
     void onSlice_withQuantumSharesOfAPacketOrMore_areStillDividedInBytes(int senders, long expectedBytes) {
         RcccReceiver r = new RcccReceiver(TURNS);
         for (int id = 1; id <= senders; id++) {
