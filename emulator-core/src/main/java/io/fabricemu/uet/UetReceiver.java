@@ -6,7 +6,10 @@ import io.fabricemu.engine.Signal;
 import io.fabricemu.host.CommonTransport;
 import io.fabricemu.host.FlowIndex;
 import io.fabricemu.host.FlowReceiver;
+import io.fabricemu.host.LateReply;
+import io.fabricemu.host.NicActions;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicSetup;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
@@ -22,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The target half of a UET NIC: its PDCs (one per incoming flow), a context per sender CCC counting the
@@ -122,20 +124,20 @@ final class UetReceiver {
      * they let send ({@link #creditUsable}).
      */
     private final long creditOnlyBudgetBytes;
-    private final Consumer<Reply> out;
+    private final NicActions nic;
     private boolean tickPending;
     private long lastTickPs = -1;
     private int nextPdcId = 1;
     private long memoryDrops;
 
-    UetReceiver(int host, String name, long rateBps, List<NicFlow> incoming, CommonTransport transport, UetPlan uet,
-                Consumer<Reply> out) {
-        this.host = host;
-        this.name = name;
-        this.transport = transport;
+    UetReceiver(NicSetup setup, UetPlan uet, NicActions nic) {
+        this.host = setup.host();
+        this.name = setup.name();
+        this.transport = setup.transport();
         this.uet = uet;
-        this.out = out;
-        this.flows = incoming.toArray(new NicFlow[0]);
+        this.nic = nic;
+        this.flows = setup.incoming().toArray(new NicFlow[0]);
+        long rateBps = setup.rateBps();
         this.receivers = new FlowReceiver[flows.length];
         this.pdcIds = new int[flows.length];
         this.rods = new RodReceiver[flows.length];
@@ -205,7 +207,7 @@ final class UetReceiver {
                 rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
                 armTick(ctx);
             }
-            out.accept(new NackReply(p.flowId(), host, p.src(), p.psn(), p.entropy(), p.timestampPs(), transport));
+            nic.reply(transport.answer(host, p, PacketKind.NACK, p.psn(), 0));
             return;
         }
         if (memory == null) {
@@ -246,14 +248,13 @@ final class UetReceiver {
             return;
         }
         if (verdict == RodReceiver.Verdict.DUPLICATE) {
-            out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
+            nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
         } else if (verdict == RodReceiver.Verdict.NACK) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
                 rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
                 armTick(ctx);
             }
-            out.accept(new NackReply(p.flowId(), host, p.src(), rod.expectedPsn(), p.entropy(), p.timestampPs(),
-                    transport));
+            nic.reply(transport.answer(host, p, PacketKind.NACK, rod.expectedPsn(), 0));
         }
     }
 
@@ -278,7 +279,7 @@ final class UetReceiver {
         r.onData(p.psn(), p.payloadBytes(), rxPs);
         Context c = contextOf[i];
         c.rcvdBytes += r.deliveredBytes() - before;
-        out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
+        nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
     }
 
     /** One RCCC slice starts. */
@@ -304,7 +305,7 @@ final class UetReceiver {
             if (!selective || creditUsable(c)) {
                 it.remove();
                 c.toldCreditBytes = rccc.cumulativeGrantBytes(c.cccId);
-                out.accept(new CreditReply(c, c.toldCreditBytes));
+                nic.reply(new CreditReply(c, c.toldCreditBytes));
             } else if (!rccc.isActive(c.cccId)) {
                 it.remove(); // no grant will follow, and this one would not let it send
             }
@@ -357,7 +358,7 @@ final class UetReceiver {
     }
 
     /** An ACK_CC for one packet, filled in as it leaves. */
-    private final class AckReply implements Reply {
+    private final class AckReply implements LateReply {
         private final int inIndex;
         private final long psn;
         private final boolean ecn;
@@ -410,7 +411,7 @@ final class UetReceiver {
     }
 
     /** A credit-only ACK_CC to a sender that is waiting for credit. */
-    private final class CreditReply implements Reply {
+    private final class CreditReply implements LateReply {
         private final Context context;
         private final long creditBytes;
 
@@ -426,21 +427,6 @@ final class UetReceiver {
             PdsAck ack = new PdsAck(-1, pdcIds[i], context.rcvdBytes, 0, 0, false, 0, creditBytes);
             return new Packet(PacketKind.CREDIT, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
                     transport.controlClass(), 0, f.entropy(), -1, nowPs, 0, ack);
-        }
-
-        @Override
-        public int sizeBytes() {
-            return transport.headerBytes();
-        }
-    }
-
-    /** A NACK for a trimmed packet: nothing in it changes while it waits. */
-    private record NackReply(int flowId, int src, int dst, long psn, int entropy, long echoTxPs,
-                             CommonTransport transport) implements Reply {
-        @Override
-        public Packet build(long nowPs) {
-            return new Packet(PacketKind.NACK, flowId, src, dst, transport.headerBytes(), 0, transport.controlClass(), 0, entropy,
-                    psn, echoTxPs, 0);
         }
 
         @Override
