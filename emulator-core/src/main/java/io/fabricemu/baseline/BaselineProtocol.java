@@ -24,7 +24,6 @@ import java.util.function.IntFunction;
  */
 final class BaselineProtocol implements NicProtocol {
     private final int host;
-    private final String name;
     private final CommonTransport transport;
     private final NicActions nic;
     private final NicFlow[] outFlows;
@@ -35,28 +34,23 @@ final class BaselineProtocol implements NicProtocol {
 
     BaselineProtocol(NicSetup setup, IntFunction<CongestionControl> ccFactory, NicActions nic) {
         this.host = setup.host();
-        this.name = setup.name();
         this.transport = setup.transport();
         this.nic = nic;
         this.outFlows = setup.outgoing().toArray(new NicFlow[0]);
         this.senders = new FlowSender[outFlows.length];
-        int[] outIds = new int[outFlows.length];
         for (int i = 0; i < outFlows.length; i++) {
             NicFlow f = outFlows[i];
             senders[i] = new FlowSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.rtoPs(),
                     ccFactory.apply(f.flowId()));
-            outIds[i] = f.flowId();
         }
-        this.outIndex = new FlowIndex(outIds);
+        this.outIndex = new FlowIndex(setup.outgoing(), setup.name());
         List<NicFlow> incoming = setup.incoming();
         this.receivers = new FlowReceiver[incoming.size()];
-        int[] inIds = new int[receivers.length];
         for (int i = 0; i < receivers.length; i++) {
             NicFlow f = incoming.get(i);
             receivers[i] = new FlowReceiver(f.flowId(), f.bytes(), transport.payloadBytes());
-            inIds[i] = f.flowId();
         }
-        this.inIndex = new FlowIndex(inIds);
+        this.inIndex = new FlowIndex(incoming, setup.name());
     }
 
     @Override
@@ -68,10 +62,7 @@ final class BaselineProtocol implements NicProtocol {
     public void onArrival(Packet p, EventContext ctx) {
         long now = ctx.nowPs();
         if (p.kind() == PacketKind.DATA) {
-            int i = inIndex.indexOf(p.flowId());
-            if (i < 0) {
-                throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
-            }
+            int i = inIndex.of(p);
             if (p.trimmed()) {
                 reply(p, PacketKind.NACK, p.psn(), 0);
                 return;
@@ -80,10 +71,7 @@ final class BaselineProtocol implements NicProtocol {
             reply(p, PacketKind.ACK, cumulative, p.congestionExperienced() ? Packet.FLAG_ECN_ECHO : 0);
             return;
         }
-        int i = outIndex.indexOf(p.flowId());
-        if (i < 0) {
-            throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow " + p.flowId());
-        }
+        int i = outIndex.of(p);
         if (p.kind() == PacketKind.NACK) {
             senders[i].nacked(p.psn(), now);
             return;

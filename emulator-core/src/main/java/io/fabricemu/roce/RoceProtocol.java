@@ -56,27 +56,23 @@ final class RoceProtocol implements NicProtocol {
         this.notices = new SenderNotices[n];
         this.noticeCuts = new DcqcnNotificationPoint[n];
         this.pacedUntilPs = new long[n];
-        int[] outIds = new int[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = outFlows[i];
             requesters[i] = new RcRequester(f.flowId(), f.bytes(), roce.messageBytes(), transport.payloadBytes(),
                     transport.rtoPs(), roce.rnrRetry(), roce.maxOutstandingBytes());
-            outIds[i] = f.flowId();
         }
-        this.outIndex = new FlowIndex(outIds);
+        this.outIndex = new FlowIndex(setup.outgoing(), name);
         List<NicFlow> incoming = setup.incoming();
         this.responders = new RcResponder[incoming.size()];
         this.notificationPoints = new DcqcnNotificationPoint[responders.length];
-        int[] inIds = new int[responders.length];
         for (int i = 0; i < responders.length; i++) {
             NicFlow f = incoming.get(i);
             responders[i] = new RcResponder(f.flowId(), f.bytes());
             if (roce.dcqcn() != null) {
                 notificationPoints[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
             }
-            inIds[i] = f.flowId();
         }
-        this.inIndex = new FlowIndex(inIds);
+        this.inIndex = new FlowIndex(incoming, name);
     }
 
     @Override
@@ -94,11 +90,7 @@ final class RoceProtocol implements NicProtocol {
             return;
         }
         long now = ctx.nowPs();
-        int i = outIndex.indexOf(p.flowId());
-        if (i < 0) {
-            throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow "
-                    + p.flowId());
-        }
+        int i = outIndex.of(p);
         RcRequester r = requesters[i];
         switch (p.kind()) {
             case ACK -> {
@@ -179,10 +171,7 @@ final class RoceProtocol implements NicProtocol {
 
     /** The responder's side of data packet {@code p}: a CNP if DCQCN asks for one, then the ACK or NAK. */
     private void respond(Packet p, long nowPs) {
-        int i = inIndex.indexOf(p.flowId());
-        if (i < 0) {
-            throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
-        }
+        int i = inIndex.of(p);
         if (p.congestionExperienced() && notificationPoints[i] != null && notificationPoints[i].onCeMarked(nowPs)) {
             nic.reply(reply(p, PacketKind.CNP, p.psn(), new RoceHeader(p.flowId(), RoceHeader.Opcode.CNP, 0, 0)));
         }

@@ -142,12 +142,10 @@ final class UetReceiver {
         this.pdcIds = new int[flows.length];
         this.rods = new RodReceiver[flows.length];
         this.contextOf = new Context[flows.length];
-        int[] ids = new int[flows.length];
         for (int i = 0; i < flows.length; i++) {
             receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes());
-            ids[i] = flows[i].flowId();
         }
-        this.index = new FlowIndex(ids);
+        this.index = new FlowIndex(setup.incoming(), name);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
         this.sliceLengthPs = uet.sliceLengthPs();
         this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
@@ -161,10 +159,7 @@ final class UetReceiver {
     /** A data packet's (or a credit request's) last bit arrived. */
     void onData(Packet p, EventContext ctx) {
         long now = ctx.nowPs();
-        int i = index.indexOf(p.flowId());
-        if (i < 0) {
-            throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
-        }
+        int i = index.of(p);
         PdsRequest q = (PdsRequest) p.pds();
         if (pdcIds[i] == 0) {
             if (!q.syn()) {

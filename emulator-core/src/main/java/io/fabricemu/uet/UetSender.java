@@ -83,7 +83,6 @@ final class UetSender {
         this.balancers = new LoadBalancer[n];
         this.cccOf = new SenderCcc[n];
         this.notices = new SenderNotices[n];
-        int[] ids = new int[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
             pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
@@ -93,9 +92,8 @@ final class UetSender {
                             transport.rtoPs());
             balancers[i] = uet.loadBalancing().create(f.entropy(),
                     new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))));
-            ids[i] = f.flowId();
         }
-        this.index = new FlowIndex(ids);
+        this.index = new FlowIndex(setup.outgoing(), name);
     }
 
     /** Flow {@code i} starts: it opens a PDC on the destination's context, making one if none is open. */
@@ -157,11 +155,7 @@ final class UetSender {
     /** An ACK_CC, credit-only ACK_CC or NACK for one of this NIC's PDCs arrived. */
     void onControl(Packet p, EventContext ctx) {
         long now = ctx.nowPs();
-        int i = index.indexOf(p.flowId());
-        if (i < 0) {
-            throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow "
-                    + p.flowId());
-        }
+        int i = index.of(p);
         SenderCcc ccc = cccOf[i];
         if (p.kind() == PacketKind.BTS) {
             onNotice(i, p, now);
