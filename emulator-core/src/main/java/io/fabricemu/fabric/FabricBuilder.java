@@ -4,6 +4,7 @@ import io.fabricemu.baseline.BaselineNic;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicSetup;
 import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Link;
 import io.fabricemu.pfc.PfcDeadlockMonitor;
@@ -182,19 +183,15 @@ public final class FabricBuilder implements ElementFactory {
         }
         if (id < hosts) {
             Cable c = topology.cableAt(id, 0);
+            NicSetup setup = new NicSetup(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
+                    c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common());
             if (transport.uet() != null) {
-                return new UetNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
-                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
-                        transport.uet(), seed);
+                return new UetNic(setup, transport.uet(), seed);
             }
             if (transport.roce() != null) {
-                return new RoceNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
-                        c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
-                        transport.roce());
+                return new RoceNic(setup, transport.roce());
             }
-            return new BaselineNic(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
-                    c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
-                    transport.ccFactory());
+            return new BaselineNic(setup, transport.ccFactory());
         }
         if (id < linkBase) {
             int node = switchOfPort(id);

@@ -1,5 +1,9 @@
 package io.fabricemu.host;
 
+import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.RoceHeader;
+
 /**
  * What every NIC's transport shares, whatever the protocol: how a packet is framed, which traffic classes
  * data and control packets use, and when an unacknowledged packet is given up on.
@@ -16,5 +20,20 @@ public record CommonTransport(int headerBytes, int payloadBytes, long rtoPs, int
             throw new IllegalArgumentException("headerBytes " + headerBytes + ", payloadBytes " + payloadBytes
                     + ", rtoPs " + rtoPs + ", dataClass " + dataClass + ", controlClass " + controlClass);
         }
+    }
+
+    /**
+     * A header-only control packet of {@code kind} from {@code host} back to the sender of {@code data}, in the
+     * control class, with {@code data}'s entropy value (the same path back, where the fabric allows) and its
+     * transmit time echoed (for the sender's RTT).
+     */
+    public Packet answer(int host, Packet data, PacketKind kind, long psn, int flags) {
+        return answer(host, data, kind, psn, flags, null);
+    }
+
+    /** As {@link #answer(int, Packet, PacketKind, long, int)}, carrying a RoCEv2 header. */
+    public Packet answer(int host, Packet data, PacketKind kind, long psn, int flags, RoceHeader roce) {
+        return new Packet(kind, data.flowId(), host, data.src(), headerBytes, 0, controlClass, 0, data.entropy(), psn,
+                data.timestampPs(), flags, null, roce);
     }
 }

@@ -24,78 +24,21 @@ import java.util.BitSet;
  * <p>The caller (the NIC) tells the congestion context about every transmission and every loss; this
  * class only keeps the packet state. Plain and single-threaded.
  */
-public final class PdcSender implements Pdc {
-    private static final long NEVER = Long.MAX_VALUE;
-
-    private final PdcPackets packets;
-    private final int packetCount;
-    private final long rtoPs;
-    /** Last transmission time of each PSN sent. */
-    private final long[] sentPs;
-    /** Entropy value of each PSN's last transmission. */
-    private final int[] entropy;
+public final class PdcSender extends Pdc {
     private final BitSet acked = new BitSet();
     private final BitSet queued = new BitSet();
     private final ArrayDeque<Integer> retransmit = new ArrayDeque<>();
     private int nextNewPsn;
     private int cumulativePsn;
     private int ackedCount;
-    private int dpdcid;
-    private long retransmittedBytes;
-    private long timeoutCount;
-    private long nackCount;
-    private long closedPs = -1;
 
     public PdcSender(int flowId, long totalBytes, int payloadPerPacketBytes, int headerBytes, long rtoPs) {
-        this.packets = new PdcPackets(flowId, totalBytes, payloadPerPacketBytes, headerBytes, rtoPs);
-        this.packetCount = packets.count();
-        this.rtoPs = rtoPs;
-        this.sentPs = new long[packetCount];
-        this.entropy = new int[packetCount];
+        super(flowId, totalBytes, payloadPerPacketBytes, headerBytes, rtoPs);
     }
 
     @Override
     public DeliveryMode mode() {
         return DeliveryMode.RUD;
-    }
-
-    @Override
-    public int flowId() {
-        return packets.flowId();
-    }
-
-    public int packetCount() {
-        return packetCount;
-    }
-
-    /** Bytes on the wire of the whole flow, every packet sent once: what RCCC asks credit for. */
-    @Override
-    public long wireBytes() {
-        return packets.wireBytes();
-    }
-
-    /** Payload of packet {@code psn}: full except possibly the last. */
-    @Override
-    public int payloadOf(long psn) {
-        return packets.payloadOf(psn);
-    }
-
-    /** Bytes on the wire of packet {@code psn}. */
-    @Override
-    public int wireBytesOf(long psn) {
-        return packets.wireBytesOf(psn);
-    }
-
-    /** Whether requests still carry SYN (no ACK_CC yet). */
-    @Override
-    public boolean syn() {
-        return dpdcid == 0;
-    }
-
-    /** The target's PDC id, 0 until the first ACK_CC. */
-    @Override
-    public int dpdcid() {
-        return dpdcid;
     }
 
     /** The PSN to send next, retransmissions first, or -1 when nothing is waiting to go. */
@@ -108,15 +51,9 @@ public final class PdcSender implements Pdc {
             }
             retransmit.pollFirst();
         }
-        return nextNewPsn < packetCount ? nextNewPsn : -1;
+        return nextNewPsn < packetCount() ? nextNewPsn : -1;
     }
 
-    /**
-     * Packet {@code psn}, as {@link #nextPsn()} gave it, left at {@code nowPs} with entropy value
-     * {@code ev}.
-     *
-     * @return true when it was a retransmission
-     */
     @Override
     public boolean sent(int psn, int ev, long nowPs) {
         boolean again;
@@ -126,12 +63,10 @@ public final class PdcSender implements Pdc {
         } else if (queued.get(psn)) {
             queued.clear(psn);
             again = true;
-            retransmittedBytes += payloadOf(psn);
         } else {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": PSN " + psn + " is not the one to send");
+            throw new IllegalArgumentException("flow " + flowId() + ": PSN " + psn + " is not the one to send");
         }
-        sentPs[psn] = nowPs;
-        entropy[psn] = ev;
+        recordSent(psn, ev, nowPs, again);
         return again;
     }
 
@@ -143,33 +78,25 @@ public final class PdcSender implements Pdc {
      *     retransmission (given up as lost, yet they arrived): the caller no longer needs to resend them
      */
     public long onAck(long ackPsn, long cumulativePsn, int spdcid, long nowPs) {
-        if (spdcid <= 0) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": target PDC id must be > 0, was " + spdcid);
-        }
-        if (dpdcid == 0) {
-            dpdcid = spdcid;
-        } else if (dpdcid != spdcid) {
-            throw new IllegalStateException("flow " + packets.flowId() + ": target PDC id changed from " + dpdcid + " to "
-                    + spdcid);
-        }
+        targetIs(spdcid);
         long cancelled = 0;
         if (ackPsn >= 0) {
             cancelled += ack((int) ackPsn);
         }
-        int upTo = (int) Math.min(cumulativePsn, packetCount);
+        int upTo = (int) Math.min(cumulativePsn, packetCount());
         for (int p = acked.nextClearBit(this.cumulativePsn); p < upTo; p = acked.nextClearBit(p + 1)) {
             cancelled += ack(p);
         }
         this.cumulativePsn = acked.nextClearBit(this.cumulativePsn);
-        if (ackedCount == packetCount && closedPs < 0) {
-            closedPs = nowPs;
+        if (ackedCount == packetCount()) {
+            closeAt(nowPs);
         }
         return cancelled;
     }
 
     private long ack(int psn) {
         if (psn >= nextNewPsn) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": PSN " + psn + " acknowledged before it was sent");
+            throw new IllegalArgumentException("flow " + flowId() + ": PSN " + psn + " acknowledged before it was sent");
         }
         if (acked.get(psn)) {
             return 0;
@@ -190,13 +117,13 @@ public final class PdcSender implements Pdc {
      */
     public boolean onNack(long psn) {
         if (psn < 0 || psn >= nextNewPsn) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": NACK of PSN " + psn + " never sent");
+            throw new IllegalArgumentException("flow " + flowId() + ": NACK of PSN " + psn + " never sent");
         }
         int p = (int) psn;
         if (acked.get(p) || queued.get(p)) {
             return false;
         }
-        nackCount++;
+        countNack();
         queue(p);
         return true;
     }
@@ -210,9 +137,9 @@ public final class PdcSender implements Pdc {
      */
     public boolean onDropNotice(long psn, long txPs) {
         if (psn < 0 || psn >= nextNewPsn) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": notice of PSN " + psn + " never sent");
+            throw new IllegalArgumentException("flow " + flowId() + ": notice of PSN " + psn + " never sent");
         }
-        return sentPs[(int) psn] == txPs && onNack(psn);
+        return sentPs((int) psn) == txPs && onNack(psn);
     }
 
     private void queue(int psn) {
@@ -232,53 +159,16 @@ public final class PdcSender implements Pdc {
             if (queued.get(psn)) {
                 continue;
             }
-            long deadline = sentPs[psn] + rtoPs;
+            long deadline = deadlineOf(psn);
             if (deadline <= nowPs) {
-                timeoutCount++;
+                countTimeout();
                 queue(psn);
-                lost.lost(psn, payloadOf(psn), entropy[psn]);
+                lost.lost(psn, payloadOf(psn), entropyOf(psn));
             } else {
                 next = Math.min(next, deadline);
             }
         }
         return next;
-    }
-
-    /** The deadline for a timer armed now, after a transmission at {@code nowPs}. */
-    @Override
-    public long deadlineAfterSend(long nowPs) {
-        return nowPs + rtoPs;
-    }
-
-    /** The entropy value PSN {@code psn} last went out with. */
-    public int entropyOf(long psn) {
-        return entropy[(int) psn];
-    }
-
-    /** Whether every packet has been acknowledged. */
-    @Override
-    public boolean closed() {
-        return closedPs >= 0;
-    }
-
-    /** When the last packet was acknowledged, or -1. */
-    @Override
-    public long closedPs() {
-        return closedPs;
-    }
-
-    @Override
-    public long retransmittedBytes() {
-        return retransmittedBytes;
-    }
-
-    @Override
-    public long timeouts() {
-        return timeoutCount;
-    }
-
-    public long nacks() {
-        return nackCount;
     }
 
     /** Told of each packet {@link #expire} gives up. */

@@ -39,35 +39,17 @@ import io.fabricemu.net.DeliveryMode;
  *
  * <p>Plain and single-threaded; the caller (the NIC) tells the congestion context.
  */
-public final class RodPdcSender implements Pdc {
-    private static final long NEVER = Long.MAX_VALUE;
-
-    private final PdcPackets packets;
-    private final int packetCount;
-    private final long rtoPs;
-    /** Last transmission time of each PSN sent. */
-    private final long[] sentPs;
-    /** Entropy value of each PSN's last transmission. */
-    private final int[] entropy;
+public final class RodPdcSender extends Pdc {
     /** Every PSN below it is acknowledged. */
     private int cumulativePsn;
     /** The PSN to send next: PSNs in [cumulativePsn, nextPsn) are in flight. */
     private int nextPsn;
     /** One past the highest PSN ever sent: PSNs in [nextPsn, sentUpTo) were given up and wait to go again. */
     private int sentUpTo;
-    private int dpdcid;
-    private long retransmittedBytes;
-    private long timeoutCount;
-    private long nackCount;
     private long goBackCount;
-    private long closedPs = -1;
 
     public RodPdcSender(int flowId, long totalBytes, int payloadPerPacketBytes, int headerBytes, long rtoPs) {
-        this.packets = new PdcPackets(flowId, totalBytes, payloadPerPacketBytes, headerBytes, rtoPs);
-        this.packetCount = packets.count();
-        this.rtoPs = rtoPs;
-        this.sentPs = new long[packetCount];
-        this.entropy = new int[packetCount];
+        super(flowId, totalBytes, payloadPerPacketBytes, headerBytes, rtoPs);
     }
 
     @Override
@@ -75,60 +57,23 @@ public final class RodPdcSender implements Pdc {
         return DeliveryMode.ROD;
     }
 
-    @Override
-    public int flowId() {
-        return packets.flowId();
-    }
-
-    public int packetCount() {
-        return packetCount;
-    }
-
-    @Override
-    public long wireBytes() {
-        return packets.wireBytes();
-    }
-
-    @Override
-    public int payloadOf(long psn) {
-        return packets.payloadOf(psn);
-    }
-
-    @Override
-    public int wireBytesOf(long psn) {
-        return packets.wireBytesOf(psn);
-    }
-
-    @Override
-    public boolean syn() {
-        return dpdcid == 0;
-    }
-
-    @Override
-    public int dpdcid() {
-        return dpdcid;
-    }
-
     /** The PSN to send next, always the lowest not in flight, or -1 when all are in flight or acknowledged. */
     @Override
     public int nextPsn() {
-        return nextPsn < packetCount ? nextPsn : -1;
+        return nextPsn < packetCount() ? nextPsn : -1;
     }
 
     @Override
     public boolean sent(int psn, int ev, long nowPs) {
-        if (psn != nextPsn || psn >= packetCount) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": PSN " + psn + " is not the one to send");
+        if (psn != nextPsn || psn >= packetCount()) {
+            throw new IllegalArgumentException("flow " + flowId() + ": PSN " + psn + " is not the one to send");
         }
         boolean again = psn < sentUpTo;
-        if (again) {
-            retransmittedBytes += payloadOf(psn);
-        } else {
+        if (!again) {
             sentUpTo = psn + 1;
         }
         nextPsn++;
-        sentPs[psn] = nowPs;
-        entropy[psn] = ev;
+        recordSent(psn, ev, nowPs, again);
         return again;
     }
 
@@ -138,17 +83,9 @@ public final class RodPdcSender implements Pdc {
      * {@link Listener#resendCancelled}, in PSN order. A cumulative PSN not above the last one changes nothing.
      */
     public void onAck(long cumulativePsn, int spdcid, long nowPs, Listener listener) {
-        if (spdcid <= 0) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": target PDC id must be > 0, was " + spdcid);
-        }
-        if (dpdcid == 0) {
-            dpdcid = spdcid;
-        } else if (dpdcid != spdcid) {
-            throw new IllegalStateException("flow " + packets.flowId() + ": target PDC id changed from " + dpdcid + " to "
-                    + spdcid);
-        }
+        targetIs(spdcid);
         if (cumulativePsn > sentUpTo) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": cumulative PSN " + cumulativePsn
+            throw new IllegalArgumentException("flow " + flowId() + ": cumulative PSN " + cumulativePsn
                     + " acknowledges PSNs never sent (sent up to " + sentUpTo + ")");
         }
         int upTo = (int) cumulativePsn;
@@ -160,8 +97,8 @@ public final class RodPdcSender implements Pdc {
         }
         this.cumulativePsn = upTo;
         nextPsn = Math.max(nextPsn, upTo);
-        if (upTo == packetCount && closedPs < 0) {
-            closedPs = nowPs;
+        if (upTo == packetCount()) {
+            closeAt(nowPs);
         }
     }
 
@@ -173,13 +110,13 @@ public final class RodPdcSender implements Pdc {
      */
     public boolean onNack(long psn, long triggerTxPs, Listener listener) {
         if (psn < 0 || psn >= sentUpTo) {
-            throw new IllegalArgumentException("flow " + packets.flowId() + ": NACK of PSN " + psn + " never sent");
+            throw new IllegalArgumentException("flow " + flowId() + ": NACK of PSN " + psn + " never sent");
         }
         int p = (int) psn;
-        if (p < cumulativePsn || p >= nextPsn || triggerTxPs < sentPs[p]) {
+        if (p < cumulativePsn || p >= nextPsn || triggerTxPs < sentPs(p)) {
             return false;
         }
-        nackCount++;
+        countNack();
         goBack(p, listener);
         return true;
     }
@@ -194,17 +131,17 @@ public final class RodPdcSender implements Pdc {
         if (cumulativePsn >= nextPsn) {
             return NEVER;
         }
-        long deadline = sentPs[cumulativePsn] + rtoPs;
+        long deadline = deadlineOf(cumulativePsn);
         if (deadline > nowPs) {
             return deadline;
         }
-        timeoutCount++;
+        countTimeout();
         goBack(cumulativePsn, listener);
         return NEVER;
     }
 
     private void goBack(int fromPsn, Listener listener) {
-        listener.lost(fromPsn, payloadOf(fromPsn), entropy[fromPsn]);
+        listener.lost(fromPsn, payloadOf(fromPsn), entropyOf(fromPsn));
         for (int psn = fromPsn + 1; psn < nextPsn; psn++) {
             listener.discarded(psn, payloadOf(psn));
         }
@@ -212,39 +149,9 @@ public final class RodPdcSender implements Pdc {
         goBackCount++;
     }
 
-    @Override
-    public long deadlineAfterSend(long nowPs) {
-        return nowPs + rtoPs;
-    }
-
     /** Every PSN below it is acknowledged. */
     public int cumulativePsn() {
         return cumulativePsn;
-    }
-
-    @Override
-    public boolean closed() {
-        return closedPs >= 0;
-    }
-
-    @Override
-    public long closedPs() {
-        return closedPs;
-    }
-
-    @Override
-    public long retransmittedBytes() {
-        return retransmittedBytes;
-    }
-
-    @Override
-    public long timeouts() {
-        return timeoutCount;
-    }
-
-    /** NACKs that made the PDC go back. */
-    public long nacks() {
-        return nackCount;
     }
 
     /** Times the PDC went back, by NACK or timeout. */

@@ -6,7 +6,10 @@ import io.fabricemu.engine.Signal;
 import io.fabricemu.host.CommonTransport;
 import io.fabricemu.host.FlowIndex;
 import io.fabricemu.host.FlowReceiver;
+import io.fabricemu.host.LateReply;
+import io.fabricemu.host.NicActions;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicSetup;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
@@ -22,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The target half of a UET NIC: its PDCs (one per incoming flow), a context per sender CCC counting the
@@ -122,30 +124,28 @@ final class UetReceiver {
      * they let send ({@link #creditUsable}).
      */
     private final long creditOnlyBudgetBytes;
-    private final Consumer<Reply> out;
+    private final NicActions nic;
     private boolean tickPending;
     private long lastTickPs = -1;
     private int nextPdcId = 1;
     private long memoryDrops;
 
-    UetReceiver(int host, String name, long rateBps, List<NicFlow> incoming, CommonTransport transport, UetPlan uet,
-                Consumer<Reply> out) {
-        this.host = host;
-        this.name = name;
-        this.transport = transport;
+    UetReceiver(NicSetup setup, UetPlan uet, NicActions nic) {
+        this.host = setup.host();
+        this.name = setup.name();
+        this.transport = setup.transport();
         this.uet = uet;
-        this.out = out;
-        this.flows = incoming.toArray(new NicFlow[0]);
+        this.nic = nic;
+        this.flows = setup.incoming().toArray(new NicFlow[0]);
+        long rateBps = setup.rateBps();
         this.receivers = new FlowReceiver[flows.length];
         this.pdcIds = new int[flows.length];
         this.rods = new RodReceiver[flows.length];
         this.contextOf = new Context[flows.length];
-        int[] ids = new int[flows.length];
         for (int i = 0; i < flows.length; i++) {
             receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes());
-            ids[i] = flows[i].flowId();
         }
-        this.index = new FlowIndex(ids);
+        this.index = new FlowIndex(setup.incoming(), name);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
         this.sliceLengthPs = uet.sliceLengthPs();
         this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
@@ -159,10 +159,7 @@ final class UetReceiver {
     /** A data packet's (or a credit request's) last bit arrived. */
     void onData(Packet p, EventContext ctx) {
         long now = ctx.nowPs();
-        int i = index.indexOf(p.flowId());
-        if (i < 0) {
-            throw new IllegalStateException("NIC " + name + " received data of unknown flow " + p.flowId());
-        }
+        int i = index.of(p);
         PdsRequest q = (PdsRequest) p.pds();
         if (pdcIds[i] == 0) {
             if (!q.syn()) {
@@ -205,7 +202,7 @@ final class UetReceiver {
                 rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
                 armTick(ctx);
             }
-            out.accept(new NackReply(p.flowId(), host, p.src(), p.psn(), p.entropy(), p.timestampPs(), transport));
+            nic.reply(transport.answer(host, p, PacketKind.NACK, p.psn(), 0));
             return;
         }
         if (memory == null) {
@@ -246,14 +243,13 @@ final class UetReceiver {
             return;
         }
         if (verdict == RodReceiver.Verdict.DUPLICATE) {
-            out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
+            nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
         } else if (verdict == RodReceiver.Verdict.NACK) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
                 rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now);
                 armTick(ctx);
             }
-            out.accept(new NackReply(p.flowId(), host, p.src(), rod.expectedPsn(), p.entropy(), p.timestampPs(),
-                    transport));
+            nic.reply(transport.answer(host, p, PacketKind.NACK, rod.expectedPsn(), 0));
         }
     }
 
@@ -278,7 +274,7 @@ final class UetReceiver {
         r.onData(p.psn(), p.payloadBytes(), rxPs);
         Context c = contextOf[i];
         c.rcvdBytes += r.deliveredBytes() - before;
-        out.accept(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
+        nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
     }
 
     /** One RCCC slice starts. */
@@ -304,7 +300,7 @@ final class UetReceiver {
             if (!selective || creditUsable(c)) {
                 it.remove();
                 c.toldCreditBytes = rccc.cumulativeGrantBytes(c.cccId);
-                out.accept(new CreditReply(c, c.toldCreditBytes));
+                nic.reply(new CreditReply(c, c.toldCreditBytes));
             } else if (!rccc.isActive(c.cccId)) {
                 it.remove(); // no grant will follow, and this one would not let it send
             }
@@ -357,7 +353,7 @@ final class UetReceiver {
     }
 
     /** An ACK_CC for one packet, filled in as it leaves. */
-    private final class AckReply implements Reply {
+    private final class AckReply implements LateReply {
         private final int inIndex;
         private final long psn;
         private final boolean ecn;
@@ -410,7 +406,7 @@ final class UetReceiver {
     }
 
     /** A credit-only ACK_CC to a sender that is waiting for credit. */
-    private final class CreditReply implements Reply {
+    private final class CreditReply implements LateReply {
         private final Context context;
         private final long creditBytes;
 
@@ -426,21 +422,6 @@ final class UetReceiver {
             PdsAck ack = new PdsAck(-1, pdcIds[i], context.rcvdBytes, 0, 0, false, 0, creditBytes);
             return new Packet(PacketKind.CREDIT, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
                     transport.controlClass(), 0, f.entropy(), -1, nowPs, 0, ack);
-        }
-
-        @Override
-        public int sizeBytes() {
-            return transport.headerBytes();
-        }
-    }
-
-    /** A NACK for a trimmed packet: nothing in it changes while it waits. */
-    private record NackReply(int flowId, int src, int dst, long psn, int entropy, long echoTxPs,
-                             CommonTransport transport) implements Reply {
-        @Override
-        public Packet build(long nowPs) {
-            return new Packet(PacketKind.NACK, flowId, src, dst, transport.headerBytes(), 0, transport.controlClass(), 0, entropy,
-                    psn, echoTxPs, 0);
         }
 
         @Override

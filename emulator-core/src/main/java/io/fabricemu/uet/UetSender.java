@@ -2,10 +2,11 @@ package io.fabricemu.uet;
 
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.SampleSink;
-import io.fabricemu.engine.Signal;
 import io.fabricemu.host.CommonTransport;
 import io.fabricemu.host.FlowIndex;
+import io.fabricemu.host.NicActions;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicSetup;
 import io.fabricemu.lb.Feedback;
 import io.fabricemu.lb.LoadBalancer;
 import io.fabricemu.net.BtsHeader;
@@ -17,14 +18,13 @@ import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
 import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.AckCc;
 import io.fabricemu.uet.cc.CreditSender;
 import io.fabricemu.uet.cc.Nscc;
 import io.fabricemu.uet.cc.NsccParams;
 import io.fabricemu.wreb.NoticeCounts;
 import io.fabricemu.wreb.SenderNotices;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +32,9 @@ import java.util.SplittableRandom;
 
 /**
  * The initiator half of a UET NIC: a PDC per outgoing flow, a congestion control context per destination
- * shared by the PDCs open towards it, a load balancer per PDC, and the retransmission timers.
+ * shared by the PDCs open towards it, a load balancer per PDC, and what its retransmission timers mean.
  *
- * <p>Packets are offered in round-robin order over the started PDCs: each PDC's next packet (a
+ * <p>The NIC offers the started PDCs in round-robin order: each PDC's next packet (a
  * retransmission first) leaves if its context allows it ({@link SenderCcc#mayGo}), with the entropy value
  * its load balancer picks. ACK_CCs feed the context (NSCC, credit), the PDC (selective and cumulative
  * acknowledgement) and the load balancer (ECN or clean, by entropy value); NACKs and timeouts give the
@@ -54,43 +54,35 @@ import java.util.SplittableRandom;
  * NACK would ({@link SenderCcc#onLoss}).
  */
 final class UetSender {
-    private record RtoTimer(int index) implements Signal {
-    }
-
     private final int host;
     private final String name;
     private final long rateBps;
     private final CommonTransport transport;
     private final UetPlan uet;
+    private final NicActions nic;
     private final NicFlow[] flows;
     private final Pdc[] pdcs;
     private final LoadBalancer[] balancers;
     private final SenderCcc[] cccOf;
     private final SenderNotices[] notices;
     private long firstCutPs = -1;
-    private final boolean[] timerPending;
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
-    private final List<Integer> active = new ArrayList<>();
-    private final ArrayDeque<Packet> creditRequests = new ArrayDeque<>();
-    private int roundRobin;
     private int cccCount;
 
-    UetSender(int host, String name, long rateBps, List<NicFlow> outgoing, CommonTransport transport, UetPlan uet,
-              long seed) {
-        this.host = host;
-        this.name = name;
-        this.rateBps = rateBps;
-        this.transport = transport;
+    UetSender(NicSetup setup, UetPlan uet, long seed, NicActions nic) {
+        this.host = setup.host();
+        this.name = setup.name();
+        this.rateBps = setup.rateBps();
+        this.transport = setup.transport();
         this.uet = uet;
-        this.flows = outgoing.toArray(new NicFlow[0]);
+        this.nic = nic;
+        this.flows = setup.outgoing().toArray(new NicFlow[0]);
         int n = flows.length;
         this.pdcs = new Pdc[n];
         this.balancers = new LoadBalancer[n];
         this.cccOf = new SenderCcc[n];
         this.notices = new SenderNotices[n];
-        this.timerPending = new boolean[n];
-        int[] ids = new int[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
             pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
@@ -100,18 +92,8 @@ final class UetSender {
                             transport.rtoPs());
             balancers[i] = uet.loadBalancing().create(f.entropy(),
                     new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))));
-            ids[i] = f.flowId();
         }
-        this.index = new FlowIndex(ids);
-    }
-
-    /** Handles {@code signal} if it is one of this sender's timers; false otherwise. */
-    boolean onSignal(Signal signal, EventContext ctx) {
-        if (signal instanceof RtoTimer t) {
-            onTimer(t.index(), ctx);
-            return true;
-        }
-        return false;
+        this.index = new FlowIndex(setup.outgoing(), name);
     }
 
     /** Flow {@code i} starts: it opens a PDC on the destination's context, making one if none is open. */
@@ -124,7 +106,6 @@ final class UetSender {
         }
         ccc.open(pdcs[i].wireBytes());
         cccOf[i] = ccc;
-        active.add(i);
     }
 
     private SenderCcc newContext(int peer) {
@@ -143,55 +124,38 @@ final class UetSender {
         return ccc;
     }
 
-    /**
-     * The next packet allowed to leave now (a credit request first, then data unless {@code dataMayGo} is
-     * false, recorded as sent), or null.
-     */
-    Packet next(EventContext ctx, boolean dataMayGo) {
-        Packet request = creditRequests.pollFirst();
-        if (request != null || !dataMayGo) {
-            return request;
-        }
-        long now = ctx.nowPs();
-        int n = active.size();
-        for (int k = 0; k < n; k++) {
-            int slot = (roundRobin + k) % n;
-            int i = active.get(slot);
-            Pdc s = pdcs[i];
-            int psn = s.nextPsn();
-            if (psn < 0) {
-                continue;
-            }
-            SenderCcc ccc = cccOf[i];
-            int wire = s.wireBytesOf(psn);
-            if (!ccc.mayGo(wire)) {
-                continue;
-            }
-            int payload = s.payloadOf(psn);
-            int ev = balancers[i].nextEntropy(now);
-            boolean syn = s.syn();
-            s.sent(psn, ev, now);
-            ccc.onSent(payload, wire);
-            if (!timerPending[i]) {
-                armTimer(i, s.deadlineAfterSend(now), ctx);
-            }
-            roundRobin = slot + 1;
-            NicFlow f = flows[i];
-            return new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload, transport.dataClass(),
-                    Packet.ECN_ECT0, ev, psn, now, 0,
-                    new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes(), s.mode()));
-        }
-        return null;
+    /** The PSN flow {@code i}'s PDC would send next, if its context lets it go now; -1 otherwise. */
+    int nextPsn(int i) {
+        Pdc s = pdcs[i];
+        int psn = s.nextPsn();
+        return psn >= 0 && cccOf[i].mayGo(s.wireBytesOf(psn)) ? psn : -1;
+    }
+
+    /** Flow {@code i}'s packet {@code psn}, as {@link #nextPsn} gave it, leaves at {@code nowPs}: recorded, made. */
+    Packet send(int i, int psn, long nowPs) {
+        Pdc s = pdcs[i];
+        SenderCcc ccc = cccOf[i];
+        int wire = s.wireBytesOf(psn);
+        int payload = s.payloadOf(psn);
+        int ev = balancers[i].nextEntropy(nowPs);
+        boolean syn = s.syn();
+        s.sent(psn, ev, nowPs);
+        ccc.onSent(payload, wire);
+        NicFlow f = flows[i];
+        return new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload, transport.dataClass(),
+                Packet.ECN_ECT0, ev, psn, nowPs, 0,
+                new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes(), s.mode()));
+    }
+
+    /** The deadline of flow {@code i}'s timer after a packet left at {@code nowPs}. */
+    long timerDeadlinePs(int i, long nowPs) {
+        return pdcs[i].deadlineAfterSend(nowPs);
     }
 
     /** An ACK_CC, credit-only ACK_CC or NACK for one of this NIC's PDCs arrived. */
     void onControl(Packet p, EventContext ctx) {
         long now = ctx.nowPs();
-        int i = index.indexOf(p.flowId());
-        if (i < 0) {
-            throw new IllegalStateException("NIC " + name + " received a " + p.kind() + " of unknown flow "
-                    + p.flowId());
-        }
+        int i = index.of(p);
         SenderCcc ccc = cccOf[i];
         if (p.kind() == PacketKind.BTS) {
             onNotice(i, p, now);
@@ -310,19 +274,20 @@ final class UetSender {
                     a.restoreCwnd()), a.creditBytes(), p.entropy()), now);
         }
         if (!wasClosed && s.closed()) {
-            ctx.flowCompleted();
-            active.remove(Integer.valueOf(i));
+            nic.completed(i, ctx);
             ccc.pdcClosed();
         }
     }
 
-    /** Flow {@code i}'s retransmission timer fired. */
-    private void onTimer(int i, EventContext ctx) {
-        timerPending[i] = false;
+    /**
+     * Flow {@code i}'s retransmission timer fired at {@code now}.
+     *
+     * @return the deadline to arm it again for, or {@link Ps#NEVER}
+     */
+    long onTimer(int i, long now) {
         Pdc s = pdcs[i];
         SenderCcc ccc = cccOf[i];
         LoadBalancer lb = balancers[i];
-        long now = ctx.nowPs();
         long timeoutsBefore = s.timeouts();
         long next = s instanceof RodPdcSender rod
                 ? rod.expire(now, rodListener(i, false, now))
@@ -330,18 +295,18 @@ final class UetSender {
                     ccc.onLoss(payload, payload + transport.headerBytes(), false);
                     lb.onFeedback(ev, Feedback.TIMED_OUT, now);
                 });
-        armTimer(i, next, ctx);
         if (s.timeouts() == timeoutsBefore) {
-            return;
+            return next;
         }
         int waiting = s.nextPsn();
         if (waiting >= 0 && ccc.credit() != null && !ccc.credit().canSend(s.wireBytesOf(waiting))) {
             // The receiver may have dropped this context from its table: data cannot carry the target now.
             NicFlow f = flows[i];
-            creditRequests.addLast(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(),
+            nic.request(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(),
                     transport.headerBytes(), 0, transport.controlClass(), 0, f.entropy(), -1, now, 0,
                     new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes(), s.mode())));
         }
+        return next;
     }
 
     /**
@@ -383,21 +348,6 @@ final class UetSender {
                 ccc.onResendCancelled(payloadBytes, payloadBytes + header);
             }
         };
-    }
-
-    private void armTimer(int i, long deadlinePs, EventContext ctx) {
-        if (!timerPending[i] && deadlinePs != Long.MAX_VALUE) {
-            timerPending[i] = true;
-            ctx.schedule(deadlinePs, new RtoTimer(i));
-        }
-    }
-
-    int flowCount() {
-        return flows.length;
-    }
-
-    long startPs(int i) {
-        return flows[i].startPs();
     }
 
     /** The back-to-sender counters of every flow, summed. */

@@ -12,6 +12,7 @@ import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicSetup;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
@@ -120,8 +121,9 @@ class PfcActorTest {
     void nic_pausedStopsDataButKeepsSendingAcks() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
         TransportPlan transport = new TransportPlan(64, 4086, 1_000_000_000L, 0, 1, id -> new FixedWindow(1 << 20));
-        BaselineNic nic = new BaselineNic(0, "h0:nic", LINK, RATE, HANDOFF, List.of(new NicFlow(1, 5, 1 << 20, 0, 7)),
-                List.of(new NicFlow(2, 5, 1 << 20, 0, 9)), transport.common(), transport.ccFactory());
+        BaselineNic nic = new BaselineNic(new NicSetup(0, "h0:nic", LINK, RATE, HANDOFF,
+                List.of(new NicFlow(1, 5, 1 << 20, 0, 7)), List.of(new NicFlow(2, 5, 1 << 20, 0, 9)), transport.common()),
+                transport.ccFactory());
         ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(new ElementRunner(0, nic),
                 shard.getRef()));
         actor.tell(ElementActor.Start.INSTANCE);

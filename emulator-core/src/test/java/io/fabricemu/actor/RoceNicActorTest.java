@@ -11,6 +11,7 @@ import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicSetup;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
@@ -75,8 +76,8 @@ class RoceNicActorTest {
 
     /** Host 2's NIC, sending {@code flows} to host 3 from time 0. */
     private static Hosted sender(TransportPlan transport, NicFlow... flows) {
-        return new Hosted(SENDER, new RoceNic(SENDER, "h2:nic", LINK, RATE, HANDOFF, List.of(flows), List.of(),
-                transport.common(), transport.roce()));
+        return new Hosted(SENDER, new RoceNic(new NicSetup(SENDER, "h2:nic", LINK, RATE, HANDOFF, List.of(flows),
+                List.of(), transport.common()), transport.roce()));
     }
 
     private static NicFlow flow(int id, int packets) {
@@ -248,8 +249,8 @@ class RoceNicActorTest {
 
     @Test
     void responder_ceMarkedDataMakesOneCnpPerInterval_gapMakesOneNak() {
-        Hosted nic = new Hosted(RECEIVER, new RoceNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
-                List.of(new NicFlow(FLOW, SENDER, 10L * PAYLOAD, 0, EV)), transport(7, DcqcnParams.defaults()).common(),
+        Hosted nic = new Hosted(RECEIVER, new RoceNic(new NicSetup(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+                List.of(new NicFlow(FLOW, SENDER, 10L * PAYLOAD, 0, EV)), transport(7, DcqcnParams.defaults()).common()),
                 transport(7, DcqcnParams.defaults()).roce()));
         // PSN 0 marked CE, last bit in at 1,000,000: a CNP naming PSN 0 (queued first), then the ACK of PSN 0, MSN 0.
         Packet cnp = new Packet(PacketKind.CNP, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 0, 0, 0,

@@ -11,6 +11,7 @@ import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicSetup;
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.BtsCause;
@@ -92,8 +93,8 @@ class UetNicActorTest {
 
     /** Host 2's NIC, sending {@code bytes} of flow 1 to host 3 from time 0. */
     private static Hosted sender(UetPlan uet, long bytes) {
-        return new Hosted(SENDER, new UetNic(SENDER, "h2:nic", LINK, RATE, HANDOFF,
-                List.of(new NicFlow(FLOW, RECEIVER, bytes, 0, EV)), List.of(), transport(uet).common(), uet, 1L));
+        return new Hosted(SENDER, new UetNic(new NicSetup(SENDER, "h2:nic", LINK, RATE, HANDOFF,
+                List.of(new NicFlow(FLOW, RECEIVER, bytes, 0, EV)), List.of(), transport(uet).common()), uet, 1L));
     }
 
     /** A data packet of flow 1 as host 2 puts it on the wire. */
@@ -298,8 +299,8 @@ class UetNicActorTest {
 
     /** Host 3's NIC receiving flow 1 from host 2. */
     private static Hosted receiver(UetPlan uet) {
-        return new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
-                List.of(new NicFlow(FLOW, SENDER, FLOW_BYTES, 0, EV)), transport(uet).common(), uet, 1L));
+        return new Hosted(RECEIVER, new UetNic(new NicSetup(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+                List.of(new NicFlow(FLOW, SENDER, FLOW_BYTES, 0, EV)), transport(uet).common()), uet, 1L));
     }
 
     /** An ACK_CC of flow 1 as host 3 sends it. */
@@ -391,8 +392,8 @@ class UetNicActorTest {
         for (int k = 0; k < senders; k++) {
             flows.add(new NicFlow(k + 1, 100 + k, FLOW_BYTES, 0, 11));
         }
-        Hosted nic = new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(), flows,
-                transport(plan(false, true, 0, 12_500)).common(), plan(false, true, 0, 12_500), 1L));
+        Hosted nic = new Hosted(RECEIVER, new UetNic(new NicSetup(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+                flows, transport(plan(false, true, 0, 12_500)).common()), plan(false, true, 0, 12_500), 1L));
         List<Event> inbox = new ArrayList<>();
         long atPs = 10_000;
         for (int k = 0; k < senders; k++) {
@@ -429,8 +430,8 @@ class UetNicActorTest {
         for (int k = 0; k < senders; k++) {
             flows.add(new NicFlow(k + 1, 100 + k, FLOW_BYTES, 0, 11));
         }
-        Hosted nic = new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(), flows,
-                transport(plan(false, true, 0, 12_500)).common(), plan(false, true, 0, 12_500), 1L));
+        Hosted nic = new Hosted(RECEIVER, new UetNic(new NicSetup(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+                flows, transport(plan(false, true, 0, 12_500)).common()), plan(false, true, 0, 12_500), 1L));
         List<Event> inbox = new ArrayList<>();
         for (int k = 0; k < senders; k++) {
             long ccc = ((100L + k) << 24) | 1;
@@ -452,9 +453,9 @@ class UetNicActorTest {
     }
 
     private static Hosted twoSenders(UetPlan uet) {
-        return new Hosted(RECEIVER, new UetNic(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
+        return new Hosted(RECEIVER, new UetNic(new NicSetup(RECEIVER, "h3:nic", LINK, RATE, HANDOFF, List.of(),
                 List.of(new NicFlow(1, 1, FLOW_BYTES, 0, 11), new NicFlow(2, 2, FLOW_BYTES, 0, 12)),
-                transport(uet).common(), uet, 1L));
+                transport(uet).common()), uet, 1L));
     }
 
     @Test

@@ -1,0 +1,207 @@
+package io.fabricemu.host;
+
+import io.fabricemu.engine.Element;
+import io.fabricemu.engine.ElementReport;
+import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.net.Arrival;
+import io.fabricemu.net.Packet;
+import io.fabricemu.net.PfcArrival;
+import io.fabricemu.net.Transmitter;
+import io.fabricemu.net.TxDone;
+import io.fabricemu.pfc.PfcPauses;
+import io.fabricemu.stats.FlowReceiverStats;
+import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.PortStats;
+import io.fabricemu.time.Ps;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A host's NIC: one port whose transmitter every protocol drives the same way; the protocol
+ * ({@link NicProtocol}) only decides what packets mean and which data may go. Each protocol's NIC is a
+ * subclass that builds its protocol and nothing else.
+ *
+ * <h2>Transmitter</h2>
+ * When the transmitter is free, control packets go first: the replies the protocol queued (ACKs, NAKs, CNPs),
+ * in the order they were made, then the sending side's requests (credit requests). Then data: outgoing flows
+ * in round-robin order from the one after the last that sent, each offering a packet if its protocol lets it
+ * go now. While the switch pauses the data class (PFC, {@link PfcPauses}) no data packet starts; control
+ * packets, in their own class, keep going, and one wake-up is pending for the pause's expiry.
+ *
+ * <h2>Timers and pacing</h2>
+ * Each flow has at most one pending retransmission timer event, armed when a packet leaves or the protocol
+ * asks for it again when it fires, and never re-armed while one is pending: a deadline that moves later is
+ * found when the earlier event fires (lazy timers). When no flow may send now but some may later without
+ * any event in between (pacing), one pacing wake-up is pending for the earliest such time; a later need for
+ * an earlier time schedules another. A wake-up that fires before the time now pending (an earlier one made
+ * obsolete by a send) leaves that pending time as it is, so that no second wake-up is scheduled for it.
+ *
+ * <h2>Flows</h2>
+ * An outgoing flow joins the round robin at its start time and leaves it when the protocol says it completed
+ * or failed ({@link NicActions}).
+ */
+public abstract class Nic implements Element, NicActions {
+    private record FlowStart(int index) implements Signal {
+    }
+
+    private record RtoTimer(int index) implements Signal {
+    }
+
+    /** The NIC's timer: a flow held back by its pacing may send now. */
+    enum PacingWake implements Signal {
+        INSTANCE
+    }
+
+    private final String name;
+    private final Transmitter tx;
+    private final PfcPauses pauses;
+    private final int dataClass;
+    private final List<NicFlow> outgoing;
+    private final boolean[] timerPending;
+    private final ControlQueue replies = new ControlQueue();
+    private final ArrayDeque<Packet> requests = new ArrayDeque<>();
+    private final List<Integer> active = new ArrayList<>();
+    private final NicProtocol protocol;
+    private int roundRobin;
+    private long pacingWakePs = Ps.NEVER;
+
+    /**
+     * @param setup    where the NIC sits and the flows it carries
+     * @param protocol makes the NIC's protocol, given what the protocol may ask of the NIC
+     */
+    protected Nic(NicSetup setup, Function<NicActions, NicProtocol> protocol) {
+        this.name = setup.name();
+        this.tx = new Transmitter(setup.linkId(), setup.rateBps(), setup.handoffPs());
+        this.pauses = new PfcPauses(setup.transport().controlClass() + 1, setup.rateBps());
+        this.dataClass = setup.transport().dataClass();
+        this.outgoing = setup.outgoing();
+        this.timerPending = new boolean[outgoing.size()];
+        this.protocol = protocol.apply(this);
+    }
+
+    @Override
+    public final void start(EventContext ctx) {
+        for (int i = 0; i < outgoing.size(); i++) {
+            ctx.schedule(outgoing.get(i).startPs(), new FlowStart(i));
+        }
+    }
+
+    @Override
+    public final void onEvent(Signal signal, EventContext ctx) {
+        if (signal instanceof Arrival a) {
+            protocol.onArrival(a.packet(), ctx);
+        } else if (signal == TxDone.INSTANCE) {
+            tx.done();
+        } else if (signal instanceof RtoTimer t) {
+            timerPending[t.index()] = false;
+            armTimer(t.index(), protocol.onTimer(t.index(), ctx.nowPs()), ctx);
+        } else if (signal instanceof FlowStart s) {
+            protocol.start(s.index(), ctx.nowPs());
+            active.add(s.index());
+        } else if (signal == PacingWake.INSTANCE) {
+            if (ctx.nowPs() >= pacingWakePs) {
+                pacingWakePs = Ps.NEVER;
+            }
+        } else if (signal instanceof PfcArrival a) {
+            pauses.received(a.frame(), ctx.nowPs());
+        } else if (pauses.onWake(signal, ctx.nowPs())) {
+            // a pause may have expired: pump below tries again
+        } else if (!protocol.onSignal(signal, ctx)) {
+            throw new IllegalArgumentException("NIC " + name + " cannot handle " + signal);
+        }
+        pump(ctx);
+    }
+
+    @Override
+    public final void reply(Packet p) {
+        replies.add(p);
+    }
+
+    @Override
+    public final void reply(LateReply r) {
+        replies.add(r);
+    }
+
+    @Override
+    public final void request(Packet p) {
+        requests.addLast(p);
+    }
+
+    @Override
+    public final void completed(int i, EventContext ctx) {
+        ctx.flowCompleted();
+        active.remove(Integer.valueOf(i));
+    }
+
+    @Override
+    public final void failed(int i) {
+        active.remove(Integer.valueOf(i));
+    }
+
+    private void armTimer(int i, long deadlinePs, EventContext ctx) {
+        if (!timerPending[i] && deadlinePs != Ps.NEVER) {
+            timerPending[i] = true;
+            ctx.schedule(deadlinePs, new RtoTimer(i));
+        }
+    }
+
+    /** Starts the next packet if the transmitter is free and something may go. */
+    private void pump(EventContext ctx) {
+        if (tx.busy()) {
+            return;
+        }
+        long now = ctx.nowPs();
+        Packet control = replies.poll(now);
+        if (control == null) {
+            control = requests.pollFirst();
+        }
+        if (control != null) {
+            tx.start(control, ctx);
+            return;
+        }
+        if (pauses.paused(dataClass, now)) {
+            pauses.armWake(dataClass, ctx);
+            return;
+        }
+        int n = active.size();
+        long heldUntilPs = Ps.NEVER;
+        for (int k = 0; k < n; k++) {
+            int slot = (roundRobin + k) % n;
+            int i = active.get(slot);
+            long psn = protocol.nextPsn(i, now);
+            if (psn < 0) {
+                heldUntilPs = Math.min(heldUntilPs, protocol.heldUntilPs(i, now));
+                continue;
+            }
+            Packet data = protocol.send(i, psn, now);
+            armTimer(i, protocol.timerDeadlinePs(i, now), ctx);
+            roundRobin = slot + 1;
+            tx.start(data, ctx);
+            return;
+        }
+        if (heldUntilPs < pacingWakePs) {
+            pacingWakePs = heldUntilPs;
+            ctx.schedule(heldUntilPs, PacingWake.INSTANCE);
+        }
+    }
+
+    @Override
+    public final void sample(SampleSink sink) {
+        sink.port(name, 0, replies.bytes(), protocol.drops(), 0, 0, 0, 0, 0, tx.txBytes());
+        protocol.sample(sink);
+    }
+
+    @Override
+    public final ElementReport report() {
+        List<FlowSenderStats> sent = new ArrayList<>();
+        List<FlowReceiverStats> received = new ArrayList<>();
+        protocol.report(sent, received);
+        PortStats port = new PortStats(name, 0, replies.peakBytes(), protocol.drops(), 0, 0, tx.txBytes(),
+                pauses.counters(), protocol.noticeCounters(), protocol.firstCutPs());
+        return new ElementReport(sent, received, List.of(port));
+    }
+}

@@ -1,0 +1,24 @@
+package io.fabricemu.host;
+
+import java.util.List;
+
+/**
+ * Where a host's NIC sits in the fabric and what it carries, whatever its protocol: what every NIC is built
+ * from, before its protocol's own settings.
+ *
+ * @param host      this NIC's host id
+ * @param name      stable name for results
+ * @param linkId    element id of the NIC's outgoing link
+ * @param rateBps   the NIC's line rate
+ * @param handoffPs the outgoing link's handoff time
+ * @param outgoing  flows this NIC sends
+ * @param incoming  flows this NIC receives (peer is the sender)
+ * @param transport what the transport shares with every protocol
+ */
+public record NicSetup(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
+                       List<NicFlow> incoming, CommonTransport transport) {
+    public NicSetup {
+        outgoing = List.copyOf(outgoing);
+        incoming = List.copyOf(incoming);
+    }
+}

@@ -1,0 +1,100 @@
+package io.fabricemu.uet;
+
+import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
+import io.fabricemu.engine.Signal;
+import io.fabricemu.host.NicProtocol;
+import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketKind;
+import io.fabricemu.stats.BtsCounters;
+import io.fabricemu.stats.FlowReceiverStats;
+import io.fabricemu.stats.FlowSenderStats;
+import java.util.List;
+
+/**
+ * The Ultra Ethernet transport on a {@link UetNic}: requests (data and credit requests) go to the target side
+ * ({@link UetReceiver}), everything else that arrives (ACK_CCs, NACKs, credit, back-to-sender notices) to the
+ * initiator side ({@link UetSender}), which also decides what goes out and what a timeout means.
+ */
+final class UetProtocol implements NicProtocol {
+    private final UetSender sender;
+    private final UetReceiver receiver;
+
+    UetProtocol(UetSender sender, UetReceiver receiver) {
+        this.sender = sender;
+        this.receiver = receiver;
+    }
+
+    @Override
+    public void start(int i, long nowPs) {
+        sender.start(i);
+    }
+
+    @Override
+    public void onArrival(Packet p, EventContext ctx) {
+        if (p.kind() == PacketKind.DATA || p.kind() == PacketKind.CREDIT_REQUEST) {
+            receiver.onData(p, ctx);
+        } else {
+            sender.onControl(p, ctx);
+        }
+    }
+
+    @Override
+    public boolean onSignal(Signal signal, EventContext ctx) {
+        if (signal == UetReceiver.COMMIT_WAKE) {
+            receiver.onCommitWake(ctx);
+        } else if (signal == UetReceiver.SLICE_TICK) {
+            receiver.onSliceTick(ctx);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public long nextPsn(int i, long nowPs) {
+        return sender.nextPsn(i);
+    }
+
+    @Override
+    public Packet send(int i, long psn, long nowPs) {
+        return sender.send(i, (int) psn, nowPs);
+    }
+
+    @Override
+    public long timerDeadlinePs(int i, long nowPs) {
+        return sender.timerDeadlinePs(i, nowPs);
+    }
+
+    @Override
+    public long onTimer(int i, long nowPs) {
+        return sender.onTimer(i, nowPs);
+    }
+
+    @Override
+    public void sample(SampleSink sink) {
+        sender.sample(sink);
+        receiver.sample(sink);
+    }
+
+    @Override
+    public void report(List<FlowSenderStats> sent, List<FlowReceiverStats> received) {
+        sender.report(sent);
+        receiver.report(received);
+    }
+
+    @Override
+    public long drops() {
+        return receiver.memoryDrops();
+    }
+
+    @Override
+    public BtsCounters noticeCounters() {
+        return sender.noticeCounters();
+    }
+
+    @Override
+    public long firstCutPs() {
+        return sender.firstCutPs();
+    }
+}
