@@ -47,6 +47,7 @@ public final class FabricBuilder implements ElementFactory {
     private final int pfcMonitorId;
     private final int elementCount;
     private final SwitchPlan[] plans;
+    private final SwitchStages stages;
     private final List<List<NicFlow>> outgoing;
     private final List<List<NicFlow>> incoming;
     private final int flowCount;
@@ -75,6 +76,7 @@ public final class FabricBuilder implements ElementFactory {
         int pools = switches.sharedBufferBytes() > 0 ? topology.nodeCount() - hosts : 0;
         this.pfcMonitorId = switches.pfc().enabled() ? poolBase + pools : -1;
         this.elementCount = poolBase + pools + (pfcMonitorId >= 0 ? 1 : 0);
+        this.stages = new SwitchStages(switches);
         this.plans = new SwitchPlan[topology.nodeCount()];
         for (int node = hosts; node < topology.nodeCount(); node++) {
             plans[node] = planOf(node);
@@ -114,7 +116,7 @@ public final class FabricBuilder implements ElementFactory {
                 ? new PoolPlan(poolBase + node - hosts, switches.sharedBufferBytes())
                 : PoolPlan.NONE;
         return new SwitchPlan(node, ids, rates, switches,
-                Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts, pool);
+                Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts, pool, stages);
     }
 
     @Override

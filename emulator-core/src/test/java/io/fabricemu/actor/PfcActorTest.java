@@ -23,6 +23,7 @@ import io.fabricemu.switching.Forward;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SwitchPlan;
+import io.fabricemu.switching.TestPlans;
 import io.fabricemu.switching.SwitchPort;
 import io.fabricemu.switching.SwitchSettings;
 import java.util.List;
@@ -60,7 +61,7 @@ class PfcActorTest {
     private static ActorRef<ElementActor.Command> port(TestProbe<ShardActor.Command> shard) {
         PfcSettings pfc = new PfcSettings(1, 65_536, 32_768, PfcSettings.AUTO_HEADROOM, QUANTA, 3840, 4150,
                 1_000_000_000);
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 3, 0, false, EcnPolicy.NONE, pfc),
                 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
         SwitchPort model = new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);

@@ -20,6 +20,7 @@ import io.fabricemu.switching.Forward;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SwitchPlan;
+import io.fabricemu.switching.TestPlans;
 import io.fabricemu.switching.SwitchPort;
 import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.time.Ps;
@@ -55,7 +56,7 @@ class RnrNackActorTest {
     private static SwitchPort port() {
         RnrNackSettings rnr = new RnrNackSettings(true, true, 8_000, 4_000, TriggerMode.AT_OVERFLOW, 0, 100,
                 RnrTimer.Encoding.EXACT_PS, 2, 16, Ps.PER_MS, (a, b) -> 8 * Ps.PER_US);
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, QUEUE_BYTES, 2, 0, false, EcnPolicy.NONE,
                         PfcSettings.NONE, rnr, io.fabricemu.wreb.WrebSettings.OFF),
                 7L, (node, dst) -> new int[] {dst == RESPONDER ? 0 : 1}, PoolPlan.NONE);

@@ -18,6 +18,7 @@ import io.fabricemu.switching.Forward;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SwitchPlan;
+import io.fabricemu.switching.TestPlans;
 import io.fabricemu.switching.SwitchPort;
 import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.wreb.LinearProfile;
@@ -46,7 +47,7 @@ class SwitchPortActorTest {
 
     /** Port 0 of a two-port switch; everything goes out through port 1 (element 11). */
     private static SwitchPort port(ForwardingMode mode, long port1RateBps) {
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, port1RateBps},
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, port1RateBps},
                 new SwitchSettings(LATENCY, mode, 1 << 20, 2, 0, false), 7L, (node, dst) -> new int[] {1},
                 PoolPlan.NONE);
         return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);
@@ -118,7 +119,7 @@ class SwitchPortActorTest {
         // notice), the second finds 4,150 B (certain: an early notice, and it goes on CE), the third would
         // exceed the limit (dropped: a drop notice carrying its CE bit as it was, 0).
         WrebSettings wreb = WrebSettings.defaults().withProfile(new LinearProfile(0, 1, 0)).withBtsBytes(64);
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 10_000, 2, 0, false, EcnPolicy.NONE,
                         PfcSettings.NONE, io.fabricemu.rnrnak.RnrNackSettings.NONE, wreb), 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();

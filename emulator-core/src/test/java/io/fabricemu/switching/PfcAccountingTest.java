@@ -38,7 +38,7 @@ class PfcAccountingTest {
         PfcSettings pfc = new PfcSettings(1, 20_000, 10_000, PfcSettings.AUTO_HEADROOM, 65_535, 3840, 4150,
                 1_000_000_000_000L);
         // Port 1 runs at a quarter of port 0's rate, so the burst backs up in the switch.
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE / 4},
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE / 4},
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 4150, 2, 0, false, EcnPolicy.NONE, pfc), 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE);
         SwitchPort[] ports = {new SwitchPort(plan, "sw:p0", 1, LINK0, 250_000, 0, false),

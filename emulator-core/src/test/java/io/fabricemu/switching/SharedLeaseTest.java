@@ -26,7 +26,7 @@ class SharedLeaseTest {
         for (int p = 0; p < ids.length; p++) {
             ids[p] = 10 + p;
         }
-        return new SwitchPlan(50, ids, ratesBps,
+        return TestPlans.of(50, ids, ratesBps,
                 new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, queueBytes, 2, poolBytes, false), 7L,
                 (node, dst) -> new int[] {1}, new PoolPlan(POOL, poolBytes));
     }
@@ -63,7 +63,7 @@ class SharedLeaseTest {
         int[] ids = new int[rates.length];
         long pool = 64L << 30;
         long hourPs = 3_600_000_000_000_000L;
-        SwitchPlan plan = new SwitchPlan(50, ids, rates,
+        SwitchPlan plan = TestPlans.of(50, ids, rates,
                 new SwitchSettings(hourPs, ForwardingMode.CUT_THROUGH, 2 * PACKET, 2, pool, false), 7L,
                 (node, dst) -> new int[] {1}, new PoolPlan(POOL, pool));
         // Each other port fills 9 x 10^16 B in two hours at 100 Tb/s; 199 of them would pass a long.
