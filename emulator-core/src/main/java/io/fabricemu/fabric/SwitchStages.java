@@ -5,13 +5,13 @@ import io.fabricemu.ecn.EcnRamp;
 import io.fabricemu.net.Ecmp;
 import io.fabricemu.rnrnak.RnrNackPort;
 import io.fabricemu.rnrnak.RnrNackSettings;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.EgressPort;
 import io.fabricemu.switching.EgressStage;
 import io.fabricemu.switching.PfcEgress;
 import io.fabricemu.switching.PortStages;
 import io.fabricemu.switching.SharedLease;
 import io.fabricemu.switching.SwitchPlan;
-import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.switching.Trimming;
 import io.fabricemu.wreb.WrebPort;
 import java.util.ArrayList;
@@ -27,9 +27,10 @@ import java.util.SplittableRandom;
  * a class whose ECN draw WREB makes ({@link EgressStage#drawsEcnFor}) gets no ECN ramp of its own.
  */
 public final class SwitchStages implements PortStages {
-    private final SwitchSettings settings;
+    private final SwitchConfig settings;
 
-    public SwitchStages(SwitchSettings settings) {
+    /** The stages {@code settings} turns on, its WREB notice size and RNR round trips resolved. */
+    public SwitchStages(SwitchConfig settings) {
         this.settings = settings;
     }
 

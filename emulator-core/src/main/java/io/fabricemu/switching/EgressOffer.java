@@ -10,7 +10,6 @@ import io.fabricemu.net.Packet;
  */
 public final class EgressOffer {
     private final EgressQueue queue;
-    private int ingressPort = -1;
     private boolean lossless;
     private long roomBytes;
 
@@ -18,9 +17,8 @@ public final class EgressOffer {
         this.queue = queue;
     }
 
-    /** A new packet from {@code ingressPort} (-1: the switch made it): not lossless, no shared room. */
-    void reset(int ingressPort) {
-        this.ingressPort = ingressPort;
+    /** A new packet: not lossless, no shared room. */
+    void reset() {
         this.lossless = false;
         this.roomBytes = 0;
     }
@@ -31,10 +29,6 @@ public final class EgressOffer {
 
     void roomBytes(long roomBytes) {
         this.roomBytes = roomBytes;
-    }
-
-    int ingressPort() {
-        return ingressPort;
     }
 
     long roomBytes() {

@@ -13,13 +13,13 @@ import java.util.Objects;
  * @param node           the switch's node id in the topology
  * @param portElementIds element id of each port, by port number
  * @param portRatesBps   line rate of each port's outgoing link, by port number
- * @param settings       what every switch of the fabric shares: latency, forwarding mode, queues, trimming
+ * @param settings       what every switch of the fabric shares: latency, forwarding mode, queues, PFC
  * @param ecmpSalt       this switch's ECMP hash salt
  * @param routes         the fabric's forwarding tables
  * @param pool           the switch's shared buffer pool, or {@link PoolPlan#NONE}
  * @param stages         builds each port's egress stages
  */
-public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, SwitchSettings settings,
+public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, SwitchBasics settings,
                          long ecmpSalt, Routes routes, PoolPlan pool, PortStages stages) {
     public SwitchPlan {
         Objects.requireNonNull(settings, "settings");
@@ -38,7 +38,7 @@ public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, Sw
     }
 
     public ForwardingMode mode() {
-        return settings.mode();
+        return settings.forwarding();
     }
 
     /** The egress port this switch sends {@code p} out of: ECMP over its next hops toward the destination. */

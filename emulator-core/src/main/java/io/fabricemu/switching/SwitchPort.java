@@ -115,7 +115,7 @@ public final class SwitchPort implements Element {
         this.plan = plan;
         this.name = name;
         this.tier = tier;
-        this.queue = new EgressQueue(plan.settings().trafficClasses(), plan.settings().queueBytesPerClass());
+        this.queue = new EgressQueue(plan.settings().trafficClasses(), plan.settings().queueBytes());
         this.tx = new Transmitter(linkId, plan.portRatesBps()[portNumber], handoffPs);
         this.offer = new EgressOffer(queue);
         this.portNumber = portNumber;
@@ -215,7 +215,7 @@ public final class SwitchPort implements Element {
      * then sees whether it was admitted and the queue's new occupancy.
      */
     private void egress(Packet p, int ingressPort, EventContext ctx) {
-        offer.reset(ingressPort);
+        offer.reset();
         for (EgressStage s : stages) {
             p = s.beforeEnqueue(p, offer, ctx);
             if (p == null) {

@@ -84,7 +84,7 @@ public final class WrebPort implements EgressStage {
         this.switchNode = plan.node();
         this.portNumber = portNumber;
         this.rateBps = plan.portRatesBps()[portNumber];
-        this.classLimitBytes = sw.queueBytesPerClass();
+        this.classLimitBytes = sw.queueBytes();
         this.port = port;
     }
 

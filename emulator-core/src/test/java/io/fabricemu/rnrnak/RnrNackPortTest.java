@@ -29,7 +29,7 @@ class RnrNackPortTest {
 
     /** A port of a 1 MiB two-class queue; these tests drive its scheme directly, not through its stage hooks. */
     private static RnrNackPort port(RnrNackSettings settings) {
-        return new RnrNackPort(settings, RATE, 1, new RecordingPort(2, 1 << 20, RATE));
+        return new RnrNackPort(settings, RATE, 1, new RecordingPort(2, 1 << 20, RATE).view());
     }
 
     /** Flow f from host 40 + f, messages of 4 packets. */

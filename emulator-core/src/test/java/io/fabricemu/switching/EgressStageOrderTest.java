@@ -1,5 +1,6 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.scenario.SwitchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fabricemu.ecn.EcnPolicy;
@@ -34,20 +35,21 @@ class EgressStageOrderTest {
     private final List<String> calls = new ArrayList<>();
 
     /** Class 1 lossless, a pool, RNR NAKs on every port, trimming, WREB and an ECN ramp on class 0. */
-    private static SwitchSettings everyStage() {
+    private static SwitchConfig everyStage() {
         PfcSettings pfc = new PfcSettings(0b010, 20_000, 10_000, PfcSettings.AUTO_HEADROOM, 0xFFFF, 3_840, 4_150,
                 Ps.PER_MS);
         RnrNackSettings rnr = new RnrNackSettings(true, false, 8_000, 4_000, TriggerMode.AT_OVERFLOW, 0, 100,
                 RnrTimer.Encoding.EXACT_PS, 2, 16, Ps.PER_MS, (a, b) -> 8 * Ps.PER_US);
         EcnPolicy ecn = new EcnPolicy(List.of(new EcnRule(-1, EcnRule.LastHop.ANY, 0,
                 new EcnRamp(10_000, 100_000, 200_000))));
-        return new SwitchSettings(400_000, ForwardingMode.CUT_THROUGH, 1 << 20, 3, 1 << 20, true, ecn, pfc, rnr,
-                WrebSettings.defaults().withBtsBytes(64));
+        return SwitchConfig.defaults().withLatencyPs(400_000).withQueueBytes(1 << 20).withTrafficClasses(3)
+                .withSharedBufferBytes(1 << 20).withTrimming(true).withEcn(ecn).withPfc(pfc).withRnrNack(rnr)
+                .withWreb(WrebSettings.defaults().withBtsBytes(64));
     }
 
     /** The stages {@link SwitchStages} builds, each wrapped to record its hooks as they are called. */
     private SwitchPort port() {
-        SwitchSettings settings = everyStage();
+        SwitchConfig settings = everyStage();
         SwitchStages real = new SwitchStages(settings);
         PortStages recorded = (plan, portNumber, tier, hostFacing, port) -> {
             EgressStage[] stages = real.build(plan, portNumber, tier, hostFacing, port);

@@ -4,20 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.ecn.EcnRamp;
 import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
-import io.fabricemu.pfc.PfcSettings;
-import io.fabricemu.switching.ForwardingMode;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.PortStages;
 import io.fabricemu.switching.RecordingPort;
 import io.fabricemu.switching.SwitchPlan;
-import io.fabricemu.switching.SwitchSettings;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -39,11 +36,11 @@ class WrebPortTest {
     private final List<Packet> notices = queue.sent;
 
     private WrebPort port(WrebSettings wreb, EcnRamp[] ramps, SplittableRandom markRandom) {
-        SwitchSettings settings = new SwitchSettings(400_000, ForwardingMode.CUT_THROUGH, QUEUE_LIMIT, 2, 0, false,
-                EcnPolicy.NONE, PfcSettings.NONE, io.fabricemu.rnrnak.RnrNackSettings.NONE, wreb.withBtsBytes(BTS_BYTES));
+        SwitchConfig settings = SwitchConfig.defaults().withLatencyPs(400_000).withQueueBytes(QUEUE_LIMIT)
+                .withWreb(wreb.withBtsBytes(BTS_BYTES));
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE}, settings, 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE, PortStages.NONE);
-        return new WrebPort(settings.wreb(), plan, 0, ramps, markRandom, queue);
+        return new WrebPort(settings.wreb(), plan, 0, ramps, markRandom, queue.view());
     }
 
     private WrebPort port(WrebProfile profile) {
