@@ -75,9 +75,9 @@ final class RnrNackBinder {
         int guard = r.optionalInt("guard", DEFAULT_GUARD, 0, 1000);
         int tableSize = r.optionalInt("tableSize", DEFAULT_TABLE_ENTRIES, 1, 1 << 24);
         long aging = r.optionalTimePs("aging", DEFAULT_AGING_PS, 1, Limits.MAX_TIME_PS);
-        return new RnrNackSettings(enabled, lastHopOnly, threshold, clear, TriggerMode.named(mode), pauseBase, staggerPercent,
-                "exact".equals(encoding) ? RnrTimer.Encoding.EXACT_PS : RnrTimer.Encoding.IBTA_CODE, guard, tableSize,
-                aging, baseRtt);
+        return new RnrNackSettings(enabled, lastHopOnly, threshold, clear, TriggerMode.named(mode), pauseBase,
+                staggerPercent, "exact".equals(encoding) ? RnrTimer.Encoding.EXACT_PS : RnrTimer.Encoding.IBTA_CODE,
+                guard, tableSize, aging, baseRtt);
     }
 
     /** {@code rttMultiplier} in percent: a number 0..100 with at most two decimals, default 1. */

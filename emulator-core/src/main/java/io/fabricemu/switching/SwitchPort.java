@@ -35,11 +35,11 @@ import java.util.ArrayDeque;
  *
  * <p>Egress: per-class queues with strict priority and tail drop ({@link EgressQueue}), served by a
  * {@link Transmitter} at the line rate. Everything else the egress does is one of its {@link EgressStage}s,
- * which its switch's {@link PortStages} builds once for it, in the order it calls them (the field {@code stages} says which and why):
- * the egress half of PFC ({@link PfcEgress}), the shared buffer lease ({@link SharedLease}), switch-generated
- * RNR NAKs for incast, trimming ({@link Trimming}), back-to-sender notices (WREB) and ECN marking at dequeue.
- * A stage may answer a sender or make a notice; the port routes what its switch makes itself like any
- * arrival ({@link EgressPort#sendFromSwitch}).
+ * which its switch's {@link PortStages} builds once for it, in the order it calls them (the field
+ * {@code stages} says why that order): the egress half of PFC ({@link PfcEgress}), the shared buffer lease
+ * ({@link SharedLease}), switch-generated RNR NAKs for incast, trimming ({@link Trimming}), back-to-sender
+ * notices (WREB) and ECN marking at dequeue. A stage may answer a sender or make a notice; the port routes
+ * what its switch makes itself like any arrival ({@link EgressPort#sendFromSwitch}).
  *
  * <p>Priority flow control (when the switch settings enable it, {@link PfcSettings}): as an ingress, the
  * port counts the bytes of each lossless class it let in that are still in the switch ({@link PfcIngress})
