@@ -11,12 +11,12 @@ import io.fabricemu.pfc.PfcDeadlockMonitor;
 import io.fabricemu.pfc.PfcPeer;
 import io.fabricemu.roce.RoceNic;
 import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SharedBufferPool;
 import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.switching.SwitchPort;
-import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.Topology;
 import io.fabricemu.uet.UetNic;
@@ -37,7 +37,7 @@ import java.util.List;
  */
 public final class FabricBuilder implements ElementFactory {
     private final Topology topology;
-    private final SwitchSettings switches;
+    private final SwitchConfig switches;
     private final TransportPlan transport;
     private final double lossProbability;
     private final long seed;
@@ -48,6 +48,7 @@ public final class FabricBuilder implements ElementFactory {
     private final int pfcMonitorId;
     private final int elementCount;
     private final SwitchPlan[] plans;
+    private final SwitchStages stages;
     private final List<List<NicFlow>> outgoing;
     private final List<List<NicFlow>> incoming;
     private final int flowCount;
@@ -57,7 +58,7 @@ public final class FabricBuilder implements ElementFactory {
      * @param lossProbability probability that a link loses a packet (0 in normal runs; tests inject loss)
      * @param seed            the scenario seed; ECMP salts, entropy values and loss draws derive from it
      */
-    public FabricBuilder(Topology topology, SwitchSettings switches, TransportPlan transport, List<FlowSpec> flows,
+    public FabricBuilder(Topology topology, SwitchConfig switches, TransportPlan transport, List<FlowSpec> flows,
                          double lossProbability, long seed) {
         this.topology = topology;
         this.switches = switches;
@@ -76,6 +77,7 @@ public final class FabricBuilder implements ElementFactory {
         int pools = switches.sharedBufferBytes() > 0 ? topology.nodeCount() - hosts : 0;
         this.pfcMonitorId = switches.pfc().enabled() ? poolBase + pools : -1;
         this.elementCount = poolBase + pools + (pfcMonitorId >= 0 ? 1 : 0);
+        this.stages = new SwitchStages(switches);
         this.plans = new SwitchPlan[topology.nodeCount()];
         for (int node = hosts; node < topology.nodeCount(); node++) {
             plans[node] = planOf(node);
@@ -115,7 +117,7 @@ public final class FabricBuilder implements ElementFactory {
                 ? new PoolPlan(poolBase + node - hosts, switches.sharedBufferBytes())
                 : PoolPlan.NONE;
         return new SwitchPlan(node, ids, rates, switches,
-                Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts, pool);
+                Ecmp.mix(seed * 0x9E3779B97F4A7C15L + node), topology::nextPorts, pool, stages);
     }
 
     @Override
@@ -213,7 +215,7 @@ public final class FabricBuilder implements ElementFactory {
         boolean aToB = (id - linkBase) % 2 == 0;
         int toNode = aToB ? c.nodeB() : c.nodeA();
         int toPort = aToB ? c.portB() : c.portA();
-        boolean wholePacket = topology.isHost(toNode) || switches.mode() == ForwardingMode.STORE_AND_FORWARD;
+        boolean wholePacket = topology.isHost(toNode) || switches.forwarding() == ForwardingMode.STORE_AND_FORWARD;
         return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, lossProbability,
                 Ecmp.mix(seed ^ (0x1055_0000_0000L + id)));
     }

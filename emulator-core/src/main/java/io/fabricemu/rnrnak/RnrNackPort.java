@@ -1,9 +1,14 @@
 package io.fabricemu.rnrnak;
 
+import io.fabricemu.engine.EventContext;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.stats.RnrCounters;
 import io.fabricemu.stats.RnrNakRecord;
+import io.fabricemu.switching.EgressCounts;
+import io.fabricemu.switching.EgressOffer;
+import io.fabricemu.switching.EgressPort;
+import io.fabricemu.switching.EgressStage;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,10 +16,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Switch-generated RNR NAKs for incast at one output port (US 2025/0365235, as described in the
- * article "Smart Traffic Control for Data Centers: Preventing Network Slowdowns Without Disrupting Unrelated
- * Flows" on inventiv.org; the defaults are ours). The switch port calls it at three points and otherwise runs
- * as before.
+ * Switch-generated RNR NAKs for incast at one output port (US 2025/0365235, as described in the article "Smart
+ * Traffic Control for Data Centers: Preventing Network Slowdowns Without Disrupting Unrelated Flows" on
+ * inventiv.org; the defaults are ours), an egress stage of the port: it snoops the acknowledgements coming in,
+ * sees every lossy packet before it is queued (and may turn it into an RNR NAK, sent back through the switch, or
+ * drop it), and follows the queue's occupancy; otherwise the port runs as before.
  *
  * <h2>Detect, identify, NAK</h2>
  * An {@link IncastDetector} declares incast when the port's queued bytes exceed the threshold and clears it
@@ -61,7 +67,7 @@ import java.util.Map;
  * its NAK can acknowledge a packet the responder never gets, which no one then resends. Scenarios may
  * still put the scheme on every port.
  */
-public final class RnrNackPort {
+public final class RnrNackPort implements EgressStage {
     /** A NACKed QP: the PSN it resumes from and until when the port waits for that. */
     private record Nacked(long nackPsn, long guardUntilPs) {
     }
@@ -71,6 +77,7 @@ public final class RnrNackPort {
     private final IncastDetector detector;
     private final SnoopTable table;
     private final PauseStagger stagger;
+    private final EgressPort port;
     private final Map<Integer, Nacked> nacked = new HashMap<>();
     private final List<RnrNakRecord> log = new ArrayList<>();
     private Packet pendingNak;
@@ -84,8 +91,9 @@ public final class RnrNackPort {
      * @param settings     the scheme's settings, enabled
      * @param rateBps      the port's line rate
      * @param controlClass the switch's control class, which NAKs travel in
+     * @param port         the port: its queued bytes, and the way a NAK goes back toward the requester
      */
-    public RnrNackPort(RnrNackSettings settings, long rateBps, int controlClass) {
+    public RnrNackPort(RnrNackSettings settings, long rateBps, int controlClass, EgressPort port) {
         if (!settings.enabled()) {
             throw new IllegalArgumentException("RNR NAK settings are not enabled");
         }
@@ -95,6 +103,43 @@ public final class RnrNackPort {
         this.table = new SnoopTable(settings.tableEntries(), settings.agingPs());
         this.stagger = new PauseStagger(settings.pauseBasePs(), settings.staggerPercent(), settings.encoding(),
                 rateBps);
+        this.port = port;
+    }
+
+    @Override
+    public void arrived(Packet p, long nowPs) {
+        snoopIngress(p, nowPs);
+    }
+
+    /**
+     * A lossy packet the port would queue: turned into a NAK, sent back at once, or dropped because its QP is
+     * NACKed ({@link #intercept}); a lossless packet is never the scheme's.
+     */
+    @Override
+    public Packet beforeEnqueue(Packet p, EgressOffer offer, EventContext ctx) {
+        if (offer.lossless() || !intercept(p, offer.fits(p), port.queuedBytes(), ctx.nowPs())) {
+            return p;
+        }
+        Packet nak = takeNak();
+        if (nak != null) {
+            port.sendFromSwitch(nak, ctx);
+        }
+        return null;
+    }
+
+    @Override
+    public void occupancyChanged(EventContext ctx) {
+        occupancyChanged(port.queuedBytes(), ctx.nowPs());
+    }
+
+    /** Packets discarded on the scheme's account, NAKs sent, and (for a report) the counters and their log. */
+    @Override
+    public void count(EgressCounts counts) {
+        counts.addDrops(discarded());
+        counts.addNaks(naksSent);
+        if (counts.forReport()) {
+            counts.rnr(counters());
+        }
     }
 
     /**
@@ -102,7 +147,7 @@ public final class RnrNackPort {
      * snoop table the requester's QPN and the responder's MSN. An ACK acknowledges through its PSN, a NAK
      * through the PSN before its own.
      */
-    public void snoopIngress(Packet p, long nowPs) {
+    void snoopIngress(Packet p, long nowPs) {
         if (p.roce() == null) {
             return;
         }
@@ -122,7 +167,7 @@ public final class RnrNackPort {
      * @return true when the port must not queue it: it was turned into a NAK ({@link #takeNak()}) or dropped
      *         because its QP is NACKed
      */
-    public boolean intercept(Packet p, boolean fits, long occupancyBytes, long nowPs) {
+    boolean intercept(Packet p, boolean fits, long occupancyBytes, long nowPs) {
         if (p.kind() != PacketKind.DATA || p.roce() == null || p.trimmed()) {
             return false;
         }
@@ -171,13 +216,14 @@ public final class RnrNackPort {
     }
 
     /** The NAK {@link #intercept} made, once; null when it made none since. */
-    public Packet takeNak() {
+    Packet takeNak() {
         Packet nak = pendingNak;
         pendingNak = null;
         return nak;
     }
 
     /** Packet {@code p}, which {@link #intercept} let through, was queued ({@code admitted}) or dropped. */
+    @Override
     public void offered(Packet p, boolean admitted, long nowPs) {
         if (p.kind() != PacketKind.DATA || p.roce() == null || p.trimmed()) {
             return;
@@ -190,7 +236,7 @@ public final class RnrNackPort {
     }
 
     /** The port now holds {@code occupancyBytes} (after a packet was queued or left). */
-    public void occupancyChanged(long occupancyBytes, long nowPs) {
+    void occupancyChanged(long occupancyBytes, long nowPs) {
         if (detector.observe(occupancyBytes, nowPs)) {
             stagger.newEpisode();
         }
@@ -200,16 +246,16 @@ public final class RnrNackPort {
     }
 
     /** Packets this port discarded on the scheme's account: those it turned into NAKs and those of NACKed QPs. */
-    public long discarded() {
+    long discarded() {
         return naksSent + nackedDrops;
     }
 
     /** NAKs sent so far. */
-    public long naksSent() {
+    long naksSent() {
         return naksSent;
     }
 
-    public RnrCounters counters() {
+    RnrCounters counters() {
         return new RnrCounters(naksSent, unresolved, nackedDrops, detector.episode(), detector.firstOverPs(),
                 resumePeakBytes, log);
     }

@@ -4,9 +4,9 @@ import io.fabricemu.roce.RnrTimer;
 import java.util.Objects;
 
 /**
- * Switch-generated RNR NAKs for incast (US 2025/0365235, as described in the article "Smart
- * Traffic Control for Data Centers" on inventiv.org; the defaults are ours), as every switch
- * port of a fabric applies them. Off unless {@link #enabled()}.
+ * Switch-generated RNR NAKs for incast (US 2025/0365235, as described in the article "Smart Traffic Control for
+ * Data Centers" on inventiv.org; the defaults are ours), as every switch port of a fabric applies them, from the
+ * scenario's {@code switch.rnrNack} section on. Off unless {@link #enabled()}.
  *
  * @param enabled          the scheme runs on the switch ports
  * @param lastHopOnly      only on host-facing ports (the last hop, where an incast converges); otherwise on
@@ -22,14 +22,15 @@ import java.util.Objects;
  *                         the NAK is taken as active again, &gt;= 0
  * @param tableEntries     most QPs each port's snoop table holds, &gt; 0
  * @param agingPs          a snoop entry not seen for this long is forgotten, in ps, &gt; 0
- * @param rtt              the base RTT of each requester/responder pair
+ * @param rtt              the base RTT of each requester/responder pair, or {@link PairRtt#DERIVED} until the
+ *                         run has derived it
  */
 public record RnrNackSettings(boolean enabled, boolean lastHopOnly, long thresholdBytes, long clearBytes, TriggerMode mode,
                               long pauseBasePs, int staggerPercent, RnrTimer.Encoding encoding, int guardMultiplier,
                               int tableEntries, long agingPs, PairRtt rtt) {
-    /** The scheme switched off. */
-    public static final RnrNackSettings NONE = new RnrNackSettings(false, true, 1, 0, TriggerMode.AT_OVERFLOW, 0, 100,
-            RnrTimer.Encoding.EXACT_PS, 2, 1, 1, (a, b) -> 1);
+    /** The scheme switched off, as when the section is absent. */
+    public static final RnrNackSettings OFF = new RnrNackSettings(false, true, 1, 0, TriggerMode.AT_OVERFLOW, 0, 100,
+            RnrTimer.Encoding.EXACT_PS, 2, 1, 1, PairRtt.DERIVED);
 
     public RnrNackSettings {
         Objects.requireNonNull(mode, "mode");
@@ -50,5 +51,11 @@ public record RnrNackSettings(boolean enabled, boolean lastHopOnly, long thresho
             throw new IllegalArgumentException("tableEntries " + tableEntries + " and aging " + agingPs
                     + " ps must be > 0");
         }
+    }
+
+    /** These settings with the base RTT {@code pairRtt}. */
+    public RnrNackSettings withRtt(PairRtt pairRtt) {
+        return new RnrNackSettings(enabled, lastHopOnly, thresholdBytes, clearBytes, mode, pauseBasePs, staggerPercent,
+                encoding, guardMultiplier, tableEntries, agingPs, pairRtt);
     }
 }

@@ -13,13 +13,11 @@ import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.RocePlan;
 import io.fabricemu.scenario.FlowSpec;
-import io.fabricemu.scenario.RnrNackOptions;
 import io.fabricemu.scenario.RoceOptions;
 import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.scenario.TransportConfig;
 import io.fabricemu.scenario.UetOptions;
-import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.Topology;
 import io.fabricemu.uet.UetPlan;
@@ -44,28 +42,24 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
         SwitchConfig sw = s.switchConfig();
         TransportConfig t = s.transport();
-        SwitchSettings switches = new SwitchSettings(sw.latencyPs(), sw.forwarding(), sw.queueBytes(),
-                sw.trafficClasses(), sw.sharedBufferBytes(), sw.trimming(), sw.ecn(), sw.pfc(),
-                rnrNack(sw, t, topology), sw.wreb().withBtsBytes(t.headerBytes()));
+        SwitchConfig switches = sw.withRnrNack(rnrNack(sw, t, topology))
+                .withWreb(sw.wreb().withBtsBytes(t.headerBytes()));
         TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
                 sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t, sw, topology));
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
     }
 
     /**
-     * The switches' RNR NAK settings: the scenario's options with a base RTT for every host pair, the one the
-     * scenario gives or each pair's zero-load round trip.
+     * The switches' RNR NAK settings: the scenario's, with each host pair's zero-load round trip in place of
+     * {@link PairRtt#DERIVED}.
      */
     private static RnrNackSettings rnrNack(SwitchConfig sw, TransportConfig t, Topology topology) {
-        RnrNackOptions o = sw.rnrNack();
-        if (!o.enabled()) {
-            return RnrNackSettings.NONE;
+        RnrNackSettings o = sw.rnrNack();
+        if (!o.enabled() || o.rtt() != PairRtt.DERIVED) {
+            return o;
         }
-        long fixedPs = o.baseRttPs();
-        PairRtt rtt = fixedPs > 0 ? (a, b) -> fixedPs
-                : (a, b) -> DerivedBaseRtt.ofPair(topology, a, b, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
-        return new RnrNackSettings(true, o.lastHopOnly(), o.thresholdBytes(), o.clearBytes(), o.mode(), o.pauseBasePs(),
-                o.staggerPercent(), o.encoding(), o.guardMultiplier(), o.tableEntries(), o.agingPs(), rtt);
+        return o.withRtt((a, b) -> DerivedBaseRtt.ofPair(topology, a, b, sw.latencyPs(), sw.forwarding(),
+                t.mtuBytes()));
     }
 
     private static IntFunction<CongestionControl> congestionControl(TransportConfig t) {

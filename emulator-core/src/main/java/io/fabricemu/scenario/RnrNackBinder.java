@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.rnrnak.PairRtt;
+import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.rnrnak.TriggerMode;
 import io.fabricemu.roce.RnrTimer;
 import io.fabricemu.time.Ps;
@@ -38,10 +40,10 @@ final class RnrNackBinder {
     }
 
     /** {@code queueBytes} and {@code sharedBufferBytes} bound what a port can hold; {@code cc} is transport.cc. */
-    static RnrNackOptions bind(Section sw, long queueBytes, long sharedBufferBytes, String cc)
+    static RnrNackSettings bind(Section sw, long queueBytes, long sharedBufferBytes, String cc)
             throws ScenarioException {
         if (sw.optional("rnrNack") == null) {
-            return RnrNackOptions.OFF;
+            return RnrNackSettings.OFF;
         }
         Section r = sw.requiredSection("rnrNack");
         r.declare("enabled", "ports", "threshold", "clear", "mode", "pauseBase", "rttMultiplier", "baseRtt", "encoding",
@@ -68,14 +70,14 @@ final class RnrNackBinder {
         String mode = r.optionalOneOf("mode", TriggerMode.AT_OVERFLOW.scenarioName(), TriggerMode.scenarioNames());
         long pauseBase = r.optionalTimePs("pauseBase", 0, 0, Ps.PER_S);
         int staggerPercent = multiplierPercent(r);
-        long baseRtt = baseRtt(r);
+        PairRtt baseRtt = baseRtt(r);
         String encoding = r.optionalOneOf("encoding", ENCODINGS.get(0), ENCODINGS);
         int guard = r.optionalInt("guard", DEFAULT_GUARD, 0, 1000);
         int tableSize = r.optionalInt("tableSize", DEFAULT_TABLE_ENTRIES, 1, 1 << 24);
         long aging = r.optionalTimePs("aging", DEFAULT_AGING_PS, 1, Limits.MAX_TIME_PS);
-        return new RnrNackOptions(enabled, lastHopOnly, threshold, clear, TriggerMode.named(mode), pauseBase, staggerPercent,
-                "exact".equals(encoding) ? RnrTimer.Encoding.EXACT_PS : RnrTimer.Encoding.IBTA_CODE, guard, tableSize,
-                aging, baseRtt);
+        return new RnrNackSettings(enabled, lastHopOnly, threshold, clear, TriggerMode.named(mode), pauseBase,
+                staggerPercent, "exact".equals(encoding) ? RnrTimer.Encoding.EXACT_PS : RnrTimer.Encoding.IBTA_CODE,
+                guard, tableSize, aging, baseRtt);
     }
 
     /** {@code rttMultiplier} in percent: a number 0..100 with at most two decimals, default 1. */
@@ -97,16 +99,16 @@ final class RnrNackBinder {
         }
     }
 
-    /** {@code baseRtt}: "derived" (0) or a time. */
-    private static long baseRtt(Section r) throws ScenarioException {
+    /** {@code baseRtt}: "derived" (each pair's, derived by the run) or a time for every pair. */
+    private static PairRtt baseRtt(Section r) throws ScenarioException {
         Field field = r.optional("baseRtt");
         if (field == null || "derived".equals(field.text().strip())) {
-            return 0;
+            return PairRtt.DERIVED;
         }
         if (field.text().strip().chars().noneMatch(Character::isDigit)) {
             throw r.error("baseRtt", "'" + field.text() + "' is neither derived nor a time; use derived (each host"
                     + " pair's zero-load round trip) or a time such as 8us");
         }
-        return field.asTimePs(1, Ps.PER_S);
+        return PairRtt.fixed(field.asTimePs(1, Ps.PER_S));
     }
 }

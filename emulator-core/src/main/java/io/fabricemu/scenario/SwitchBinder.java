@@ -1,6 +1,7 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.switching.ForwardingMode;
 import java.util.List;
 
@@ -35,7 +36,7 @@ final class SwitchBinder {
                 SwitchConfig.MIN_TRAFFIC_CLASSES, SwitchConfig.MAX_TRAFFIC_CLASSES);
         boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
-        RnrNackOptions rnrNack = RnrNackBinder.bind(sw, queueBytes, sharedBufferBytes, transport.congestionControl());
+        RnrNackSettings rnrNack = RnrNackBinder.bind(sw, queueBytes, sharedBufferBytes, transport.congestionControl());
         try {
             EcnPolicy ecn = EcnBinder.bind(sw, trafficClasses);
             return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,

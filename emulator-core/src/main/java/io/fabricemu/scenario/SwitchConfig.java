@@ -2,12 +2,15 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.pfc.PfcSettings;
+import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.switching.ForwardingMode;
+import io.fabricemu.switching.SwitchBasics;
 import io.fabricemu.wreb.WrebSettings;
 import java.util.Objects;
 
 /**
- * What every switch of a scenario's fabric is like.
+ * What every switch of a scenario's fabric is like, from the scenario file's {@code switch} section to the
+ * switches the fabric builds.
  *
  * @param latencyPs         pipeline latency of one hop inside a switch in picoseconds, &gt; 0 (every hop
  *                          must take positive virtual time: it is the engine's lookahead)
@@ -19,34 +22,17 @@ import java.util.Objects;
  * @param trimming          cut a data packet that would be dropped to its header and send it on in the
  *                          control class (UET packet trimming)
  * @param ecn               ECN marking rules for the egress queues
- * @param pfc               priority flow control, or {@link PfcSettings#NONE}
- * @param rnrNack           switch-generated RNR NAKs for incast, or {@link RnrNackOptions#OFF}
+ * @param pfc               priority flow control, or {@link PfcSettings#NONE}; its lossless classes are below
+ *                          the control class
+ * @param rnrNack           switch-generated RNR NAKs for incast, or {@link RnrNackSettings#OFF}; a
+ *                          {@link io.fabricemu.rnrnak.PairRtt#DERIVED} round trip stands for each host pair's
+ *                          zero-load round trip, which the run derives from the topology
  * @param wreb              back-to-sender notices, or {@link WrebSettings#OFF}; a notice size of 0 stands for
  *                          the transport's header size
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
                            int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc,
-                           RnrNackOptions rnrNack, WrebSettings wreb) {
-
-    /** A configuration without switch-generated RNR NAKs or back-to-sender notices. */
-    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                        int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc) {
-        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                RnrNackOptions.OFF, WrebSettings.OFF);
-    }
-
-    /** A configuration without PFC. */
-    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                        int trafficClasses, boolean trimming, EcnPolicy ecn) {
-        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, PfcSettings.NONE);
-    }
-
-    /** A configuration without ECN marking. */
-    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
-                        int trafficClasses, boolean trimming) {
-        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, EcnPolicy.NONE);
-    }
-
+                           RnrNackSettings rnrNack, WrebSettings wreb) implements SwitchBasics {
     public static final int MIN_TRAFFIC_CLASSES = 2;
     public static final int MAX_TRAFFIC_CLASSES = 8;
 
@@ -69,10 +55,68 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
             throw new IllegalArgumentException("trafficClasses must be " + MIN_TRAFFIC_CLASSES + ".."
                     + MAX_TRAFFIC_CLASSES + ", was " + trafficClasses);
         }
+        if (pfc.losslessMask() >= (1 << trafficClasses) || pfc.lossless(trafficClasses - 1)) {
+            throw new IllegalArgumentException("lossless classes must be below the control class "
+                    + (trafficClasses - 1) + ", mask " + pfc.losslessMask());
+        }
     }
 
-    /** The values a scenario file gets when it leaves out the {@code switch} section. */
+    /**
+     * The values a scenario file gets when it leaves out the {@code switch} section: 500 ns, cut-through, 1 MiB
+     * queues, no shared pool, two classes, and no trimming, ECN, PFC, RNR NAKs or notices.
+     */
     public static SwitchConfig defaults() {
-        return new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2, false);
+        return new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, MIN_TRAFFIC_CLASSES, false,
+                EcnPolicy.NONE, PfcSettings.NONE, RnrNackSettings.OFF, WrebSettings.OFF);
+    }
+
+    public SwitchConfig withLatencyPs(long ps) {
+        return new SwitchConfig(ps, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
+                rnrNack, wreb);
+    }
+
+    public SwitchConfig withForwarding(ForwardingMode mode) {
+        return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
+                rnrNack, wreb);
+    }
+
+    public SwitchConfig withQueueBytes(long bytes) {
+        return new SwitchConfig(latencyPs, forwarding, bytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
+                rnrNack, wreb);
+    }
+
+    public SwitchConfig withSharedBufferBytes(long bytes) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, bytes, trafficClasses, trimming, ecn, pfc,
+                rnrNack, wreb);
+    }
+
+    public SwitchConfig withTrafficClasses(int classes) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, classes, trimming, ecn, pfc,
+                rnrNack, wreb);
+    }
+
+    public SwitchConfig withTrimming(boolean on) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, on, ecn, pfc,
+                rnrNack, wreb);
+    }
+
+    public SwitchConfig withEcn(EcnPolicy policy) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming,
+                policy, pfc, rnrNack, wreb);
+    }
+
+    public SwitchConfig withPfc(PfcSettings settings) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
+                settings, rnrNack, wreb);
+    }
+
+    public SwitchConfig withRnrNack(RnrNackSettings settings) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
+                pfc, settings, wreb);
+    }
+
+    public SwitchConfig withWreb(WrebSettings settings) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
+                pfc, rnrNack, settings);
     }
 }

@@ -1,6 +1,7 @@
 package io.fabricemu.switching;
 
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.Signal;
 import io.fabricemu.net.Packet;
 import io.fabricemu.time.Ps;
 
@@ -35,17 +36,22 @@ import io.fabricemu.time.Ps;
  * </ol>
  * Between {@code low} and {@code 3 x low} nothing is sent: the hysteresis keeps a port from asking and
  * returning in turn.
+ *
+ * <p>As an egress stage it comes before every stage that asks whether a packet fits: it tells the offer the
+ * shared room ({@link EgressOffer}).
  */
-final class SharedLease {
+public final class SharedLease implements EgressStage {
     private final int poolId;
     private final int port;
     private final long latencyPs;
     private final long lowWaterBytes;
+    private final EgressPort queue;
     private long heldBytes;
     private long askedBytes;
     private boolean starved;
 
-    SharedLease(SwitchPlan plan, int port) {
+    /** The lease of port {@code port} of {@code plan}, a switch with a pool; {@code queue} is that port. */
+    public SharedLease(SwitchPlan plan, int port, EgressPort queue) {
         if (!plan.pool().exists()) {
             throw new IllegalArgumentException("switch " + plan.node() + " has no shared buffer pool");
         }
@@ -53,6 +59,7 @@ final class SharedLease {
         this.port = port;
         this.latencyPs = plan.latencyPs();
         this.lowWaterBytes = lowWaterBytes(plan, port);
+        this.queue = queue;
     }
 
     /**
@@ -82,34 +89,52 @@ final class SharedLease {
     }
 
     /** Leased bytes not occupied: the shared room a packet may take now. */
-    long unusedBytes(EgressQueue queue) {
+    long unusedBytes() {
         return heldBytes - queue.sharedBytes();
     }
 
     /** The port starts: take a lease if the dedicated queue alone is below the low-water mark. */
-    void start(EgressQueue queue, EventContext ctx) {
-        review(queue, ctx);
+    @Override
+    public void start(EventContext ctx) {
+        review(ctx);
+    }
+
+    /** A packet may take the unused part of the lease. */
+    @Override
+    public Packet beforeEnqueue(Packet p, EgressOffer offer, EventContext ctx) {
+        offer.roomBytes(unusedBytes());
+        return p;
     }
 
     /** A packet was offered (admitted or dropped) or left. */
-    void queueChanged(EgressQueue queue, EventContext ctx) {
+    @Override
+    public void occupancyChanged(EventContext ctx) {
         starved = false;
-        review(queue, ctx);
+        review(ctx);
+    }
+
+    @Override
+    public boolean handle(Signal signal, EventContext ctx) {
+        if (signal instanceof LeaseGranted g) {
+            granted(g.grantedBytes(), ctx);
+            return true;
+        }
+        return false;
     }
 
     /** The pool answered the outstanding request. */
-    void granted(long grantedBytes, EgressQueue queue, EventContext ctx) {
+    private void granted(long grantedBytes, EventContext ctx) {
         if (askedBytes == 0) {
             throw new IllegalStateException("port " + port + " was granted " + grantedBytes + " bytes it did not ask for");
         }
         heldBytes += grantedBytes;
         starved = grantedBytes < askedBytes;
         askedBytes = 0;
-        review(queue, ctx);
+        review(ctx);
     }
 
-    private void review(EgressQueue queue, EventContext ctx) {
-        long unused = unusedBytes(queue);
+    private void review(EventContext ctx) {
+        long unused = unusedBytes();
         long headroom = unused + queue.dedicatedFreeBytes();
         if (headroom > 3 * lowWaterBytes && unused > 0) {
             long backBytes = Math.min(unused, headroom - 2 * lowWaterBytes);

@@ -1,6 +1,9 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.net.Ecmp;
+import io.fabricemu.net.Packet;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * What every port of one switch knows about the switch: its routes, which element each of its ports is,
@@ -10,19 +13,21 @@ import java.util.Arrays;
  * @param node           the switch's node id in the topology
  * @param portElementIds element id of each port, by port number
  * @param portRatesBps   line rate of each port's outgoing link, by port number
- * @param settings       what every switch of the fabric shares: latency, forwarding mode, queues, trimming
+ * @param settings       what every switch of the fabric shares: latency, forwarding mode, queues, PFC
  * @param ecmpSalt       this switch's ECMP hash salt
  * @param routes         the fabric's forwarding tables
  * @param pool           the switch's shared buffer pool, or {@link PoolPlan#NONE}
+ * @param stages         builds each port's egress stages
  */
-public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, SwitchSettings settings,
-                         long ecmpSalt, Routes routes, PoolPlan pool) {
+public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, SwitchBasics settings,
+                         long ecmpSalt, Routes routes, PoolPlan pool, PortStages stages) {
     public SwitchPlan {
-        java.util.Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(settings, "settings");
         if (portElementIds.length != portRatesBps.length) {
             throw new IllegalArgumentException("one rate per port");
         }
-        java.util.Objects.requireNonNull(pool, "pool");
+        Objects.requireNonNull(pool, "pool");
+        Objects.requireNonNull(stages, "stages");
         portElementIds = portElementIds.clone();
         portRatesBps = portRatesBps.clone();
     }
@@ -33,7 +38,13 @@ public record SwitchPlan(int node, int[] portElementIds, long[] portRatesBps, Sw
     }
 
     public ForwardingMode mode() {
-        return settings.mode();
+        return settings.forwarding();
+    }
+
+    /** The egress port this switch sends {@code p} out of: ECMP over its next hops toward the destination. */
+    int nextPort(Packet p) {
+        int[] candidates = routes.nextPorts(node, p.dst());
+        return candidates[Ecmp.select(p, ecmpSalt, candidates.length)];
     }
 
     int portCount() {

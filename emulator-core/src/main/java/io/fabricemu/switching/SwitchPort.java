@@ -1,17 +1,13 @@
 package io.fabricemu.switching;
 
-import io.fabricemu.ecn.EcnPolicy;
-import io.fabricemu.ecn.EcnRamp;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.net.Arrival;
-import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Link;
 import io.fabricemu.net.Packet;
-import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PfcArrival;
 import io.fabricemu.net.PfcFrame;
 import io.fabricemu.net.Transmitter;
@@ -23,14 +19,10 @@ import io.fabricemu.pfc.PfcPeer;
 import io.fabricemu.pfc.PfcReleased;
 import io.fabricemu.pfc.PfcSettings;
 import io.fabricemu.pfc.PfcStuckChanged;
-import io.fabricemu.rnrnak.RnrNackPort;
-import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.PfcCounters;
 import io.fabricemu.stats.PortStats;
-import io.fabricemu.stats.RnrCounters;
 import io.fabricemu.time.Ps;
 import java.util.ArrayDeque;
-import java.util.SplittableRandom;
 
 /**
  * One port of a switch, both directions.
@@ -42,16 +34,12 @@ import java.util.SplittableRandom;
  * waits for the tail). Store-and-forward: {@code latency} after the last bit.
  *
  * <p>Egress: per-class queues with strict priority and tail drop ({@link EgressQueue}), served by a
- * {@link Transmitter} at the line rate. When the switch has a shared buffer pool, a packet beyond its
- * class's dedicated limit is admitted into the unused part of the port's lease, which the port keeps
- * topped up by messages to the pool ({@link SharedLease}, {@link SharedBufferPool}). With trimming on, a
- * data packet that would be dropped is cut to its header and queued in the control class instead (UET
- * packet trimming, UE 1.0), so the receiver learns at once which PSN to ask for again; a trimmed header
- * that does not fit either is dropped.
- *
- * <p>ECN: each class queue may have a marking ramp ({@link EcnPolicy}), evaluated at dequeue on the bytes of
- * its class the departing packet leaves behind; an ECN-capable packet that draws a mark leaves as CE. The
- * draws come from the port's own generator, seeded from the switch's salt and the port number.
+ * {@link Transmitter} at the line rate. Everything else the egress does is one of its {@link EgressStage}s,
+ * which its switch's {@link PortStages} builds once for it, in the order it calls them (the field
+ * {@code stages} says why that order): the egress half of PFC ({@link PfcEgress}), the shared buffer lease
+ * ({@link SharedLease}), switch-generated RNR NAKs for incast, trimming ({@link Trimming}: UET packet trimming,
+ * UE 1.0), back-to-sender notices (WREB) and ECN marking at dequeue. A stage may answer a sender or make a
+ * notice; the port routes what its switch makes itself like any arrival ({@link EgressPort#sendFromSwitch}).
  *
  * <p>Priority flow control (when the switch settings enable it, {@link PfcSettings}): as an ingress, the
  * port counts the bytes of each lossless class it let in that are still in the switch ({@link PfcIngress})
@@ -61,13 +49,6 @@ import java.util.SplittableRandom;
  * honours the pauses it receives ({@link PfcPauses}): it starts no packet of a paused class, strict priority
  * continuing among the others. A class paused longer than the deadlock timeout while packets of it wait is
  * reported to the fabric's {@link PfcDeadlockMonitor}, and reported again when it moves.
- *
- * <p>Switch-generated RNR NAKs for incast (when the settings enable them): the port's {@link RnrNackPort}
- * snoops acknowledgements coming in, sees every lossy packet before it is queued (and may turn it into an
- * RNR NAK, sent back through {@link #sendFromSwitch}, or drop it) and follows the queue's occupancy.
- * <p>Back-to-sender notices (when the switch settings enable WREB): {@link WrebPort} sees every data packet
- * before it is offered to its queue, as it starts to leave and when it has left, and sends its notices
- * through {@link #sendFromSwitch}.
  */
 public final class SwitchPort implements Element {
     /** This port's PFC timer: a pause refresh or a deadlock check may be due. */
@@ -80,12 +61,28 @@ public final class SwitchPort implements Element {
     private final int tier;
     private final EgressQueue queue;
     private final Transmitter tx;
-    private final SharedLease lease;
-    private long trims;
-    private long ecnMarks;
-    private long firstMarkPs = -1;
-    private final EcnRamp[] ecnByClass;
-    private final SplittableRandom markRandom;
+    /**
+     * The egress stages, in the order every hook calls them; as a fabric builds them (those that are off are
+     * left out):
+     * <ol>
+     *   <li>PFC: says whether the packet is lossless, which exempts it from every drop that follows;</li>
+     *   <li>the shared buffer lease: says how many shared bytes the packet may take, which is what every later
+     *       stage means by "fits";</li>
+     *   <li>RNR NAKs: may take the packet away (turn it into a NAK, or drop it for a NACKed QP), so it comes
+     *       before any stage that would trim the packet or send a notice about it;</li>
+     *   <li>trimming: cuts a packet that does not fit to its header; before WREB, which sends no drop notice
+     *       for a trimmed header (the trimmed header itself tells the receiver);</li>
+     *   <li>WREB: draws for a notice on the packet as it will be offered, and at dequeue before ECN, since its
+     *       draw may stand for the ECN mark and a packet it marked CE is not drawn for again;</li>
+     *   <li>ECN: marks at dequeue, last, on the packet as it will leave.</li>
+     * </ol>
+     * After a packet is offered or has left, every stage hears of the packet ({@code offered},
+     * {@code departed}) before any hears of the new occupancy: PFC's release to the ingress port is sent before
+     * the lease's message to the pool.
+     */
+    private final EgressStage[] stages;
+    private final EgressOffer offer;
+    private final EgressCounts sampleCounts = new EgressCounts(false);
     private final int portNumber;
     private final PfcSettings pfc;
     private final PfcPeer peer;
@@ -95,8 +92,6 @@ public final class SwitchPort implements Element {
     private final boolean[] stuckReported;
     private boolean sendingFrame;
     private long pfcTimerPs = Long.MAX_VALUE;
-    private final RnrNackPort rnr;
-    private final WrebPort wreb;
 
     /**
      * @param plan               the switch this port belongs to
@@ -120,14 +115,9 @@ public final class SwitchPort implements Element {
         this.plan = plan;
         this.name = name;
         this.tier = tier;
-        this.queue = new EgressQueue(plan.settings().trafficClasses(), plan.settings().queueBytesPerClass());
+        this.queue = new EgressQueue(plan.settings().trafficClasses(), plan.settings().queueBytes());
         this.tx = new Transmitter(linkId, plan.portRatesBps()[portNumber], handoffPs);
-        this.lease = plan.pool().exists() ? new SharedLease(plan, portNumber) : null;
-        this.ecnByClass = new EcnRamp[plan.settings().trafficClasses()];
-        for (int c = 0; c < ecnByClass.length; c++) {
-            ecnByClass[c] = plan.settings().ecn().rampFor(tier, hostFacing, c);
-        }
-        this.markRandom = new SplittableRandom(Ecmp.mix(plan.ecmpSalt() ^ (0xEC_0000L + portNumber)));
+        this.offer = new EgressOffer(queue);
         this.portNumber = portNumber;
         this.pfc = plan.settings().pfc();
         this.peer = peer;
@@ -137,16 +127,14 @@ public final class SwitchPort implements Element {
                 : null;
         this.pauses = pfc.enabled() ? new PfcPauses(classes, rateBps) : null;
         this.stuckReported = new boolean[classes];
-        this.rnr = plan.settings().rnrNack().enabled() && (hostFacing || !plan.settings().rnrNack().lastHopOnly())
-                ? new RnrNackPort(plan.settings().rnrNack(), rateBps, plan.settings().controlClass()) : null;
-        this.wreb = plan.settings().wreb().enabled()
-                ? new WrebPort(plan, portNumber, ecnByClass, markRandom, this::sendFromSwitch) : null;
+        this.stages = plan.stages().build(plan, portNumber, tier, hostFacing,
+                new PortView(queue, tx, this::sendFromSwitch)).clone();
     }
 
     @Override
     public void start(EventContext ctx) {
-        if (lease != null) {
-            lease.start(queue, ctx);
+        for (EgressStage s : stages) {
+            s.start(ctx);
         }
     }
 
@@ -158,8 +146,6 @@ public final class SwitchPort implements Element {
             egress(f.packet(), f.ingressPort(), ctx);
         } else if (signal == TxDone.INSTANCE) {
             txDone(ctx);
-        } else if (signal instanceof LeaseGranted g) {
-            lease.granted(g.grantedBytes(), queue, ctx);
         } else if (signal instanceof PfcArrival a && pauses != null) {
             pauses.received(a.frame(), ctx.nowPs());
             afterPfc(ctx);
@@ -174,15 +160,25 @@ public final class SwitchPort implements Element {
             }
             pfcIngress.refresh(ctx.nowPs());
             afterPfc(ctx);
-        } else {
+        } else if (!stageHandled(signal, ctx)) {
             throw new IllegalArgumentException("switch port " + name + " cannot handle " + signal);
         }
     }
 
+    /** Hands {@code signal} to the stage it is for; returns false when it is no stage's. */
+    private boolean stageHandled(Signal signal, EventContext ctx) {
+        for (EgressStage s : stages) {
+            if (s.handle(signal, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void ingress(Arrival a, EventContext ctx) {
         Packet p = a.packet();
-        if (rnr != null) {
-            rnr.snoopIngress(p, ctx.nowPs());
+        for (EgressStage s : stages) {
+            s.arrived(p, ctx.nowPs());
         }
         if (pfcIngress != null && pfc.lossless(p.trafficClass())) {
             boolean admitted = pfcIngress.arrived(p.trafficClass(), p.sizeBytes(), ctx.nowPs());
@@ -193,7 +189,7 @@ public final class SwitchPort implements Element {
                 return;
             }
         }
-        int out = nextPort(p);
+        int out = plan.nextPort(p);
         long latency = plan.latencyPs();
         long readyPs;
         if (plan.mode() == ForwardingMode.STORE_AND_FORWARD) {
@@ -211,40 +207,27 @@ public final class SwitchPort implements Element {
      * the pipeline latency. It belongs to no ingress port, so PFC ingress accounting never counts it.
      */
     void sendFromSwitch(Packet p, EventContext ctx) {
-        ctx.send(plan.portElementIds()[nextPort(p)], ctx.nowPs() + plan.latencyPs(), new Forward(p));
+        ctx.send(plan.portElementIds()[plan.nextPort(p)], ctx.nowPs() + plan.latencyPs(), new Forward(p));
     }
 
-    /** The egress port this switch sends {@code p} out of: ECMP over its next hops toward the destination. */
-    private int nextPort(Packet p) {
-        int[] candidates = plan.routes().nextPorts(plan.node(), p.dst());
-        return candidates[Ecmp.select(p, plan.ecmpSalt(), candidates.length)];
-    }
-
+    /**
+     * A packet reached this egress: every stage sees it before it is offered to its queue (and may take it),
+     * then sees whether it was admitted and the queue's new occupancy.
+     */
     private void egress(Packet p, int ingressPort, EventContext ctx) {
-        long roomBytes = lease == null ? 0 : lease.unusedBytes(queue);
-        boolean lossless = pfc.lossless(p.trafficClass());
-        if (rnr != null && !lossless && rnr.intercept(p, queue.fits(p, roomBytes), queue.bytes(), ctx.nowPs())) {
-            Packet nak = rnr.takeNak();
-            if (nak != null) {
-                sendFromSwitch(nak, ctx);
+        offer.reset();
+        for (EgressStage s : stages) {
+            p = s.beforeEnqueue(p, offer, ctx);
+            if (p == null) {
+                return;
             }
-            return;
         }
-        if (plan.settings().trimming() && p.kind() == PacketKind.DATA && !p.trimmed() && !lossless
-                && !queue.fits(p, roomBytes)) {
-            p = p.trim(plan.settings().controlClass());
-            trims++;
+        boolean admitted = queue.offer(p, ingressPort, offer.roomBytes(), offer.lossless());
+        for (EgressStage s : stages) {
+            s.offered(p, admitted, ctx.nowPs());
         }
-        if (wreb != null) {
-            p = wreb.beforeEnqueue(p, lossless || queue.fits(p, roomBytes), queue, tx, ctx);
-        }
-        boolean admitted = queue.offer(p, ingressPort, roomBytes, lossless);
-        if (rnr != null) {
-            rnr.offered(p, admitted, ctx.nowPs());
-            rnr.occupancyChanged(queue.bytes(), ctx.nowPs());
-        }
-        if (lease != null) {
-            lease.queueChanged(queue, ctx);
+        for (EgressStage s : stages) {
+            s.occupancyChanged(ctx);
         }
         if (admitted) {
             serveNext(ctx);
@@ -258,18 +241,11 @@ public final class SwitchPort implements Element {
         } else {
             int ingressPort = queue.inServiceIngressPort();
             Packet p = queue.finishService();
-            if (rnr != null) {
-                rnr.occupancyChanged(queue.bytes(), ctx.nowPs());
+            for (EgressStage s : stages) {
+                s.departed(p, ingressPort, ctx);
             }
-            if (wreb != null) {
-                wreb.departed(p, queue, ctx.nowPs());
-            }
-            if (ingressPort >= 0 && pfc.lossless(p.trafficClass())) {
-                ctx.send(plan.portElementIds()[ingressPort], ctx.nowPs() + plan.latencyPs(),
-                        new PfcReleased(p.trafficClass(), p.sizeBytes()));
-            }
-            if (lease != null) {
-                lease.queueChanged(queue, ctx);
+            for (EgressStage s : stages) {
+                s.occupancyChanged(ctx);
             }
         }
         serveNext(ctx);
@@ -350,17 +326,8 @@ public final class SwitchPort implements Element {
         }
         if (queue.hasWaiting(pausedMask)) {
             Packet p = queue.startService(pausedMask);
-            if (wreb != null) {
-                p = wreb.atDequeue(p, queue, tx, ctx);
-            }
-            EcnRamp ramp = wreb != null && wreb.sharesEcn() && p.trafficClass() < plan.settings().controlClass()
-                    ? null : ecnByClass[p.trafficClass()];
-            if (ramp != null && p.ecn() != 0 && !p.congestionExperienced()
-                    && ramp.shouldMark(queue.classBytes(p.trafficClass()) - p.sizeBytes(), markRandom)) {
-                p = p.withEcn(Packet.ECN_CE);
-                if (ecnMarks++ == 0) {
-                    firstMarkPs = ctx.nowPs();
-                }
+            for (EgressStage s : stages) {
+                p = s.atDequeue(p, ctx);
             }
             tx.start(p, ctx);
         }
@@ -373,7 +340,12 @@ public final class SwitchPort implements Element {
 
     /** This port's lease, or null when its switch has no pool; for tests. */
     SharedLease lease() {
-        return lease;
+        for (EgressStage s : stages) {
+            if (s instanceof SharedLease lease) {
+                return lease;
+            }
+        }
+        return null;
     }
 
     /** Bytes of lossless {@code trafficClass} that came in here and are still in the switch, as counted here; for tests. */
@@ -381,13 +353,22 @@ public final class SwitchPort implements Element {
         return pfcIngress == null ? 0 : pfcIngress.bytes(trafficClass);
     }
 
+    /** What the stages did so far, summed into {@code counts}. */
+    private EgressCounts counted(EgressCounts counts) {
+        counts.clear();
+        for (EgressStage s : stages) {
+            s.count(counts);
+        }
+        return counts;
+    }
+
     @Override
     public void sample(SampleSink sink) {
+        EgressCounts counts = counted(sampleCounts);
         long headroomDrops = pfcIngress == null ? 0 : pfcIngress.headroomDrops();
-        sink.port(name, tier, queue.bytes(), queue.drops() + headroomDrops + (rnr == null ? 0 : rnr.discarded()),
-                trims, ecnMarks + (wreb == null ? 0 : wreb.sharedMarks()),
-                pfcIngress == null ? 0 : pfcIngress.pauseFrames(), wreb == null ? 0 : wreb.noticesSent(),
-                rnr == null ? 0 : rnr.naksSent(), tx.txBytes());
+        sink.port(name, tier, queue.bytes(), queue.drops() + headroomDrops + counts.drops(), counts.trims(),
+                counts.ecnMarks(), pfcIngress == null ? 0 : pfcIngress.pauseFrames(), counts.notices(), counts.naks(),
+                tx.txBytes());
         for (int c = 0; c < queue.trafficClasses(); c++) {
             long bytes = queue.classBytes(c);
             if (bytes > 0) {
@@ -398,12 +379,11 @@ public final class SwitchPort implements Element {
 
     @Override
     public ElementReport report() {
-        PfcCounters counters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
+        EgressCounts counts = counted(new EgressCounts(true));
+        PfcCounters pfcCounters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
                 pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
         return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
-                queue.drops() + counters.headroomDrops() + (rnr == null ? 0 : rnr.discarded()), trims,
-                ecnMarks + (wreb == null ? 0 : wreb.sharedMarks()), tx.txBytes(), counters,
-                rnr == null ? RnrCounters.NONE : rnr.counters(), wreb == null ? BtsCounters.NONE : wreb.counters(),
-                wreb == null ? firstMarkPs : wreb.firstSignalPs(firstMarkPs)));
+                queue.drops() + pfcCounters.headroomDrops() + counts.drops(), counts.trims(), counts.ecnMarks(),
+                tx.txBytes(), pfcCounters, counts.rnr(), counts.bts(), counts.firstSignalPs()));
     }
 }

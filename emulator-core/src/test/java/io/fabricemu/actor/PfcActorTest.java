@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
-import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.baseline.BaselineNic;
-import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.TransportPlan;
@@ -20,12 +19,12 @@ import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PfcArrival;
 import io.fabricemu.net.PfcFrame;
 import io.fabricemu.pfc.PfcSettings;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.Forward;
-import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.switching.SwitchPort;
-import io.fabricemu.switching.SwitchSettings;
+import io.fabricemu.switching.TestPlans;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -61,8 +60,9 @@ class PfcActorTest {
     private static ActorRef<ElementActor.Command> port(TestProbe<ShardActor.Command> shard) {
         PfcSettings pfc = new PfcSettings(1, 65_536, 32_768, PfcSettings.AUTO_HEADROOM, QUANTA, 3840, 4150,
                 1_000_000_000);
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 3, 0, false, EcnPolicy.NONE, pfc),
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(1 << 20).withTrafficClasses(3)
+                        .withPfc(pfc),
                 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
         SwitchPort model = new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);
         return testKit.spawn(ElementActor.create(new ElementRunner(10, model), shard.getRef()));

@@ -5,23 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
-import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.RoceHeader;
-import io.fabricemu.pfc.PfcSettings;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.rnrnak.TriggerMode;
 import io.fabricemu.roce.RnrTimer;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.Forward;
-import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.switching.SwitchPort;
-import io.fabricemu.switching.SwitchSettings;
+import io.fabricemu.switching.TestPlans;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,9 +53,8 @@ class RnrNackActorTest {
     private static SwitchPort port() {
         RnrNackSettings rnr = new RnrNackSettings(true, true, 8_000, 4_000, TriggerMode.AT_OVERFLOW, 0, 100,
                 RnrTimer.Encoding.EXACT_PS, 2, 16, Ps.PER_MS, (a, b) -> 8 * Ps.PER_US);
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, QUEUE_BYTES, 2, 0, false, EcnPolicy.NONE,
-                        PfcSettings.NONE, rnr, io.fabricemu.wreb.WrebSettings.OFF),
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(QUEUE_BYTES).withRnrNack(rnr),
                 7L, (node, dst) -> new int[] {dst == RESPONDER ? 0 : 1}, PoolPlan.NONE);
         return new SwitchPort(plan, "leaf:p0", 1, LINK, HANDOFF, 0, true);
     }

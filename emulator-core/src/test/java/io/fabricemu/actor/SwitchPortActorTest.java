@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
-import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.net.Arrival;
@@ -13,13 +12,13 @@ import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
-import io.fabricemu.pfc.PfcSettings;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.Forward;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.switching.SwitchPort;
-import io.fabricemu.switching.SwitchSettings;
+import io.fabricemu.switching.TestPlans;
 import io.fabricemu.wreb.LinearProfile;
 import io.fabricemu.wreb.WrebSettings;
 import java.util.List;
@@ -46,8 +45,9 @@ class SwitchPortActorTest {
 
     /** Port 0 of a two-port switch; everything goes out through port 1 (element 11). */
     private static SwitchPort port(ForwardingMode mode, long port1RateBps) {
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, port1RateBps},
-                new SwitchSettings(LATENCY, mode, 1 << 20, 2, 0, false), 7L, (node, dst) -> new int[] {1},
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, port1RateBps},
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withForwarding(mode).withQueueBytes(1 << 20), 7L,
+                (node, dst) -> new int[] {1},
                 PoolPlan.NONE);
         return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);
     }
@@ -118,9 +118,9 @@ class SwitchPortActorTest {
         // notice), the second finds 4,150 B (certain: an early notice, and it goes on CE), the third would
         // exceed the limit (dropped: a drop notice carrying its CE bit as it was, 0).
         WrebSettings wreb = WrebSettings.defaults().withProfile(new LinearProfile(0, 1, 0)).withBtsBytes(64);
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 10_000, 2, 0, false, EcnPolicy.NONE,
-                        PfcSettings.NONE, io.fabricemu.rnrnak.RnrNackSettings.NONE, wreb), 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(10_000).withWreb(wreb), 7L,
+                (node, dst) -> new int[] {1}, PoolPlan.NONE);
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
         ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(
                 new ElementRunner(10, new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false)), shard.getRef()));

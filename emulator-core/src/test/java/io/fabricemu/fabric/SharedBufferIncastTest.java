@@ -11,11 +11,10 @@ import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.stats.PortStats;
-import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolLedger;
 import io.fabricemu.switching.SharedBufferPool;
-import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
@@ -86,7 +85,8 @@ class SharedBufferIncastTest {
             flows.add(new FlowSpec(s, 0, 1_000_000, 0));
         }
         var fabric = new FabricBuilder(topology,
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, QUEUE, 2, sharedBufferBytes, false),
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(QUEUE)
+                        .withSharedBufferBytes(sharedBufferBytes),
                 new TransportPlan(64, 4086, 100 * Ps.PER_US, 0, 1, id -> new FixedWindow(128 * 1024)), flows, 0, 1);
         var factory = new KeepingPools(fabric, new ConcurrentLinkedQueue<>());
         EngineResult r = Engine.run(factory, RunLimits.singleShard(Ps.PER_S, fabric.elementCount()), new Progress());

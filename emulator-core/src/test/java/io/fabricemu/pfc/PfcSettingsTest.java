@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.net.PfcFrame;
-import io.fabricemu.switching.ForwardingMode;
-import io.fabricemu.switching.SwitchSettings;
+import io.fabricemu.scenario.SwitchConfig;
 import org.junit.jupiter.api.Test;
 
 /** PFC thresholds, headroom and pause-time arithmetic, against numbers worked out by hand. */
@@ -72,7 +70,7 @@ class PfcSettingsTest {
     @Test
     void switchSettings_rejectALosslessControlClass() {
         PfcSettings controlLossless = new PfcSettings(0b10, 10, 5, 0, 1, 0, 1, 1);
-        assertThrows(IllegalArgumentException.class, () -> new SwitchSettings(1, ForwardingMode.CUT_THROUGH, 1, 2,
-                0, false, EcnPolicy.NONE, controlLossless));
+        assertThrows(IllegalArgumentException.class, () -> SwitchConfig.defaults().withLatencyPs(1).withQueueBytes(1)
+                .withPfc(controlLossless));
     }
 }

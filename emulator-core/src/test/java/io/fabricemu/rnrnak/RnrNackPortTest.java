@@ -11,6 +11,7 @@ import io.fabricemu.net.RoceHeader;
 import io.fabricemu.roce.RnrTimer;
 import io.fabricemu.stats.RnrCounters;
 import io.fabricemu.stats.RnrNakRecord;
+import io.fabricemu.switching.RecordingPort;
 import io.fabricemu.time.Ps;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +25,11 @@ class RnrNackPortTest {
     private static RnrNackSettings settings(TriggerMode mode) {
         return new RnrNackSettings(true, true, 10_000, 5_000, mode, 0, 100, RnrTimer.Encoding.EXACT_PS, 2, 64,
                 Ps.PER_MS, (a, b) -> RTT);
+    }
+
+    /** A port of a 1 MiB two-class queue; these tests drive its scheme directly, not through its stage hooks. */
+    private static RnrNackPort port(RnrNackSettings settings) {
+        return new RnrNackPort(settings, RATE, 1, new RecordingPort(2, 1 << 20, RATE).view());
     }
 
     /** Flow f from host 40 + f, messages of 4 packets. */
@@ -48,7 +54,7 @@ class RnrNackPortTest {
 
     @Test
     void intercept_belowThreshold_neverNaks() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_THRESHOLD), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_THRESHOLD));
         warm(port, 1, 9, 5, 100);
         port.occupancyChanged(10_000, 200);
         assertFalse(port.intercept(data(1, 10), true, 10_000, 200), "at the threshold is not over it");
@@ -57,7 +63,7 @@ class RnrNackPortTest {
 
     @Test
     void intercept_atOverflow_naksTheFirstPacketThatWouldDrop_thenDropsTheQpsLaterPackets() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_OVERFLOW), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_OVERFLOW));
         warm(port, 1, 9, 5, 100);
         port.occupancyChanged(12_500, 200);
         assertFalse(port.intercept(data(1, 10), true, 12_500, 200), "over the threshold but it fits");
@@ -84,8 +90,8 @@ class RnrNackPortTest {
     @Test
     void intercept_aRoundTripOfDays_naksWithACappedPauseAndGuardInsteadOfOverflowing() {
         long days = 200_000 * Ps.PER_S;
-        RnrNackPort port = new RnrNackPort(new RnrNackSettings(true, true, 10_000, 5_000, TriggerMode.AT_OVERFLOW, 0,
-                10_000, RnrTimer.Encoding.EXACT_PS, 1_000, 64, Ps.PER_MS, (a, b) -> days), RATE, 1);
+        RnrNackPort port = port(new RnrNackSettings(true, true, 10_000, 5_000, TriggerMode.AT_OVERFLOW, 0,
+                10_000, RnrTimer.Encoding.EXACT_PS, 1_000, 64, Ps.PER_MS, (a, b) -> days));
         for (int flow = 1; flow <= 3; flow++) {
             warm(port, flow, 9, 5, 100);
         }
@@ -100,7 +106,7 @@ class RnrNackPortTest {
 
     @Test
     void intercept_nackedQp_earlierPsnStillGoes_andTheResentPsnEndsThePause() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_OVERFLOW), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_OVERFLOW));
         warm(port, 1, 9, 5, 100);
         port.occupancyChanged(12_500, 200);
         assertTrue(port.intercept(data(1, 10), false, 12_500, 300));
@@ -114,7 +120,7 @@ class RnrNackPortTest {
 
     @Test
     void intercept_guardExpired_releasesTheQp() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_OVERFLOW), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_OVERFLOW));
         warm(port, 1, 9, 5, 100);
         port.occupancyChanged(12_500, 200);
         assertTrue(port.intercept(data(1, 10), false, 12_500, 300));
@@ -129,7 +135,7 @@ class RnrNackPortTest {
 
     @Test
     void intercept_staggersEachQpOfTheEpisodeByItsRank() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_THRESHOLD), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_THRESHOLD));
         for (int flow = 1; flow <= 3; flow++) {
             warm(port, flow, 3, 3, 100);
         }
@@ -148,7 +154,7 @@ class RnrNackPortTest {
 
     @Test
     void intercept_withoutAnAcknowledgement_isUnresolvedAndTakesTheNormalPath() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_OVERFLOW), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_OVERFLOW));
         port.occupancyChanged(12_500, 200);
         assertFalse(port.intercept(data(1, 0), false, 12_500, 300));
         assertNull(port.takeNak());
@@ -157,7 +163,7 @@ class RnrNackPortTest {
 
     @Test
     void intercept_afterATailDrop_naksAtTheLostPsn() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_OVERFLOW), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_OVERFLOW));
         warm(port, 1, 9, 5, 100);
         port.occupancyChanged(8_000, 200);
         port.offered(data(1, 10), false, 200);
@@ -171,7 +177,7 @@ class RnrNackPortTest {
 
     @Test
     void snoopIngress_aSequenceNakAcknowledgesBelowItsPsn() {
-        RnrNackPort port = new RnrNackPort(settings(TriggerMode.AT_OVERFLOW), RATE, 1);
+        RnrNackPort port = port(settings(TriggerMode.AT_OVERFLOW));
         warm(port, 1, 9, 3, 100);
         port.snoopIngress(new Packet(PacketKind.NAK_SEQUENCE, 1, RESPONDER, 41, 64, 0, 1, 0, 0, 8, 0, 0, null,
                 new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, 2, 0)), 150);

@@ -9,9 +9,9 @@ import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.stats.PortStats;
 import io.fabricemu.switching.ForwardingMode;
-import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
@@ -35,7 +35,8 @@ class AnalyticTest {
                          int shards) {
         LinkSpec link = new LinkSpec(RATE, FLIGHT, 0);
         var topology = Topologies.build(new LeafSpineSpec(1, hosts, 1, 1, link, link));
-        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, mode, queueBytes, 2, 0, false),
+        var fabric = new FabricBuilder(topology, SwitchConfig.defaults().withLatencyPs(LATENCY).withForwarding(mode)
+                .withQueueBytes(queueBytes),
                 new TransportPlan(64, 4086, 1000 * Ps.PER_US, 0, 1, id -> new FixedWindow(windowBytes)), flows, 0, 1);
         return Emulation.run("analytic", 1, fabric, flows, Ps.PER_S, shards, PreparedRun.DEFAULT_SAMPLING,
                 new Progress());
@@ -121,7 +122,7 @@ class AnalyticTest {
         LinkSpec link = new LinkSpec(RATE, FLIGHT, 0);
         var topology = Topologies.build(new LeafSpineSpec(1, 8, 1, 1, link, link));
         var fabric = new FabricBuilder(topology,
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 41_500, 2, 0, trimming),
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(41_500).withTrimming(trimming),
                 new TransportPlan(64, 4086, 100 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 3);
         return Emulation.run("trim", 3, fabric, flows, Ps.PER_S, 1, PreparedRun.DEFAULT_SAMPLING, new Progress());
     }
@@ -132,7 +133,7 @@ class AnalyticTest {
         var topology = Topologies.build(new LeafSpineSpec(2, 3, 2, 1, link, link));
         List<FlowSpec> flows = List.of(new FlowSpec(0, 4, 300_000, 0), new FlowSpec(1, 5, 200_000, 1_000),
                 new FlowSpec(3, 0, 250_000, 0), new FlowSpec(2, 1, 100_000, 0));
-        var fabric = new FabricBuilder(topology, new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 1 << 20, 2, 0, false),
+        var fabric = new FabricBuilder(topology, SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(1 << 20),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0.02, 9);
         RunResult r = Emulation.run("lossy", 9, fabric, flows, Ps.PER_S, 2, PreparedRun.DEFAULT_SAMPLING, new Progress());
         // FlowResults.join fails the run if a finished flow delivered any other number of bytes.

@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.baseline.FixedWindow;
-import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.pfc.PfcSettings;
-import io.fabricemu.switching.ForwardingMode;
-import io.fabricemu.switching.SwitchSettings;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.FatTreeSpec;
@@ -41,8 +39,8 @@ class PartitionPlanTest {
 
     private static FabricBuilder fabric(TopologySpec spec, PfcSettings pfc, long sharedBufferBytes) {
         return new FabricBuilder(Topologies.build(spec),
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 64 * 1024, 2, sharedBufferBytes, false,
-                        EcnPolicy.NONE, pfc),
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(64 * 1024)
+                        .withSharedBufferBytes(sharedBufferBytes).withPfc(pfc),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), List.of(), 0, 7);
     }
 

@@ -12,9 +12,8 @@ import io.fabricemu.results.RunResult;
 import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.scenario.ScenarioException;
 import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.stats.PortStats;
-import io.fabricemu.switching.ForwardingMode;
-import io.fabricemu.switching.SwitchSettings;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
@@ -43,7 +42,8 @@ class SharedBufferRunTest {
         }
         flows.add(new FlowSpec(1, 5, 300_000, 0));
         var fabric = new FabricBuilder(topology,
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 16 * 1024, 2, sharedBufferBytes, false),
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(16 * 1024)
+                        .withSharedBufferBytes(sharedBufferBytes),
                 new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 5);
         return Emulation.run("pool", 5, fabric, flows, Ps.PER_S, shards, PreparedRun.DEFAULT_SAMPLING, new Progress());
     }

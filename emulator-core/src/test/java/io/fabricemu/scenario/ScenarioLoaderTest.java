@@ -44,7 +44,7 @@ class ScenarioLoaderTest {
         Scenario s = ScenarioLoader.parse(BASE, "base.yaml", List.of());
         Scenario expected = new Scenario("err", 3,
                 new LeafSpineSpec(2, 8, 2, 1, HOST_100G, new LinkSpec(400_000_000_000L, 500_000, 150_000)),
-                new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, 2, false),
+                SwitchConfig.defaults(),
                 new TransportConfig(4150, 64, 256 * 1024, 100_000_000, "none"),
                 new Incast(0, List.of(1, 2, 3), 2L << 20, 0),
                 1_000_000_000_000L, "base.yaml", Sampling.DEFAULT);
@@ -94,7 +94,8 @@ class ScenarioLoaderTest {
     void parse_storeAndForwardAndSharedBuffer() throws ScenarioException {
         Scenario s = ScenarioLoader.parse(MINIMAL + "switch: {forwarding: store-and-forward, sharedBuffer: 16MiB,"
                 + " trafficClasses: 8, queue: 64KiB, latency: 1.5us, trimming: true}\n", "min.yaml", List.of());
-        assertEquals(new SwitchConfig(1_500_000, ForwardingMode.STORE_AND_FORWARD, 65_536, 16L << 20, 8, true),
+        assertEquals(SwitchConfig.defaults().withLatencyPs(1_500_000).withForwarding(ForwardingMode.STORE_AND_FORWARD)
+                .withQueueBytes(65_536).withSharedBufferBytes(16L << 20).withTrafficClasses(8).withTrimming(true),
                 s.switchConfig());
     }
 

@@ -1,5 +1,6 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.scenario.SwitchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -21,8 +22,8 @@ class EcnMarkingTest {
     private static final EcnRamp ANY_BACKLOG = new EcnRamp(0, 0, 0);
 
     private static SwitchPort port(EcnPolicy policy, boolean hostFacing) {
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
-                new SwitchSettings(400_000, ForwardingMode.CUT_THROUGH, 1 << 20, 2, 0, false, policy), 7L,
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
+                SwitchConfig.defaults().withLatencyPs(400_000).withQueueBytes(1 << 20).withEcn(policy), 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE);
         return new SwitchPort(plan, "sw:p0", 1, LINK, 250_000, 0, hostFacing);
     }

@@ -1,5 +1,6 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.scenario.SwitchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fabricemu.engine.ElementRunner;
@@ -66,8 +67,9 @@ class LeaseExchangeTest {
     void lease_portBorrowsAfterARoundTripToThePoolAndGivesBackWhatItNoLongerNeeds() {
         // Two 100 Gb/s ports, one packet of dedicated queue each; low-water mark 12,500 B (what the other
         // port sends in 2 x 500 ns).
-        SwitchPlan plan = new SwitchPlan(50, new int[] {PORT, OTHER_PORT}, new long[] {RATE, RATE},
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, PACKET, 2, 1 << 20, false), 7L,
+        SwitchPlan plan = TestPlans.of(50, new int[] {PORT, OTHER_PORT}, new long[] {RATE, RATE},
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(PACKET)
+                        .withSharedBufferBytes(1 << 20), 7L,
                 (node, dst) -> new int[] {1}, new PoolPlan(POOL, 1 << 20));
         SwitchPort portModel = new SwitchPort(plan, "sw:p0", 1, LINK, WINDOW, 0, false);
         SharedBufferPool poolModel = new SharedBufferPool(plan);

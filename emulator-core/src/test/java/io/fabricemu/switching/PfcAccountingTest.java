@@ -1,9 +1,9 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.scenario.SwitchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.net.Arrival;
@@ -38,8 +38,8 @@ class PfcAccountingTest {
         PfcSettings pfc = new PfcSettings(1, 20_000, 10_000, PfcSettings.AUTO_HEADROOM, 65_535, 3840, 4150,
                 1_000_000_000_000L);
         // Port 1 runs at a quarter of port 0's rate, so the burst backs up in the switch.
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE / 4},
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, 4150, 2, 0, false, EcnPolicy.NONE, pfc), 7L,
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE / 4},
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(4150).withPfc(pfc), 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE);
         SwitchPort[] ports = {new SwitchPort(plan, "sw:p0", 1, LINK0, 250_000, 0, false),
                 new SwitchPort(plan, "sw:p1", 1, LINK1, 250_000, 1, false)};

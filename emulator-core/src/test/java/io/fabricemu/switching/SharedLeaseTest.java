@@ -1,5 +1,6 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.scenario.SwitchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fabricemu.engine.Event;
@@ -26,8 +27,9 @@ class SharedLeaseTest {
         for (int p = 0; p < ids.length; p++) {
             ids[p] = 10 + p;
         }
-        return new SwitchPlan(50, ids, ratesBps,
-                new SwitchSettings(LATENCY, ForwardingMode.CUT_THROUGH, queueBytes, 2, poolBytes, false), 7L,
+        return TestPlans.of(50, ids, ratesBps,
+                SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(queueBytes)
+                        .withSharedBufferBytes(poolBytes), 7L,
                 (node, dst) -> new int[] {1}, new PoolPlan(POOL, poolBytes));
     }
 
@@ -63,8 +65,9 @@ class SharedLeaseTest {
         int[] ids = new int[rates.length];
         long pool = 64L << 30;
         long hourPs = 3_600_000_000_000_000L;
-        SwitchPlan plan = new SwitchPlan(50, ids, rates,
-                new SwitchSettings(hourPs, ForwardingMode.CUT_THROUGH, 2 * PACKET, 2, pool, false), 7L,
+        SwitchPlan plan = TestPlans.of(50, ids, rates,
+                SwitchConfig.defaults().withLatencyPs(hourPs).withQueueBytes(2 * PACKET)
+                        .withSharedBufferBytes(pool), 7L,
                 (node, dst) -> new int[] {1}, new PoolPlan(POOL, pool));
         // Each other port fills 9 x 10^16 B in two hours at 100 Tb/s; 199 of them would pass a long.
         assertEquals(pool / (4 * 200), SharedLease.lowWaterBytes(plan, 0));

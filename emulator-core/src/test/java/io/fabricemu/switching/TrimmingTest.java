@@ -1,5 +1,6 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.scenario.SwitchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,8 +19,8 @@ class TrimmingTest {
 
     private static SwitchPort port(boolean trimming) {
         // One data packet of dedicated room per class, two classes (0 data, 1 control).
-        SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE},
-                new SwitchSettings(400_000, ForwardingMode.CUT_THROUGH, 4150, 2, 0, trimming), 7L,
+        SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
+                SwitchConfig.defaults().withLatencyPs(400_000).withQueueBytes(4150).withTrimming(trimming), 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE);
         return new SwitchPort(plan, "sw:p0", 1, LINK, 250_000, 0, false);
     }

@@ -1,4 +1,4 @@
-package io.fabricemu.switching;
+package io.fabricemu.wreb;
 
 import io.fabricemu.ecn.EcnRamp;
 import io.fabricemu.engine.EventContext;
@@ -7,26 +7,23 @@ import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
-import io.fabricemu.net.Transmitter;
 import io.fabricemu.stats.BtsCounters;
+import io.fabricemu.switching.EgressCounts;
+import io.fabricemu.switching.EgressOffer;
+import io.fabricemu.switching.EgressPort;
+import io.fabricemu.switching.EgressStage;
+import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.time.Ps;
-import io.fabricemu.wreb.EcnRampProfile;
-import io.fabricemu.wreb.EvalPoint;
-import io.fabricemu.wreb.LevelWeights;
-import io.fabricemu.wreb.QueueGradient;
-import io.fabricemu.wreb.WrebMarker;
-import io.fabricemu.wreb.WrebSettings;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.BiConsumer;
 
 /**
  * The weighted random early back-to-sender part of one switch port (WREB, US 12,388,756, claims 1-20
  * and paragraph (14)): for every data packet of a non-control class, a drop makes a drop notice, and otherwise
  * a {@link WrebMarker} draw at the evaluation point may make an early notice and mark the packet CE. Each
  * notice is a header-only {@link PacketKind#BTS} packet in the control class, addressed to the data packet's
- * source, that the switch routes like any packet it makes itself (the port's {@code sendFromSwitch}: one
+ * source, that the switch routes like any packet it makes itself ({@link EgressPort#sendFromSwitch}: one
  * pipeline latency to the egress port toward the source).
  *
  * <p>Level: the class queue's occupancy and its gradient ({@link QueueGradient}, observed at every enqueue and
@@ -39,7 +36,7 @@ import java.util.function.BiConsumer;
  * the time to drain them, the flows with packets queued on the port, the port's transmitted bytes with the
  * snapshot time, the port's buffer and shared bytes, and the class queue's gradient ({@link BtsHeader}).
  */
-final class WrebPort {
+public final class WrebPort implements EgressStage {
     private final WrebSettings settings;
     private final WrebMarker[] markers;
     private final QueueGradient[] gradients;
@@ -49,7 +46,7 @@ final class WrebPort {
     private final long rateBps;
     private final long classLimitBytes;
     private final int controlClass;
-    private final BiConsumer<Packet, EventContext> sendFromSwitch;
+    private final EgressPort port;
     private final Map<Integer, Integer> queuedPerFlow = new HashMap<>();
     private long earlySent;
     private long dropSent;
@@ -57,14 +54,17 @@ final class WrebPort {
     private long firstEarlyPs = -1;
 
     /**
-     * @param ecnByClass     the port's ECN ramp per class (null where it does not mark), for {@code sharedWithEcn}
-     * @param markRandom     the port's ECN generator, drawn from only with {@code sharedWithEcn}
-     * @param sendFromSwitch routes a notice toward its destination
+     * @param settings   the switch's WREB settings, enabled, with a notice size
+     * @param plan       the port's switch
+     * @param portNumber the port's number on the switch
+     * @param ecnByClass the port's ECN ramp per class (null where it does not mark), for {@code sharedWithEcn}
+     * @param markRandom the port's ECN generator, drawn from only with {@code sharedWithEcn}
+     * @param port       the port: its queue, and the way a notice goes toward its destination
      */
-    WrebPort(SwitchPlan plan, int portNumber, EcnRamp[] ecnByClass, SplittableRandom markRandom,
-             BiConsumer<Packet, EventContext> sendFromSwitch) {
-        SwitchSettings sw = plan.settings();
-        this.settings = sw.wreb();
+    public WrebPort(WrebSettings settings, SwitchPlan plan, int portNumber, EcnRamp[] ecnByClass,
+                    SplittableRandom markRandom, EgressPort port) {
+        var sw = plan.settings();
+        this.settings = settings;
         if (settings.btsBytes() <= 0) {
             throw new IllegalArgumentException("WREB notices need a size; resolve btsBytes before building ports");
         }
@@ -84,13 +84,19 @@ final class WrebPort {
         this.switchNode = plan.node();
         this.portNumber = portNumber;
         this.rateBps = plan.portRatesBps()[portNumber];
-        this.classLimitBytes = sw.queueBytesPerClass();
-        this.sendFromSwitch = sendFromSwitch;
+        this.classLimitBytes = sw.queueBytes();
+        this.port = port;
     }
 
-    /** Whether the dequeue ECN marking of the data classes is this port's draw ({@code sharedWithEcn}). */
-    boolean sharesEcn() {
-        return settings.sharedWithEcn();
+    /** With {@code sharedWithEcn}, the dequeue ECN marking of the data classes is this port's draw. */
+    @Override
+    public boolean drawsEcnFor(int trafficClass) {
+        return settings.sharedWithEcn() && trafficClass < controlClass;
+    }
+
+    @Override
+    public Packet beforeEnqueue(Packet p, EgressOffer offer, EventContext ctx) {
+        return beforeEnqueue(p, offer.fits(p), ctx);
     }
 
     /**
@@ -99,38 +105,40 @@ final class WrebPort {
      *
      * @return the packet to offer: {@code p}, or {@code p} marked CE after an early notice
      */
-    Packet beforeEnqueue(Packet p, boolean fits, EgressQueue queue, Transmitter tx, EventContext ctx) {
+    Packet beforeEnqueue(Packet p, boolean fits, EventContext ctx) {
         if (!eligible(p)) {
             return p;
         }
         int c = p.trafficClass();
-        long occupancyBytes = queue.classBytes(c);
+        long occupancyBytes = port.classBytes(c);
         gradients[c].observe(ctx.nowPs(), occupancyBytes);
         if (!fits) {
-            notice(p, BtsCause.DROP, occupancyBytes, queue, tx, ctx);
+            notice(p, BtsCause.DROP, occupancyBytes, ctx);
             return p;
         }
         queuedPerFlow.merge(p.flowId(), 1, Integer::sum);
         if (settings.evalPoint() == EvalPoint.ENQUEUE) {
-            return draw(p, occupancyBytes, queue, tx, ctx);
+            return draw(p, occupancyBytes, ctx);
         }
         return p;
     }
 
     /** A packet starts to leave: at {@link EvalPoint#DEQUEUE}, draws on the bytes of its class left behind. */
-    Packet atDequeue(Packet p, EgressQueue queue, Transmitter tx, EventContext ctx) {
+    @Override
+    public Packet atDequeue(Packet p, EventContext ctx) {
         if (!eligible(p) || settings.evalPoint() != EvalPoint.DEQUEUE) {
             return p;
         }
-        return draw(p, queue.classBytes(p.trafficClass()) - p.sizeBytes(), queue, tx, ctx);
+        return draw(p, port.classBytes(p.trafficClass()) - p.sizeBytes(), ctx);
     }
 
     /** A packet's last bit left the port: it no longer counts as queued. */
-    void departed(Packet p, EgressQueue queue, long nowPs) {
+    @Override
+    public void departed(Packet p, int ingressPort, EventContext ctx) {
         if (!eligible(p)) {
             return;
         }
-        gradients[p.trafficClass()].observe(nowPs, queue.classBytes(p.trafficClass()));
+        gradients[p.trafficClass()].observe(ctx.nowPs(), port.classBytes(p.trafficClass()));
         queuedPerFlow.computeIfPresent(p.flowId(), (flow, n) -> n == 1 ? null : n - 1);
     }
 
@@ -138,7 +146,7 @@ final class WrebPort {
         return p.kind() == PacketKind.DATA && !p.trimmed() && p.trafficClass() < controlClass;
     }
 
-    private Packet draw(Packet p, long occupancyBytes, EgressQueue queue, Transmitter tx, EventContext ctx) {
+    private Packet draw(Packet p, long occupancyBytes, EventContext ctx) {
         WrebMarker marker = markers[p.trafficClass()];
         if (marker == null) {
             return p;
@@ -149,22 +157,21 @@ final class WrebPort {
         if (marker.decide(false, p.congestionExperienced(), levelBytes, random) != WrebMarker.Verdict.EARLY) {
             return p;
         }
-        notice(p, BtsCause.EARLY, occupancyBytes, queue, tx, ctx);
+        notice(p, BtsCause.EARLY, occupancyBytes, ctx);
         if (settings.sharedWithEcn()) {
             sharedMarks++;
         }
         return p.withEcn(Packet.ECN_CE);
     }
 
-    private void notice(Packet p, BtsCause cause, long occupancyBytes, EgressQueue queue, Transmitter tx,
-                        EventContext ctx) {
+    private void notice(Packet p, BtsCause cause, long occupancyBytes, EventContext ctx) {
         long now = ctx.nowPs();
         int c = p.trafficClass();
         // The packet's CE bit as it was (an early notice is only drawn for a packet not yet CE), in the polarity.
         int ecnBit = settings.earlyEcnBit() ^ (p.congestionExperienced() ? 1 : 0);
         BtsHeader h = new BtsHeader(cause, ecnBit, switchNode, portNumber, c, now, occupancyBytes,
                 occupancyBytes * 1_000_000L / classLimitBytes, Ps.serializationPs(occupancyBytes, rateBps),
-                queuedPerFlow.size(), tx.txBytes(), now, queue.bytes(), queue.sharedBytes(),
+                queuedPerFlow.size(), port.txBytes(), now, port.queuedBytes(), port.sharedBytes(),
                 gradients[c].bytesPerUs());
         Packet bts = new Packet(PacketKind.BTS, p.flowId(), p.dst(), p.src(), settings.btsBytes(), 0, controlClass,
                 0, p.entropy(), p.psn(), p.timestampPs(), 0, p.pds(), p.roce(), h);
@@ -176,25 +183,26 @@ final class WrebPort {
         } else {
             dropSent++;
         }
-        sendFromSwitch.accept(bts, ctx);
+        port.sendFromSwitch(bts, ctx);
+    }
+
+    /**
+     * Notices sent, early and at drop; early notices that were also the port's ECN marks
+     * ({@code sharedWithEcn}); the first early notice as the port's first congestion signal.
+     */
+    @Override
+    public void count(EgressCounts counts) {
+        counts.addNotices(earlySent + dropSent);
+        counts.addEcnMarks(sharedMarks());
+        counts.signalledAt(firstEarlyPs);
+        if (counts.forReport()) {
+            counts.bts(counters());
+        }
     }
 
     /** Early notices that were also this port's ECN marks ({@code sharedWithEcn}). */
     long sharedMarks() {
         return sharedMarks;
-    }
-
-    /** The earlier of {@code firstEcnMarkPs} and this port's first early notice; -1 when neither happened. */
-    long firstSignalPs(long firstEcnMarkPs) {
-        if (firstEcnMarkPs < 0 || firstEarlyPs < 0) {
-            return Math.max(firstEcnMarkPs, firstEarlyPs);
-        }
-        return Math.min(firstEcnMarkPs, firstEarlyPs);
-    }
-
-    /** Notices sent so far, early and at drop. */
-    long noticesSent() {
-        return earlySent + dropSent;
     }
 
     BtsCounters counters() {

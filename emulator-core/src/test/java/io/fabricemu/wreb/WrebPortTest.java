@@ -1,25 +1,20 @@
-package io.fabricemu.switching;
+package io.fabricemu.wreb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.ecn.EcnRamp;
 import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
-import io.fabricemu.net.Transmitter;
-import io.fabricemu.pfc.PfcSettings;
-import io.fabricemu.wreb.EvalPoint;
-import io.fabricemu.wreb.LevelWeights;
-import io.fabricemu.wreb.LinearProfile;
-import io.fabricemu.wreb.StepProfile;
-import io.fabricemu.wreb.WrebProfile;
-import io.fabricemu.wreb.WrebSettings;
-import java.util.ArrayList;
+import io.fabricemu.scenario.SwitchConfig;
+import io.fabricemu.switching.PoolPlan;
+import io.fabricemu.switching.PortStages;
+import io.fabricemu.switching.RecordingPort;
+import io.fabricemu.switching.SwitchPlan;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -36,17 +31,16 @@ class WrebPortTest {
     private static final int SRC = 4;
     private static final int DST = 9;
 
-    private final List<Packet> notices = new ArrayList<>();
     private final RecordingContext ctx = new RecordingContext();
-    private final EgressQueue queue = new EgressQueue(2, QUEUE_LIMIT);
-    private final Transmitter tx = new Transmitter(100, RATE, 250_000);
+    private final RecordingPort queue = new RecordingPort(2, QUEUE_LIMIT, RATE);
+    private final List<Packet> notices = queue.sent;
 
     private WrebPort port(WrebSettings wreb, EcnRamp[] ramps, SplittableRandom markRandom) {
-        SwitchSettings settings = new SwitchSettings(400_000, ForwardingMode.CUT_THROUGH, QUEUE_LIMIT, 2, 0, false,
-                EcnPolicy.NONE, PfcSettings.NONE, io.fabricemu.rnrnak.RnrNackSettings.NONE, wreb.withBtsBytes(BTS_BYTES));
+        SwitchConfig settings = SwitchConfig.defaults().withLatencyPs(400_000).withQueueBytes(QUEUE_LIMIT)
+                .withWreb(wreb.withBtsBytes(BTS_BYTES));
         SwitchPlan plan = new SwitchPlan(50, new int[] {10, 11}, new long[] {RATE, RATE}, settings, 7L,
-                (node, dst) -> new int[] {1}, PoolPlan.NONE);
-        return new WrebPort(plan, 0, ramps, markRandom, (p, c) -> notices.add(p));
+                (node, dst) -> new int[] {1}, PoolPlan.NONE, PortStages.NONE);
+        return new WrebPort(settings.wreb(), plan, 0, ramps, markRandom, queue.view());
     }
 
     private WrebPort port(WrebProfile profile) {
@@ -71,7 +65,7 @@ class WrebPortTest {
         holdAt(levelBytes);
         int before = notices.size();
         for (int k = 0; k < trials; k++) {
-            w.beforeEnqueue(data(k, 4_150), true, queue, tx, ctx);
+            w.beforeEnqueue(data(k, 4_150), true, ctx);
         }
         return notices.size() - before;
     }
@@ -123,7 +117,7 @@ class WrebPortTest {
         WrebPort w = port(new LinearProfile(0, 1_000, 0));
         holdAt(40_000);
         ctx.nowPs = 7_000_000;
-        Packet out = w.beforeEnqueue(data(5, 4_150), true, queue, tx, ctx);
+        Packet out = w.beforeEnqueue(data(5, 4_150), true, ctx);
         assertTrue(out.congestionExperienced(), "the packet that caused a notice goes on marked CE");
         assertEquals(1, notices.size());
         Packet bts = notices.get(0);
@@ -159,13 +153,13 @@ class WrebPortTest {
         WrebPort w = port(new LinearProfile(0, 1_000, 0));
         holdAt(40_000);
         Packet ce = data(6, 4_150).withEcn(Packet.ECN_CE);
-        assertEquals(ce, w.beforeEnqueue(ce, true, queue, tx, ctx));
+        assertEquals(ce, w.beforeEnqueue(ce, true, ctx));
         assertEquals(0, notices.size(), "an earlier queue already notified for it");
-        w.beforeEnqueue(ce, false, queue, tx, ctx);
+        w.beforeEnqueue(ce, false, ctx);
         assertEquals(1, notices.size());
         assertEquals(BtsCause.DROP, notices.get(0).bts().cause());
         assertEquals(1, notices.get(0).bts().ecnBit(), "the packet's CE bit as it was");
-        w.beforeEnqueue(data(7, 4_150), false, queue, tx, ctx);
+        w.beforeEnqueue(data(7, 4_150), false, ctx);
         assertEquals(0, notices.get(1).bts().ecnBit(), "a drop before any early notice carries 0");
     }
 
@@ -176,10 +170,10 @@ class WrebPortTest {
         WrebPort w = port(s, new EcnRamp[2], new SplittableRandom(1));
         holdAt(50_000);
         Packet p = data(1, 4_150);
-        assertEquals(p, w.beforeEnqueue(p, true, queue, tx, ctx), "nothing drawn at enqueue");
+        assertEquals(p, w.beforeEnqueue(p, true, ctx), "nothing drawn at enqueue");
         queue.offer(p);
         // 54,150 B with it; it leaves 50,000 B behind: above 40,001, certain.
-        assertTrue(w.atDequeue(p, queue, tx, ctx).congestionExperienced());
+        assertTrue(w.atDequeue(p, ctx).congestionExperienced());
         assertEquals(1, notices.size());
         assertEquals(50_000, notices.get(0).bts().queueBytes());
     }
@@ -195,7 +189,7 @@ class WrebPortTest {
         SplittableRandom shared = new SplittableRandom(42);
         WrebPort sharing = port(new WrebSettings(true, WrebSettings.DEFAULT_PROFILE, LevelWeights.QUEUE,
                 EvalPoint.ENQUEUE, true, 0, 0), new EcnRamp[] {ramp, null}, shared);
-        assertTrue(sharing.sharesEcn());
+        assertTrue(sharing.drawsEcnFor(0));
         SplittableRandom replay = new SplittableRandom(42);
         int before = notices.size();
         noticesAt(sharing, 100_000, 200);
@@ -213,8 +207,8 @@ class WrebPortTest {
     void controlAndTrimmedPackets_areNeverNoticed() {
         WrebPort w = port(new LinearProfile(0, 1, 0));
         Packet ack = new Packet(PacketKind.ACK, 3, DST, SRC, 64, 0, 1, 0, 0, 1, 0, 0);
-        w.beforeEnqueue(ack, false, queue, tx, ctx);
-        w.beforeEnqueue(data(1, 4_150).trim(1), false, queue, tx, ctx);
+        w.beforeEnqueue(ack, false, ctx);
+        w.beforeEnqueue(data(1, 4_150).trim(1), false, ctx);
         assertEquals(List.of(), notices);
         assertNull(ack.bts());
     }
@@ -226,15 +220,15 @@ class WrebPortTest {
                 EvalPoint.ENQUEUE, false, 0, 0);
         WrebPort w = port(s, new EcnRamp[2], new SplittableRandom(1));
         ctx.nowPs = 0;
-        w.beforeEnqueue(data(1, 4_150), true, queue, tx, ctx);
+        w.beforeEnqueue(data(1, 4_150), true, ctx);
         assertEquals(0, notices.size(), "an empty queue opens the first window");
         holdAt(50_000);
         ctx.nowPs = 1_000_000;
-        w.beforeEnqueue(data(2, 4_150), true, queue, tx, ctx);
+        w.beforeEnqueue(data(2, 4_150), true, ctx);
         assertEquals(1, notices.size(), "50,000 B in 1 us: growth 50,000 B, certain");
         assertEquals(50_000, notices.get(0).bts().gradientBytesPerUs());
         ctx.nowPs = 2_000_000;
-        w.beforeEnqueue(data(3, 4_150), true, queue, tx, ctx);
+        w.beforeEnqueue(data(3, 4_150), true, ctx);
         assertEquals(1, notices.size(), "the queue held still for 1 us: no growth, no notice at 50,000 B");
     }
 
@@ -245,10 +239,10 @@ class WrebPortTest {
         WrebSettings s = new WrebSettings(true, new LinearProfile(40_000, 50_000, 0),
                 new LevelWeights(1000, 1000, 1_000_000), EvalPoint.ENQUEUE, false, 0, 0);
         WrebPort w = port(s, new EcnRamp[2], new SplittableRandom(1));
-        w.beforeEnqueue(data(1, 4_150), true, queue, tx, ctx);
+        w.beforeEnqueue(data(1, 4_150), true, ctx);
         holdAt(30_000);
         ctx.nowPs = 1_000_000;
-        w.beforeEnqueue(data(2, 4_150), true, queue, tx, ctx);
+        w.beforeEnqueue(data(2, 4_150), true, ctx);
         assertEquals(1, notices.size());
         assertEquals(30_000, notices.get(0).bts().queueBytes());
     }
