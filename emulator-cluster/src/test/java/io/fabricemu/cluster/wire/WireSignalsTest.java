@@ -20,15 +20,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The list of signals that cross shards is closed but must be complete: every public signal record of the fabric
- * (what elements send each other; timers are private or enums) is on it, found by listing the package's classes.
+ * The list of signals that cross shards is closed but must be complete: every public signal record of the model
+ * (what elements send each other; timers are private or enums, and what stays inside one switch is not public)
+ * is on it, found by listing the classes of every model package.
  */
 final class WireSignalsTest {
 
     @Test
     void everyPublicSignalRecordOfTheFabric_isOnTheWireList() throws IOException, URISyntaxException {
         List<Class<?>> listed = WireSignals.ALL.stream().<Class<?>>map(WireSignals.Kind::type).toList();
-        List<Class<?>> found = fabricClasses().stream()
+        List<Class<?>> found = modelClasses().stream()
                 .filter(c -> c.isRecord() && Signal.class.isAssignableFrom(c) && Modifier.isPublic(c.getModifiers()))
                 .toList();
         assertTrue(found.size() >= 7, "found " + found);
@@ -49,23 +50,31 @@ final class WireSignalsTest {
         assertThrows(IllegalArgumentException.class, () -> WireSignals.byName("Tick"));
     }
 
-    /** The classes of package {@code io.fabricemu.fabric}, from emulator-core's class directory or jar. */
-    private static List<Class<?>> fabricClasses() throws IOException, URISyntaxException {
+    /** The packages whose elements send each other signals. */
+    private static final List<String> MODEL_PACKAGES = List.of("net", "switching", "pfc", "ecn", "host", "baseline",
+            "uet", "uet/cc", "roce", "rnrnak", "wreb", "lb", "fabric");
+
+    /** The classes of every model package, from emulator-core's class directory or jar. */
+    private static List<Class<?>> modelClasses() throws IOException, URISyntaxException {
         Path location = Path.of(OnWire.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         if (Files.isDirectory(location)) {
-            return classesUnder(location.resolve("io/fabricemu/fabric"));
+            return classesUnder(location);
         }
         try (FileSystem jar = FileSystems.newFileSystem(location, Map.of())) {
-            return classesUnder(jar.getPath("io/fabricemu/fabric"));
+            return classesUnder(jar.getPath("/"));
         }
     }
 
-    private static List<Class<?>> classesUnder(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".class"))
-                    .<Class<?>>map(n -> load("io.fabricemu.fabric." + n.substring(0, n.length() - ".class".length())))
-                    .toList();
+    private static List<Class<?>> classesUnder(Path root) throws IOException {
+        List<Class<?>> classes = new java.util.ArrayList<>();
+        for (String pkg : MODEL_PACKAGES) {
+            try (Stream<Path> files = Files.list(root.resolve("io/fabricemu/" + pkg))) {
+                files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".class")).sorted()
+                        .forEach(n -> classes.add(load("io.fabricemu." + pkg.replace('/', '.') + "."
+                                + n.substring(0, n.length() - ".class".length()))));
+            }
         }
+        return classes;
     }
 
     private static Class<?> load(String name) {
