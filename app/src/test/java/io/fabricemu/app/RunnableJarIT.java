@@ -83,6 +83,40 @@ class RunnableJarIT {
     private record Run(int exitCode, String out, String err) {
     }
 
+    @Test
+    void launcher_holdsTheHeapNearWhatTheRunNeeds_andTheUsersOptionsWin() throws Exception {
+        // The collector's settings are what keeps peak RSS near the run's needs (BENCHMARKS.md); the JVM prints
+        // the flags it runs with, so the launcher is checked as a user starts it.
+        Launch plain = launch("-XX:+PrintCommandLineFlags");
+        assertEquals(0, plain.exitCode(), plain.output());
+        for (String flag : List.of("-XX:+UseParallelGC", "-XX:GCTimeRatio=9", "-XX:MinHeapFreeRatio=10",
+                "-XX:MaxHeapFreeRatio=20")) {
+            assertTrue(plain.output().contains(flag), flag + " in " + plain.output());
+        }
+        Launch overridden = launch("-XX:+PrintCommandLineFlags -XX:GCTimeRatio=19");
+        assertTrue(overridden.output().contains("-XX:GCTimeRatio=19"), overridden.output());
+    }
+
+    private record Launch(int exitCode, String output) {
+    }
+
+    /** {@code bin/fabric-emu --version} with {@code FABRIC_EMU_JAVA_OPTS} set to {@code javaOpts}. */
+    private Launch launch(String javaOpts) throws IOException, InterruptedException {
+        Path launcher = Path.of("..", "bin", "fabric-emu").toAbsolutePath().normalize();
+        Path out = Files.createTempFile(dir, "launch", ".out");
+        ProcessBuilder b = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true)
+                .redirectOutput(out.toFile());
+        b.environment().put("FABRIC_EMU_JAVA_OPTS", javaOpts);
+        b.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + java.io.File.pathSeparator
+                + b.environment().getOrDefault("PATH", ""));
+        Process p = b.start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("bin/fabric-emu --version still running after 60 s:\n" + Files.readString(out));
+        }
+        return new Launch(p.exitValue(), Files.readString(out));
+    }
+
     /** {@code java -jar fabric-emu.jar args}, as bin/fabric-emu starts it, in a JVM of its own. */
     private Run run(Path name, String... args) throws IOException, InterruptedException {
         Path out = Path.of(name + ".out");
