@@ -171,6 +171,26 @@ class UetScenariosTest {
         assertEquals(0, port(r, "h0:nic").get("drops").asLong(), "no packet dropped in front of memory");
         double goodputBps = r.get("summary").get("goodputBps").asDouble();
         assertEquals(50e9, goodputBps, 50e9 * 0.03, "memory's 50 Gb/s is the bottleneck");
+        assertTrue(goodputBps <= 50e9, "no more than the memory writes: " + goodputBps);
+        // A flow is done when its last byte is in memory. The memory starts on the first packet, whose last bit
+        // reaches h0 at 1,832,000 ps (332,000 serializing 4,150 B at 100 Gb/s, 500 ns on each host link and
+        // 500 ns through the leaf), and is busy from then on: 7 x 1 MiB of payload at 50 Gb/s take
+        // 1,174,405,120 ps, so the last flow ends at 1,176,237,120, give or take one packet's write (653,760).
+        long payloadBytes = 0;
+        long lastFinishPs = 0;
+        for (JsonNode f : r.get("flows")) {
+            payloadBytes += f.get("bytes").asLong();
+            lastFinishPs = Math.max(lastFinishPs, f.get("finishPs").asLong());
+        }
+        long writeRateBps = 50_000_000_000L;
+        long firstArrivalPs = (long) MTU_BYTES * 8 * PS_PER_S / LINE_RATE_BPS + 3 * 500_000;
+        long allWrittenPs = java.math.BigInteger.valueOf(payloadBytes)
+                .multiply(java.math.BigInteger.valueOf(8 * PS_PER_S))
+                .divide(java.math.BigInteger.valueOf(writeRateBps)).longValueExact();
+        long onePacketWritePs = (long) (MTU_BYTES - HEADER_BYTES) * 8 * PS_PER_S / writeRateBps;
+        assertEquals(1_176_237_120L, firstArrivalPs + allWrittenPs);
+        assertEquals(firstArrivalPs + allWrittenPs, lastFinishPs, onePacketWritePs,
+                "the last byte is committed when the write rate says");
 
         // The same run with the penalty threshold at the top of the buffer: nothing throttles in time.
         JsonNode late = run("uet-local-congestion.yaml", "transport.receiverMemory.penaltyThreshold=524287B");

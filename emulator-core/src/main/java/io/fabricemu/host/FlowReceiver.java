@@ -39,7 +39,8 @@ public final class FlowReceiver {
     }
 
     /**
-     * A data packet's last bit arrived at {@code nowPs}.
+     * A data packet is delivered at {@code nowPs}: its last bit arrived or, at a receiver that models memory,
+     * its payload was committed to memory. The flow finishes at the first {@code nowPs} by which every byte is.
      *
      * @return the cumulative PSN to acknowledge
      */
@@ -99,7 +100,7 @@ public final class FlowReceiver {
         return duplicatePackets;
     }
 
-    /** When the last missing byte arrived, or -1. */
+    /** When the last missing byte was delivered ({@link #onData}), or -1. */
     public long finishPs() {
         return finishPs;
     }

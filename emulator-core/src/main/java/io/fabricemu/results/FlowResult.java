@@ -10,7 +10,8 @@ import io.fabricemu.stats.FlowSenderStats;
  * @param dst                receiving host
  * @param bytes              payload bytes
  * @param startPs            when the sender started it
- * @param finishPs           when its last byte arrived at the receiver (last bit), or -1 if it did not
+ * @param finishPs           when its last byte arrived at the receiver (last bit) or, where the receiver
+ *                           models memory, was committed to it; -1 if it did not
  * @param fctPs              flow completion time {@code finishPs - startPs}, or -1
  * @param retransmittedBytes payload bytes the sender sent more than once
  * @param deliveredBytes     distinct payload bytes the receiver had when the run ended: {@code bytes} for a

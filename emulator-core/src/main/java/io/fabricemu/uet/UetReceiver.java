@@ -36,6 +36,10 @@ import java.util.TreeMap;
  *   <li>A trimmed packet is NACKed at once. Any other packet goes to memory; when its write commits (at
  *       once without a memory model) it counts towards the CCC's {@code rcvd_bytes} (first copies only)
  *       and an ACK_CC is queued. A packet the memory buffer cannot hold is dropped, unacknowledged.</li>
+ *   <li>A flow finishes when the write of its last missing byte commits: with a memory model that is its
+ *       {@code finishPs} (and so its FCT and the run's goodput), not the arrival of that byte at the NIC,
+ *       which would let the flows of a 50 Gb/s memory report more than 50 Gb/s. It is also when the ACK_CC
+ *       that lets the sender close the PDC, and the run count the flow, leaves.</li>
  *   <li>RCCC: every request's credit target goes to the {@link RcccReceiver}, whose grant quantum is this
  *       transport's largest packet (payload plus header) and whose round limit is the bandwidth-delay product
  *       of this NIC's rate and the base RTT: when a packet each for the senders would exceed it, a slice's
@@ -206,7 +210,7 @@ final class UetReceiver {
             return;
         }
         if (memory == null) {
-            commit(i, p, now);
+            commit(i, p, now, now);
             return;
         }
         long commitPs = memory.admit(now, p.payloadBytes());
@@ -215,7 +219,7 @@ final class UetReceiver {
             return;
         }
         if (commitPs == now) {
-            commit(i, p, now);
+            commit(i, p, now, now);
             return;
         }
         commits.addLast(new Commit(i, p, now, commitPs));
@@ -235,7 +239,7 @@ final class UetReceiver {
             }
             rod.delivered(p.psn());
             if (commitPs == now) {
-                commit(i, p, now);
+                commit(i, p, now, now);
             } else {
                 commits.addLast(new Commit(i, p, now, commitPs));
                 ctx.schedule(commitPs, COMMIT_WAKE);
@@ -264,14 +268,19 @@ final class UetReceiver {
         long now = ctx.nowPs();
         while (!commits.isEmpty() && commits.peekFirst().commitPs() <= now) {
             Commit c = commits.pollFirst();
-            commit(c.inIndex(), c.packet(), c.rxPs());
+            commit(c.inIndex(), c.packet(), c.rxPs(), c.commitPs());
         }
     }
 
-    private void commit(int i, Packet p, long rxPs) {
+    /**
+     * Flow {@code i}'s packet {@code p}, whose last bit reached the NIC at {@code rxPs}, is written to memory at
+     * {@code committedPs} ({@code rxPs} without a memory model): its bytes count as delivered, the flow finishes
+     * if they were its last missing ones, and its ACK_CC is queued.
+     */
+    private void commit(int i, Packet p, long rxPs, long committedPs) {
         FlowReceiver r = receivers[i];
         long before = r.deliveredBytes();
-        r.onData(p.psn(), p.payloadBytes(), rxPs);
+        r.onData(p.psn(), p.payloadBytes(), committedPs);
         Context c = contextOf[i];
         c.rcvdBytes += r.deliveredBytes() - before;
         nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
