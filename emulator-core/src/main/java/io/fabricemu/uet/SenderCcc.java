@@ -81,6 +81,12 @@ public final class SenderCcc {
         return state == State.READY && (nscc == null || nscc.canSend()) && (credit == null || credit.canSend(wireBytes));
     }
 
+    /** As {@link #mayGo(int)}, for a packet of {@code payloadBytes}, which NSCC's reference loop gates on. */
+    public boolean mayGo(int payloadBytes, int wireBytes) {
+        return state == State.READY && (nscc == null || nscc.canSend(payloadBytes))
+                && (credit == null || credit.canSend(wireBytes));
+    }
+
     /** A packet of {@code payloadBytes} ({@code wireBytes} on the wire) left. */
     public void onSent(int payloadBytes, int wireBytes) {
         if (nscc != null) {

@@ -128,7 +128,7 @@ final class UetSender {
     int nextPsn(int i) {
         Pdc s = pdcs[i];
         int psn = s.nextPsn();
-        return psn >= 0 && cccOf[i].mayGo(s.wireBytesOf(psn)) ? psn : -1;
+        return psn >= 0 && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
     }
 
     /** Flow {@code i}'s packet {@code psn}, as {@link #nextPsn} gave it, leaves at {@code nowPs}: recorded, made. */

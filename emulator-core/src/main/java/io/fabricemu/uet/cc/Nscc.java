@@ -8,7 +8,8 @@ import java.util.Objects;
  * time is whatever the caller passes in, in ps.
  *
  * <h2>Window and gate</h2>
- * A PDC may send while {@code inflight < cwnd} ({@link #canSend()}); {@link #onSent} adds the packet's
+ * A PDC may send while {@code inflight < cwnd} ({@link #canSend()}; the reference loop below waits for
+ * room for the whole packet, {@link #canSend(int)}); {@link #onSent} adds the packet's
  * bytes. Each ACK_CC carries the target's cumulative rcvd_bytes, and inflight drops by its growth since the
  * previous ACK_CC (12,288 then 16,384: 4,096). An ACK_CC whose rcvd_bytes does not exceed the last one seen
  * is stale (overtaken or duplicated) and changes nothing at all. cwnd is held in fixed point, 1/65,536 B
@@ -279,6 +280,15 @@ public final class Nscc {
     /** The gate every PDC of this CCC obeys: {@code inflight < cwnd}, in whole bytes. */
     public boolean canSend() {
         return inflightBytes < cwndBytes();
+    }
+
+    /**
+     * The gate for a packet of {@code bytes} of payload: the per-ACK loop's {@link #canSend()}; the reference
+     * loop's {@code inflight + bytes <= cwnd} (htsim {@code UecSrc::can_send_NSCC}), so a window of one
+     * packet holds one packet in flight, not two.
+     */
+    public boolean canSend(int bytes) {
+        return loop == null ? canSend() : inflightBytes + bytes <= cwndBytes();
     }
 
     /** A PDC put {@code bytes} of payload on the wire (a first transmission or a retransmission). */

@@ -139,6 +139,18 @@ class NsccLoopTest {
     }
 
     @Test
+    void canSend_waitsForRoomForTheWholePacket() {
+        Nscc ref = new Nscc(P.withInitialWindowBytes(12_000), NsccCompanions.OFF, NsccLoop.REFERENCE);
+        Nscc perAck = new Nscc(P.withInitialWindowBytes(12_000), NsccCompanions.OFF, NsccLoop.PER_ACK);
+        ref.onSent(8_192);
+        perAck.onSent(8_192);
+        // 8,192 + 4,096 > 12,000: the reference loop holds the third packet; per ACK, 8,192 < 12,000 lets it go.
+        assertFalse(ref.canSend(4_096));
+        assertTrue(ref.canSend(3_808));
+        assertTrue(perAck.canSend(4_096));
+    }
+
+    @Test
     void perAckLoop_isTheTwoArgumentContextExactly() {
         Nscc plain = new Nscc(P);
         Nscc chosen = new Nscc(P, NsccCompanions.OFF, NsccLoop.PER_ACK);
