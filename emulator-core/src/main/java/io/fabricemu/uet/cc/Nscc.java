@@ -356,6 +356,17 @@ public final class Nscc {
         if (delayPs >= targetDelayPs) {
             return fairIncrease(newlyRcvdBytes);
         }
+        Decision immediate = immediateIncrease(newlyRcvdBytes, delayPs, pathClear);
+        return immediate != null ? immediate : proportionalIncrease(newlyRcvdBytes, delayPs);
+    }
+
+    /**
+     * Below the target without ECN: counts the ACK towards fast increase, then grows cwnd at once by the
+     * path-not-congested or the fast increase, whichever applies (in that order), returning which; null
+     * when neither does and the proportional increase is due. Both loops apply these at once (htsim's
+     * {@code fast_increase} changes cwnd outside the batch too).
+     */
+    private Decision immediateIncrease(long newlyRcvdBytes, long delayPs, boolean pathClear) {
         if (delayPs < params.fastIncreaseThresholdPs()) {
             underloadAckedBytes += newlyRcvdBytes;
             if (underloadAckedBytes > cwndBytes()) {
@@ -373,7 +384,7 @@ public final class Nscc {
                     NsccParams.PER_1024));
             return Decision.FAST_INCREASE;
         }
-        return proportionalIncrease(newlyRcvdBytes, delayPs);
+        return null;
     }
 
     /**
@@ -597,21 +608,8 @@ public final class Nscc {
             batch.add(loop.fairIncreaseBytes() << FRACTION_BITS, newlyRcvdBytes);
             decision = Decision.FAIR_INCREASE;
         } else {
-            if (delayPs < params.fastIncreaseThresholdPs()) {
-                underloadAckedBytes += newlyRcvdBytes;
-                if (underloadAckedBytes > cwndBytes()) {
-                    fastIncrease = true;
-                }
-            }
-            if (pathClear) {
-                setCwnd(cwndFixed + Wide.mulDiv(Math.multiplyExact(newlyRcvdBytes, ONE_BYTE_FIXED),
-                        companions.pathNotCongested().gainPer1024(), NsccParams.PER_1024));
-                decision = Decision.PATH_CLEAR_INCREASE;
-            } else if (fastIncrease) {
-                setCwnd(cwndFixed + Wide.mulDiv(Math.multiplyExact(newlyRcvdBytes, ONE_BYTE_FIXED),
-                        params.fastIncreaseGainPer1024(), NsccParams.PER_1024));
-                decision = Decision.FAST_INCREASE;
-            } else {
+            decision = immediateIncrease(newlyRcvdBytes, delayPs, pathClear);
+            if (decision == null) {
                 batch.add(Wide.mulDiv(params.proportionalGainBytes() << FRACTION_BITS, targetDelayPs - delayPs,
                         targetDelayPs), newlyRcvdBytes);
                 decision = Decision.PROPORTIONAL_INCREASE;
