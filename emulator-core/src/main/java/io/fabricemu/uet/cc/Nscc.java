@@ -115,9 +115,10 @@ import java.util.Objects;
  * 6-11 to 6-14); the Ultra Ethernet Consortium's htsim, {@code htsim/sim/uec.cpp}
  * ({@code UecSrc::initNsccParams}, {@code quick_adapt}, {@code fair_increase}, {@code proportional_increase},
  * {@code fast_increase}, {@code multiplicative_decrease}, {@code updateCwndOnAck_NSCC}) as found in the public
- * fork f-forcher/uet-htsim; and an ns-3 port of NSCC that follows UE specification section 3.6.13 and agrees
- * with htsim on the four cases, on {@code delay = rtt - base_rtt} and on suppressing increases on a
- * destination penalty. No code was copied.
+ * fork f-forcher/uet-htsim and, for the reference loop, in ultraethernet/uet-htsim ({@code initNsccParams},
+ * {@code update_delay}, {@code fulfill_adjustment}, {@code can_send_NSCC}); and an ns-3 port of NSCC that
+ * follows UE specification section 3.6.13 and agrees with htsim on the four cases, on
+ * {@code delay = rtt - base_rtt} and on suppressing increases on a destination penalty. No code was copied.
  */
 public final class Nscc {
     /** cwnd is held in units of 2^-16 B. */
