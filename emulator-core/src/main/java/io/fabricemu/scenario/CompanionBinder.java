@@ -6,6 +6,7 @@ import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.CongestedPaths;
 import io.fabricemu.uet.cc.CongestionEwma;
 import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.PathNotCongested;
 import java.util.List;
 
@@ -46,6 +47,7 @@ final class CompanionBinder {
         }
         Section n = t.requiredSection("nscc");
         n.declare("pathNotCongested", "responsibilityScaled", "ewmaGate", "pathGate");
+        n.declare(NsccLoopBinder.KEYS);
         n.rejectUnknownFields();
         PathNotCongested.Params clear = null;
         if (n.has("pathNotCongested")) {
@@ -77,6 +79,14 @@ final class CompanionBinder {
                     s.optionalInt("thresholdPer1024", d.thresholdPer1024(), 1, 1024));
         }
         return new NsccCompanions(clear, scaled, ewma, paths);
+    }
+
+    /**
+     * NSCC's control loop from {@code transport.nscc} ({@link NsccLoopBinder}); the reference loop when the
+     * map is absent. Call after {@link #nscc}, which checks that {@code cc} runs NSCC and declares the keys.
+     */
+    static NsccLoop nsccLoop(Section t) throws ScenarioException {
+        return NsccLoopBinder.bind(t.has("nscc") ? t.requiredSection("nscc") : null);
     }
 
     /**

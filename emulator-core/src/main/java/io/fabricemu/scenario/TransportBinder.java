@@ -95,6 +95,6 @@ final class TransportBinder {
             }
         }
         return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
-                initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc));
+                initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc), CompanionBinder.nsccLoop(t));
     }
 }

@@ -4,6 +4,7 @@ import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.uet.MemoryParams;
 import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.RcccParams;
 import java.util.Objects;
 
@@ -19,12 +20,14 @@ import java.util.Objects;
  * @param receiverMemory     the receivers' memory write path, or null when memory keeps up with any rate
  * @param deliveryMode       every PDC's delivery mode, RUD or ROD (ROD only with ECMP)
  * @param nsccCompanions     NSCC's companion mechanisms of US 12,388,756 ({@link NsccCompanions#OFF} for none)
+ * @param nsccLoop           how NSCC turns ACKs into window changes ({@code transport.nscc.loop})
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
                          long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
-                         NsccCompanions nsccCompanions) {
+                         NsccCompanions nsccCompanions, NsccLoop nsccLoop) {
     public UetOptions {
         Objects.requireNonNull(nsccCompanions, "nsccCompanions");
+        Objects.requireNonNull(nsccLoop, "nsccLoop");
         Objects.requireNonNull(loadBalancing, "loadBalancing");
         Objects.requireNonNull(deliveryMode, "deliveryMode");
         if (deliveryMode == DeliveryMode.ROD && loadBalancing != LoadBalancing.ECMP) {
@@ -35,6 +38,14 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
                     + " must be >= 0, creditSlicePs " + creditSlicePs + " > 0, initialCreditBytes " + initialCreditBytes
                     + " >= 0");
         }
+    }
+
+    /** As the canonical constructor, running the reference simulator's NSCC loop. */
+    public UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
+                      long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
+                      NsccCompanions nsccCompanions) {
+        this(loadBalancing, baseRttPs, initialWindowBytes, creditSlicePs, initialCreditBytes, receiverMemory,
+                deliveryMode, nsccCompanions, NsccLoop.REFERENCE);
     }
 
     /** As the canonical constructor, without NSCC companion mechanisms. */

@@ -81,6 +81,12 @@ public final class SenderCcc {
         return state == State.READY && (nscc == null || nscc.canSend()) && (credit == null || credit.canSend(wireBytes));
     }
 
+    /** As {@link #mayGo(int)}, for a packet of {@code payloadBytes}, which NSCC's reference loop gates on. */
+    public boolean mayGo(int payloadBytes, int wireBytes) {
+        return state == State.READY && (nscc == null || nscc.canSend(payloadBytes))
+                && (credit == null || credit.canSend(wireBytes));
+    }
+
     /** A packet of {@code payloadBytes} ({@code wireBytes} on the wire) left. */
     public void onSent(int payloadBytes, int wireBytes) {
         if (nscc != null) {
@@ -125,11 +131,28 @@ public final class SenderCcc {
         onLoss(payloadBytes, wireBytes, nacked, Nscc.NO_ENTROPY);
     }
 
-    /** As {@link #onLoss(int, int, boolean)}, for a packet that carried {@code entropy}. */
+    /**
+     * As {@link #onLoss(int, int, boolean)}, for a packet that carried {@code entropy}. Only for NSCC's per-ACK
+     * loop: the reference loop needs the loss's time ({@link #onLoss(int, int, boolean, int, long)}).
+     */
     public void onLoss(int payloadBytes, int wireBytes, boolean nacked, int entropy) {
         if (nscc != null) {
             if (nacked) {
                 nscc.onNack(payloadBytes, entropy);
+            } else {
+                nscc.onTimeout(payloadBytes);
+            }
+        }
+        if (credit != null) {
+            credit.enqueue(wireBytes);
+        }
+    }
+
+    /** As {@link #onLoss(int, int, boolean, int)}, seen at {@code nowPs} (any NSCC loop). */
+    public void onLoss(int payloadBytes, int wireBytes, boolean nacked, int entropy, long nowPs) {
+        if (nscc != null) {
+            if (nacked) {
+                nscc.onNack(payloadBytes, entropy, nowPs);
             } else {
                 nscc.onTimeout(payloadBytes);
             }

@@ -3,6 +3,7 @@ package io.fabricemu.uet;
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.NsccLoop;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -21,12 +22,15 @@ import java.util.function.IntToLongFunction;
  * @param hostRateBps        the line rate of each host's NIC, by host id
  * @param deliveryMode       every PDC's delivery mode; ROD needs one path per PDC ({@link LoadBalancing#ECMP})
  * @param nsccCompanions     the companion mechanisms NSCC runs ({@link NsccCompanions#OFF} for none)
+ * @param nsccLoop           how NSCC turns ACKs into window changes (the reference simulator's loop or per ACK)
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                       long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
-                      IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions) {
+                      IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
+                      NsccLoop nsccLoop) {
     public UetPlan {
         java.util.Objects.requireNonNull(nsccCompanions, "nsccCompanions");
+        java.util.Objects.requireNonNull(nsccLoop, "nsccLoop");
         if (!nscc && !rccc) {
             throw new IllegalArgumentException("UET contexts need NSCC, RCCC or both");
         }
@@ -39,6 +43,14 @@ public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWi
             throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes
                     + ", sliceLengthPs " + sliceLengthPs + ", initialCreditBytes " + initialCreditBytes);
         }
+    }
+
+    /** As the canonical constructor, running the reference simulator's loop. */
+    public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                   long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                   IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions) {
+        this(nscc, rccc, baseRttPs, initialWindowBytes, trimming, sliceLengthPs, initialCreditBytes, loadBalancing,
+                memory, hostRateBps, deliveryMode, nsccCompanions, NsccLoop.REFERENCE);
     }
 
     /** Plain NSCC, without companion mechanisms. */

@@ -118,7 +118,7 @@ final class UetSender {
             if (uet.initialWindowBytes() > 0) {
                 params = params.withInitialWindowBytes(Math.min(uet.initialWindowBytes(), params.maxWndBytes()));
             }
-            nscc = new Nscc(params, uet.nsccCompanions());
+            nscc = new Nscc(params, uet.nsccCompanions(), uet.nsccLoop());
         }
         ccc.configure(nscc, uet.rccc() ? new CreditSender(uet.initialCreditBytes()) : null);
         return ccc;
@@ -128,7 +128,7 @@ final class UetSender {
     int nextPsn(int i) {
         Pdc s = pdcs[i];
         int psn = s.nextPsn();
-        return psn >= 0 && cccOf[i].mayGo(s.wireBytesOf(psn)) ? psn : -1;
+        return psn >= 0 && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
     }
 
     /** Flow {@code i}'s packet {@code psn}, as {@link #nextPsn} gave it, leaves at {@code nowPs}: recorded, made. */
@@ -174,7 +174,7 @@ final class UetSender {
                 PdcSender s = (PdcSender) pdcs[i];
                 if (s.onNack(p.psn())) {
                     int psn = (int) p.psn();
-                    ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, p.entropy());
+                    ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, p.entropy(), now);
                     balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
                 }
             }
@@ -239,7 +239,7 @@ final class UetSender {
         }
         if (pdcs[i] instanceof PdcSender s) {
             if (lossCut) {
-                ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true);
+                ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, Nscc.NO_ENTROPY, now);
             } else {
                 ccc.onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
             }
@@ -292,7 +292,7 @@ final class UetSender {
         long next = s instanceof RodPdcSender rod
                 ? rod.expire(now, rodListener(i, false, now))
                 : ((PdcSender) s).expire(now, (psn, payload, ev) -> {
-                    ccc.onLoss(payload, payload + transport.headerBytes(), false);
+                    ccc.onLoss(payload, payload + transport.headerBytes(), false, Nscc.NO_ENTROPY, now);
                     lb.onFeedback(ev, Feedback.TIMED_OUT, now);
                 });
         if (s.timeouts() == timeoutsBefore) {
@@ -332,7 +332,7 @@ final class UetSender {
                     ccc.onDiscarded(payloadBytes, payloadBytes + header);
                     return;
                 }
-                ccc.onLoss(payloadBytes, payloadBytes + header, nacked, entropy);
+                ccc.onLoss(payloadBytes, payloadBytes + header, nacked, entropy, nowPs);
                 if (!nacked) {
                     lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
                 }

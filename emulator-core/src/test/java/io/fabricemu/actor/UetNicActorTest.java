@@ -28,6 +28,8 @@ import io.fabricemu.stats.FlowSenderStats;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.UetNic;
 import io.fabricemu.uet.UetPlan;
+import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.NsccLoop;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -80,9 +82,10 @@ class UetNicActorTest {
         testKit.shutdownTestKit();
     }
 
+    /** The per-ACK NSCC loop, whose window these worked numbers follow packet by packet. */
     private static UetPlan plan(boolean nscc, boolean rccc, long initialWindowBytes, long initialCreditBytes) {
         return new UetPlan(nscc, rccc, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, initialCreditBytes,
-                LoadBalancing.ECMP, null, host -> RATE, DeliveryMode.RUD);
+                LoadBalancing.ECMP, null, host -> RATE, DeliveryMode.RUD, NsccCompanions.OFF, NsccLoop.PER_ACK);
     }
 
     private static TransportPlan transport(UetPlan uet) {
@@ -504,10 +507,10 @@ class UetNicActorTest {
 
     // ---------------------------------------------------------------- reliable ordered delivery
 
-    /** NSCC only, in ROD. */
+    /** NSCC only (its per-ACK loop), in ROD. */
     private static UetPlan rodPlan(long initialWindowBytes) {
         return new UetPlan(true, false, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, 0, LoadBalancing.ECMP, null,
-                host -> RATE, DeliveryMode.ROD);
+                host -> RATE, DeliveryMode.ROD, NsccCompanions.OFF, NsccLoop.PER_ACK);
     }
 
     /** A ROD request of flow 1, with SYN ({@code dpdcid} 0) or addressed to the target's PDC {@code dpdcid}. */

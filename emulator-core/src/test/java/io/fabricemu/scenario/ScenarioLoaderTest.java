@@ -21,6 +21,7 @@ import io.fabricemu.topology.RingSpec;
 import io.fabricemu.uet.cc.CongestedPaths;
 import io.fabricemu.uet.cc.CongestionEwma;
 import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.PathNotCongested;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,6 +80,21 @@ class ScenarioLoaderTest {
                 new CongestedPaths.Params(8, 512)), s.transport().uet().nsccCompanions());
         Scenario plain = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc"), "p.yaml", List.of());
         assertEquals(NsccCompanions.OFF, plain.transport().uet().nsccCompanions());
+    }
+
+    @Test
+    void parse_nsccLoop_referenceByDefaultPerAckOnRequestAndEachFieldBound() throws ScenarioException {
+        Scenario plain = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc"), "p.yaml", List.of());
+        assertEquals(NsccLoop.REFERENCE, plain.transport().uet().nsccLoop());
+        Scenario perAck = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc\n  nscc: {loop: perAck}"), "a.yaml",
+                List.of());
+        assertEquals(NsccLoop.PER_ACK, perAck.transport().uet().nsccLoop());
+        Scenario tuned = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc+rccc\n  nscc: {quickAdapt: false, "
+                + "quickAdaptGate: 2, delayAverageDivisor: 8, fairIncrease: 4KB, eta: 100B, adjustBytes: 16KB, "
+                + "adjustPeriod: 3us, decreaseGammaPercent: 50, responsibilityScaled: true}"), "t.yaml", List.of());
+        assertEquals(new NsccLoop(false, false, 2, 8, 4_000, 100, 16_000, 3_000_000, 50),
+                tuned.transport().uet().nsccLoop());
+        assertTrue(tuned.transport().uet().nsccCompanions().responsibilityScaled());
     }
 
     @Test

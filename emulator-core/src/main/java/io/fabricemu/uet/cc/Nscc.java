@@ -8,7 +8,8 @@ import java.util.Objects;
  * time is whatever the caller passes in, in ps.
  *
  * <h2>Window and gate</h2>
- * A PDC may send while {@code inflight < cwnd} ({@link #canSend()}); {@link #onSent} adds the packet's
+ * A PDC may send while {@code inflight < cwnd} ({@link #canSend()}; the reference loop below waits for
+ * room for the whole packet, {@link #canSend(int)}); {@link #onSent} adds the packet's
  * bytes. Each ACK_CC carries the target's cumulative rcvd_bytes, and inflight drops by its growth since the
  * previous ACK_CC (12,288 then 16,384: 4,096). An ACK_CC whose rcvd_bytes does not exceed the last one seen
  * is stale (overtaken or duplicated) and changes nothing at all. cwnd is held in fixed point, 1/65,536 B
@@ -89,20 +90,35 @@ import java.util.Objects;
  *       flight). Timeouts are not gated: they may mean a failed path, not a hot one.</li>
  * </ul>
  *
- * <p>Not modelled here: htsim's quick_adapt (on loss, cwnd jumps to the bytes achieved in the last round
- * trip), its periodic eta increase, its batching of increases into {@code fulfill_adjustment}, and its
- * exponentially averaged delay (decisions here use each ACK's own sample). Its decrease differs too: htsim
- * multiplies cwnd by {@code max(1 - 0.8 x (avg - target) / avg, 0.5)} and allows one per base RTT of
- * elapsed time; here the cut is sized by the drain argument above and gated by transmit time, which with a
- * single sample instead of an average keeps stale feedback from cutting twice.
+ * <h2>The reference loop ({@link NsccLoop#REFERENCE})</h2>
+ * Everything above describes the per-ACK loop ({@link NsccLoop#PER_ACK}, what {@link #Nscc(NsccParams)} runs).
+ * The reference loop follows htsim's {@code UecSrc::updateCwndOnAck_NSCC} instead, with the same four cases
+ * picked by each ACK's own delay sample and ECN echo:
+ * <ul>
+ *   <li>Every delay sample also feeds an exponential average ({@link DelayAverage}).</li>
+ *   <li><b>Quick adapt</b> ({@link QuickAdapt}) is checked first on every ACK and NACK; when it sets cwnd to
+ *       the bytes achieved in the last period, or ignores feedback older than that cut, nothing else
+ *       happens ({@link Decision#QUICK_ADAPT}, {@link Decision#HOLD}).</li>
+ *   <li>Fair increase earns {@link NsccLoop#fairIncreaseBytes()} and proportional increase
+ *       {@code proportionalGainBytes x (target - delay) / target} per window of ACKs, summed in an
+ *       {@link AdjustmentBatch} and applied every 8 MTU of ACKs or base RTT, with eta once per base RTT.
+ *       Fast increase (and the path-not-congested companion) still apply at once.</li>
+ *   <li>Multiplicative decrease ({@code delay >= target} with ECN) multiplies cwnd by
+ *       {@code 1 - gamma x (avg - target) / avg} (gamma 0.8) if the <em>average</em> exceeds the target, at
+ *       most half, and at most once per base RTT of elapsed time (htsim {@code multiplicative_decrease}).</li>
+ *   <li>A NACK not absorbed by quick adapt cuts its bytes, as in the per-ACK loop.</li>
+ * </ul>
+ * Where htsim lowers each flow's base RTT to the smallest RTT it sees ({@code update_base_rtt}), a sample here
+ * is measured against config_base_rtt and floored at 0, as in the per-ACK loop.
  *
  * <p>Sources: UE 1.0, NSCC; the UET congestion management posts on nwktimes.blogspot.com (Figures 6-7, 6-8,
  * 6-11 to 6-14); the Ultra Ethernet Consortium's htsim, {@code htsim/sim/uec.cpp}
  * ({@code UecSrc::initNsccParams}, {@code quick_adapt}, {@code fair_increase}, {@code proportional_increase},
  * {@code fast_increase}, {@code multiplicative_decrease}, {@code updateCwndOnAck_NSCC}) as found in the public
- * fork f-forcher/uet-htsim; and an ns-3 port of NSCC that follows UE specification section 3.6.13 and agrees
- * with htsim on the four cases, on {@code delay = rtt - base_rtt} and on suppressing increases on a
- * destination penalty. No code was copied.
+ * fork f-forcher/uet-htsim and, for the reference loop, in ultraethernet/uet-htsim ({@code initNsccParams},
+ * {@code update_delay}, {@code fulfill_adjustment}, {@code can_send_NSCC}); and an ns-3 port of NSCC that
+ * follows UE specification section 3.6.13 and agrees with htsim on the four cases, on
+ * {@code delay = rtt - base_rtt} and on suppressing increases on a destination penalty. No code was copied.
  */
 public final class Nscc {
     /** cwnd is held in units of 2^-16 B. */
@@ -128,6 +144,8 @@ public final class Nscc {
         PATH_CLEAR_INCREASE,
         /** Above target with ECN, but a spraying gate held the decrease back (too few paths congested). */
         GATED,
+        /** The reference loop's quick adapt set cwnd to the bytes achieved in the last period. */
+        QUICK_ADAPT,
         /**
          * No network-driven change: ECN at or below target, a second decrease within one round trip, or a
          * destination penalty suppressing the increase.
@@ -148,6 +166,11 @@ public final class Nscc {
     private final long maxWndFixed;
     private final long minWndFixed;
     private final long fairStepFixed;
+    /** The reference loop's settings, resolved for the path; null for the per-ACK loop. */
+    private final NsccLoop loop;
+    private final DelayAverage delayAverage;
+    private final QuickAdapt quickAdapt;
+    private final AdjustmentBatch batch;
 
     private long cwndFixed;
     private long inflightBytes;
@@ -169,6 +192,11 @@ public final class Nscc {
 
     /** As {@link #Nscc(NsccParams)}, running the companion mechanisms {@code companions} turns on. */
     public Nscc(NsccParams params, NsccCompanions companions) {
+        this(params, companions, NsccLoop.PER_ACK);
+    }
+
+    /** As {@link #Nscc(NsccParams, NsccCompanions)}, running {@code loop} (its derived fields resolved here). */
+    public Nscc(NsccParams params, NsccCompanions companions, NsccLoop loop) {
         this.params = params;
         this.companions = Objects.requireNonNull(companions, "companions");
         this.pathTest = companions.pathNotCongested() == null ? null
@@ -182,6 +210,29 @@ public final class Nscc {
         this.minWndFixed = params.minWindowBytes() << FRACTION_BITS;
         this.fairStepFixed = (params.baseBdpBytes() << FRACTION_BITS) / params.scalingFactor();
         this.cwndFixed = params.initialWindowBytes() << FRACTION_BITS;
+        if (loop.perAck()) {
+            this.loop = null;
+            this.delayAverage = null;
+            this.quickAdapt = null;
+            this.batch = null;
+        } else {
+            this.loop = loop.resolve(params);
+            this.delayAverage = new DelayAverage(loop.delayAverageDivisor(), targetDelayPs, params.baseRttPs());
+            this.quickAdapt = loop.quickAdapt() ? new QuickAdapt(params.baseRttPs(), targetDelayPs,
+                    params.maxWndBytes(), loop.quickAdaptGate()) : null;
+            this.batch = new AdjustmentBatch(this.loop.adjustBytes(), this.loop.adjustPeriodPs(),
+                    this.loop.etaBytes());
+        }
+    }
+
+    /** The loop this context runs, its derived fields resolved ({@link NsccLoop#PER_ACK} for the per-ACK loop). */
+    public NsccLoop loop() {
+        return loop == null ? NsccLoop.PER_ACK : loop;
+    }
+
+    /** The reference loop's averaged queuing delay in ps (0 in the per-ACK loop, which keeps none). */
+    public long averageDelayPs() {
+        return delayAverage == null ? 0 : delayAverage.averagePs();
     }
 
     public NsccParams params() {
@@ -232,6 +283,15 @@ public final class Nscc {
         return inflightBytes < cwndBytes();
     }
 
+    /**
+     * The gate for a packet of {@code bytes} of payload: the per-ACK loop's {@link #canSend()}; the reference
+     * loop's {@code inflight + bytes <= cwnd} (htsim {@code UecSrc::can_send_NSCC}), so a window of one
+     * packet holds one packet in flight, not two.
+     */
+    public boolean canSend(int bytes) {
+        return loop == null ? canSend() : inflightBytes + bytes <= cwndBytes();
+    }
+
     /** A PDC put {@code bytes} of payload on the wire (a first transmission or a retransmission). */
     public void onSent(int bytes) {
         if (bytes <= 0) {
@@ -279,6 +339,9 @@ public final class Nscc {
 
         long delayPs = ack.queuingDelayPs(params.baseRttPs());
         boolean ecn = ack.ecnMarked();
+        if (loop != null) {
+            return referenceOnAck(ack, newlyRcvdBytes, delayPs, penalised, entropy);
+        }
         boolean pathClear = pathTest != null && pathTest.onAck(newlyRcvdBytes, ecn, ack.roundTripPs(), cwndBytes());
         feedGates(ecn, entropy);
         if (ecn || penalised || delayPs >= params.fastIncreaseThresholdPs()) {
@@ -294,6 +357,17 @@ public final class Nscc {
         if (delayPs >= targetDelayPs) {
             return fairIncrease(newlyRcvdBytes);
         }
+        Decision immediate = immediateIncrease(newlyRcvdBytes, delayPs, pathClear);
+        return immediate != null ? immediate : proportionalIncrease(newlyRcvdBytes, delayPs);
+    }
+
+    /**
+     * Below the target without ECN: counts the ACK towards fast increase, then grows cwnd at once by the
+     * path-not-congested or the fast increase, whichever applies (in that order), returning which; null
+     * when neither does and the proportional increase is due. Both loops apply these at once (htsim's
+     * {@code fast_increase} changes cwnd outside the batch too).
+     */
+    private Decision immediateIncrease(long newlyRcvdBytes, long delayPs, boolean pathClear) {
         if (delayPs < params.fastIncreaseThresholdPs()) {
             underloadAckedBytes += newlyRcvdBytes;
             if (underloadAckedBytes > cwndBytes()) {
@@ -311,7 +385,7 @@ public final class Nscc {
                     NsccParams.PER_1024));
             return Decision.FAST_INCREASE;
         }
-        return proportionalIncrease(newlyRcvdBytes, delayPs);
+        return null;
     }
 
     /**
@@ -330,6 +404,36 @@ public final class Nscc {
      * @return whether cwnd was cut (false only when a gate held the cut back)
      */
     public boolean onNack(int trimmedBytes, int entropy) {
+        if (loop != null) {
+            throw new IllegalStateException("the reference loop needs the NACK's time: onNack(bytes, entropy, nowPs)");
+        }
+        return cutOnNack(trimmedBytes, entropy);
+    }
+
+    /**
+     * As {@link #onNack(int, int)}, arriving at {@code nowPs}. In the reference loop the NACK is also a delay
+     * sample of one base RTT and arms quick adapt, which may take the place of the cut.
+     */
+    public boolean onNack(int trimmedBytes, int entropy, long nowPs) {
+        if (loop == null) {
+            return cutOnNack(trimmedBytes, entropy);
+        }
+        requirePositive("trimmedBytes", trimmedBytes);
+        delayAverage.onSample(params.baseRttPs(), true);
+        if (quickAdapt != null) {
+            quickAdapt.onNacked(trimmedBytes);
+            long adapted = quickAdapt.run(nowPs, true, true, 0, inflightBytes, params.minWindowBytes());
+            if (adapted != QuickAdapt.NONE) {
+                feedGates(true, entropy);
+                batch.clear();
+                giveUp(trimmedBytes, adapted == QuickAdapt.IGNORED ? 0 : cwndFixed - (adapted << FRACTION_BITS));
+                return adapted != QuickAdapt.IGNORED;
+            }
+        }
+        return cutOnNack(trimmedBytes, entropy);
+    }
+
+    private boolean cutOnNack(int trimmedBytes, int entropy) {
         requirePositive("trimmedBytes", trimmedBytes);
         feedGates(true, entropy);
         if (!gateOpen()) {
@@ -445,6 +549,10 @@ public final class Nscc {
     public Decision onCongestionNotice(long nowPs, long pktTxPs, long queuingDelayPs) {
         fastIncrease = false;
         underloadAckedBytes = 0;
+        if (loop != null) {
+            delayAverage.onSample(queuingDelayPs, true);
+            return queuingDelayPs >= targetDelayPs ? referenceDecrease(nowPs) : Decision.HOLD;
+        }
         return queuingDelayPs > targetDelayPs ? multiplicativeDecrease(queuingDelayPs, pktTxPs, nowPs)
                 : Decision.HOLD;
     }
@@ -460,6 +568,77 @@ public final class Nscc {
         setCwnd(cwndFixed - cutFixed);
         lastDecreasePs = nowPs;
         fairAckedBytes = 0;
+        penaltyEpisode = false;
+        return Decision.MULTIPLICATIVE_DECREASE;
+    }
+
+    /** The reference loop's handling of an accepted ACK_CC (htsim {@code UecSrc::updateCwndOnAck_NSCC}). */
+    private Decision referenceOnAck(AckCc ack, long newlyRcvdBytes, long delayPs, boolean penalised, int entropy) {
+        boolean ecn = ack.ecnMarked();
+        long nowPs = ack.arrivalPs();
+        batch.onAcked(newlyRcvdBytes);
+        delayAverage.onSample(delayPs, ecn);
+        boolean pathClear = pathTest != null && pathTest.onAck(newlyRcvdBytes, ecn, ack.roundTripPs(), cwndBytes());
+        feedGates(ecn, entropy);
+        if (quickAdapt != null) {
+            quickAdapt.onAcked(newlyRcvdBytes);
+            long adapted = quickAdapt.run(nowPs, false, ecn, delayPs, inflightBytes, params.minWindowBytes());
+            if (adapted != QuickAdapt.NONE) {
+                batch.clear();
+                if (adapted == QuickAdapt.IGNORED) {
+                    return Decision.HOLD;
+                }
+                fastIncrease = false;
+                underloadAckedBytes = 0;
+                penaltyEpisode = false;
+                setCwnd(adapted << FRACTION_BITS);
+                return Decision.QUICK_ADAPT;
+            }
+        }
+        if (ecn || penalised || delayPs >= params.fastIncreaseThresholdPs()) {
+            fastIncrease = false;
+            underloadAckedBytes = 0;
+        }
+        Decision decision;
+        if (ecn) {
+            decision = delayPs >= targetDelayPs ? (gateOpen() ? referenceDecrease(nowPs) : Decision.GATED)
+                    : Decision.HOLD;
+        } else if (penalised) {
+            decision = Decision.HOLD;
+        } else if (delayPs >= targetDelayPs) {
+            batch.add(loop.fairIncreaseBytes() << FRACTION_BITS, newlyRcvdBytes);
+            decision = Decision.FAIR_INCREASE;
+        } else {
+            decision = immediateIncrease(newlyRcvdBytes, delayPs, pathClear);
+            if (decision == null) {
+                batch.add(Wide.mulDiv(params.proportionalGainBytes() << FRACTION_BITS, targetDelayPs - delayPs,
+                        targetDelayPs), newlyRcvdBytes);
+                decision = Decision.PROPORTIONAL_INCREASE;
+            }
+        }
+        if (batch.due(nowPs)) {
+            setCwnd(cwndFixed + batch.fulfil(nowPs, cwndBytes()));
+        }
+        return decision;
+    }
+
+    /**
+     * The reference loop's multiplicative decrease at {@code nowPs} (htsim {@code multiplicative_decrease}):
+     * if the averaged delay exceeds the target and no decrease happened in the last base RTT, cwnd loses
+     * {@code gamma x (avg - target) / avg} of itself, at most {@code maxDecreasePer1024}.
+     */
+    private Decision referenceDecrease(long nowPs) {
+        long avgPs = delayAverage.averagePs();
+        if (avgPs <= targetDelayPs
+                || (lastDecreasePs != NO_DECREASE_YET && nowPs - lastDecreasePs <= params.baseRttPs())) {
+            return Decision.HOLD;
+        }
+        long shareFixed = Wide.mulDiv(Wide.mulDiv(cwndFixed, avgPs - targetDelayPs, avgPs),
+                loop.decreaseGammaPercent(), 100);
+        long cutFixed = Math.min(decreaseCutFixed(shareFixed),
+                Wide.mulDiv(cwndFixed, params.maxDecreasePer1024(), NsccParams.PER_1024));
+        setCwnd(cwndFixed - cutFixed);
+        lastDecreasePs = nowPs;
         penaltyEpisode = false;
         return Decision.MULTIPLICATIVE_DECREASE;
     }

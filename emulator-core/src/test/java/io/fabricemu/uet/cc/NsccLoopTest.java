@@ -1,0 +1,176 @@
+package io.fabricemu.uet.cc;
+
+import static io.fabricemu.uet.cc.Nscc.Decision.HOLD;
+import static io.fabricemu.uet.cc.Nscc.Decision.MULTIPLICATIVE_DECREASE;
+import static io.fabricemu.uet.cc.Nscc.Decision.PROPORTIONAL_INCREASE;
+import static io.fabricemu.uet.cc.Nscc.Decision.QUICK_ADAPT;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reference loop of {@link Nscc} ({@link NsccLoop#REFERENCE}, htsim's {@code UecSrc::updateCwndOnAck_NSCC})
+ * on NsccTest's path: 100 Gb/s, base RTT 6 us (BDP 75,000 B, a = 0.5, MaxWnd 112,500 B), no trimming
+ * (target 4.5 us), 4,096 B packets.
+ */
+class NsccLoopTest {
+    private static final NsccParams P = NsccParams.defaults(100_000_000_000L, 6_000_000L, 4096);
+    private static final long BASE_RTT_PS = 6_000_000;
+    private static final long US = 1_000_000;
+
+    @Test
+    void resolve_derivesTheReferenceConstantsFromThePath() {
+        NsccLoop r = NsccLoop.REFERENCE.resolve(P);
+        // fi = 5 x 4,096 x 0.5; eta = 0.15 x 4,096 x 0.5 = 307.2; 8 MTU; the base RTT.
+        assertEquals(10_240, r.fairIncreaseBytes());
+        assertEquals(307, r.etaBytes());
+        assertEquals(32_768, r.adjustBytes());
+        assertEquals(BASE_RTT_PS, r.adjustPeriodPs());
+        assertEquals(new NsccLoop(false, true, 3, 80, 1, 2, 3, 4, 80),
+                new NsccLoop(false, true, 3, 80, 1, 2, 3, 4, 80).resolve(P));
+        assertThrows(IllegalArgumentException.class, () -> new NsccLoop(false, true, 21, 80, -1, -1, -1, -1, 80));
+        assertThrows(IllegalArgumentException.class, () -> new NsccLoop(false, true, 3, 0, -1, -1, -1, -1, 80));
+        assertThrows(IllegalArgumentException.class, () -> new NsccLoop(false, true, 3, 80, -2, -1, -1, -1, 80));
+        assertThrows(IllegalArgumentException.class, () -> new NsccLoop(false, true, 3, 80, -1, -1, -1, -1, 101));
+    }
+
+    @Test
+    void increases_areBatchedUntilMoreThanEightMtuAreAcked() {
+        Nscc n = reference(NsccLoop.REFERENCE);
+        n.onSent(1_000_000);
+        // Delay 2.25 us, half the target: 1,536 B per window. The first ACK (8.25 us) is more than one period
+        // after time 0, so its batch is due at once: 1,536 x 4,096 / 75,000 = 83.9 B, plus eta 307 B.
+        assertEquals(PROPORTIONAL_INCREASE, n.onAckCc(ack(0, 2_250_000, 4_096, false)));
+        assertEquals(75_390, n.cwndBytes());
+        long held = n.cwndFixed();
+        for (int k = 2; k <= 9; k++) {      // 8 x 4,096 = 32,768 B: not more than 8 MTU yet
+            assertEquals(PROPORTIONAL_INCREASE, n.onAckCc(ack(0, 2_250_000, 4_096L * k, false)));
+            assertEquals(held, n.cwndFixed(), "ACK " + k);
+        }
+        n.onAckCc(ack(0, 2_250_000, 4_096L * 10, false));
+        // 9 ACKs x 1,536 x 4,096 / 75,390 = 751.1 B, no eta (no period since the last).
+        assertEquals(76_141, n.cwndBytes());
+    }
+
+    @Test
+    void eta_isAddedOncePerPeriod() {
+        Nscc n = reference(NsccLoop.REFERENCE);
+        n.onSent(100_000);
+        // Marked below the target: no increase of its own, so only eta moves cwnd.
+        assertEquals(HOLD, n.onAckCc(ack(2 * US, 0, 4_096, true)));       // 8 us: due, +307
+        assertEquals(75_307, n.cwndBytes());
+        n.onAckCc(ack(4 * US, 0, 8_192, true));                          // 10 us: 2 us after, nothing
+        assertEquals(75_307, n.cwndBytes());
+        n.onAckCc(ack(8_500_000, 0, 12_288, true));                      // 14.5 us: 6.5 us after, +307
+        assertEquals(75_614, n.cwndBytes());
+    }
+
+    @Test
+    void decrease_isSizedByTheAverageDelayAtMostOncePerBaseRtt() {
+        NsccLoop lastSample = new NsccLoop(false, false, 3, 1, NsccLoop.DERIVE, 0, NsccLoop.DERIVE,
+                NsccLoop.DERIVE, 80);
+        Nscc n = reference(lastSample);
+        n.onSent(100_000);
+        // Average = this 9 us sample: cwnd x (1 - 0.8 x 4.5 / 9) = 75,000 x 0.6.
+        assertEquals(MULTIPLICATIVE_DECREASE, n.onAckCc(ack(0, 9 * US, 4_096, true)));
+        assertEquals(45_000, n.cwndBytes());
+        assertEquals(HOLD, n.onAckCc(ack(US, 9 * US, 8_192, true)));      // 1 us later: within a base RTT
+        assertEquals(45_000, n.cwndBytes());
+        assertEquals(MULTIPLICATIVE_DECREASE, n.onAckCc(ack(7 * US, 9 * US, 12_288, true)));
+        assertEquals(27_000, n.cwndBytes());
+        // 100 us: 0.8 x 95.5 / 100 = 0.764 of cwnd, capped at half.
+        assertEquals(MULTIPLICATIVE_DECREASE, n.onAckCc(ack(14 * US, 100 * US, 16_384, true)));
+        assertEquals(13_500, n.cwndBytes());
+    }
+
+    @Test
+    void decrease_waitsForTheAverageToExceedTheTarget() {
+        Nscc n = reference(new NsccLoop(false, false, 3, 80, NsccLoop.DERIVE, 0, NsccLoop.DERIVE,
+                NsccLoop.DERIVE, 80));
+        n.onSent(100_000);
+        // One 9 us sample moves the average from 0 to 9 / 80 = 0.1125 us, far below the 4.5 us target;
+        // the per-ACK loop would cut here.
+        assertEquals(HOLD, n.onAckCc(ack(0, 9 * US, 4_096, true)));
+        assertEquals(112_500, n.averageDelayPs());
+        assertEquals(75_000, n.cwndBytes());
+        // An unmarked sample over the target counts as base RTT / 4: 112,500 + (1,500,000 - 112,500) / 80.
+        n.onAckCc(ack(0, 5 * US, 8_192, false));
+        assertEquals(129_843, n.averageDelayPs());
+    }
+
+    @Test
+    void quickAdapt_afterALossSetsCwndToTheBytesAchievedInThePeriod() {
+        Nscc n = reference(NsccLoop.REFERENCE);
+        n.onSent(60_000);
+        n.onAckCc(ack(0, 0, 4_096, false));          // 6 us: opens the first period, to 16.5 us
+        n.onAckCc(ack(US, 0, 8_192, false));         // 7 us and 8 us: 8,192 B achieved in it
+        n.onAckCc(ack(2 * US, 0, 12_288, false));
+        long inflight = n.inflightBytes();
+        // A NACK after the period: 8,192 < MaxWnd / 8 = 14,062, so cwnd becomes 8,192 and the NACK cuts no more.
+        assertTrue(n.onNack(4_096, Nscc.NO_ENTROPY, 17 * US));
+        assertEquals(8_192, n.cwndBytes());
+        assertEquals(inflight - 4_096, n.inflightBytes());
+        // The next NACK, for a packet that was already in flight, is ignored: no second cut.
+        assertFalse(n.onNack(4_096, Nscc.NO_ENTROPY, 18 * US));
+        assertEquals(8_192, n.cwndBytes());
+    }
+
+    @Test
+    void quickAdapt_aLateAckTriggersItAndEnoughAchievedBytesPreventIt() {
+        Nscc late = reference(NsccLoop.REFERENCE);
+        late.onSent(60_000);
+        late.onAckCc(ack(0, 0, 4_096, false));
+        late.onAckCc(ack(US, 0, 8_192, false));
+        // 20 us of delay is over 4 x target (18 us): quick adapt to the 4,096 + 4,096 B of the period.
+        assertEquals(QUICK_ADAPT, late.onAckCc(ack(2 * US, 20 * US, 12_288, false)));
+        assertEquals(8_192, late.cwndBytes());
+
+        Nscc busy = reference(NsccLoop.REFERENCE);
+        busy.onSent(60_000);
+        for (int k = 1; k <= 5; k++) {               // 16,384 B achieved: not below 14,062
+            busy.onAckCc(ack(0, 0, 4_096L * k, false));
+        }
+        long before = busy.cwndFixed();
+        assertTrue(busy.onNack(4_096, Nscc.NO_ENTROPY, 17 * US));
+        assertEquals(before - (4_096L << Nscc.FRACTION_BITS), busy.cwndFixed());
+    }
+
+    @Test
+    void canSend_waitsForRoomForTheWholePacket() {
+        Nscc ref = new Nscc(P.withInitialWindowBytes(12_000), NsccCompanions.OFF, NsccLoop.REFERENCE);
+        Nscc perAck = new Nscc(P.withInitialWindowBytes(12_000), NsccCompanions.OFF, NsccLoop.PER_ACK);
+        ref.onSent(8_192);
+        perAck.onSent(8_192);
+        // 8,192 + 4,096 > 12,000: the reference loop holds the third packet; per ACK, 8,192 < 12,000 lets it go.
+        assertFalse(ref.canSend(4_096));
+        assertTrue(ref.canSend(3_808));
+        assertTrue(perAck.canSend(4_096));
+    }
+
+    @Test
+    void perAckLoop_isTheTwoArgumentContextExactly() {
+        Nscc plain = new Nscc(P);
+        Nscc chosen = new Nscc(P, NsccCompanions.OFF, NsccLoop.PER_ACK);
+        plain.onSent(100_000);
+        chosen.onSent(100_000);
+        for (int k = 1; k <= 12; k++) {
+            AckCc a = ack(k * US, (k % 3) * 3 * US, 4_096L * k, k % 2 == 0);
+            assertEquals(plain.onAckCc(a), chosen.onAckCc(a));
+            assertEquals(plain.cwndFixed(), chosen.cwndFixed());
+        }
+        assertEquals(NsccLoop.PER_ACK, chosen.loop());
+        // The reference loop needs a NACK's time.
+        assertThrows(IllegalStateException.class, () -> reference(NsccLoop.REFERENCE).onNack(4_096));
+    }
+
+    private static Nscc reference(NsccLoop loop) {
+        return new Nscc(P, NsccCompanions.OFF, loop);
+    }
+
+    private static AckCc ack(long txPs, long queuedPs, long rcvdBytes, boolean ecn) {
+        return AckCc.of(txPs + BASE_RTT_PS + queuedPs, txPs, rcvdBytes, ecn);
+    }
+}
