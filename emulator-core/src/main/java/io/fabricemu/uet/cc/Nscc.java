@@ -345,8 +345,7 @@ public final class Nscc {
         boolean pathClear = pathTest != null && pathTest.onAck(newlyRcvdBytes, ecn, ack.roundTripPs(), cwndBytes());
         feedGates(ecn, entropy);
         if (ecn || penalised || delayPs >= params.fastIncreaseThresholdPs()) {
-            fastIncrease = false;
-            underloadAckedBytes = 0;
+            endFastIncrease();
         }
         if (ecn) {
             return delayPs > targetDelayPs ? multiplicativeDecrease(delayPs, ack) : Decision.HOLD;
@@ -486,8 +485,7 @@ public final class Nscc {
 
     private void giveUp(int bytes, long cutFixed) {
         inflightBytes = Math.max(0, inflightBytes - bytes);
-        fastIncrease = false;
-        underloadAckedBytes = 0;
+        endFastIncrease();
         penaltyEpisode = false;
         if (pathTest != null) {
             pathTest.onLoss();
@@ -547,8 +545,7 @@ public final class Nscc {
      * fast increase. inflight is untouched: the packet is still on its way.
      */
     public Decision onCongestionNotice(long nowPs, long pktTxPs, long queuingDelayPs) {
-        fastIncrease = false;
-        underloadAckedBytes = 0;
+        endFastIncrease();
         if (loop != null) {
             delayAverage.onSample(queuingDelayPs, true);
             return queuingDelayPs >= targetDelayPs ? referenceDecrease(nowPs) : Decision.HOLD;
@@ -588,16 +585,14 @@ public final class Nscc {
                 if (adapted == QuickAdapt.IGNORED) {
                     return Decision.HOLD;
                 }
-                fastIncrease = false;
-                underloadAckedBytes = 0;
+                endFastIncrease();
                 penaltyEpisode = false;
                 setCwnd(adapted << FRACTION_BITS);
                 return Decision.QUICK_ADAPT;
             }
         }
         if (ecn || penalised || delayPs >= params.fastIncreaseThresholdPs()) {
-            fastIncrease = false;
-            underloadAckedBytes = 0;
+            endFastIncrease();
         }
         Decision decision;
         if (ecn) {
@@ -641,6 +636,12 @@ public final class Nscc {
         lastDecreasePs = nowPs;
         penaltyEpisode = false;
         return Decision.MULTIPLICATIVE_DECREASE;
+    }
+
+    /** The first sign of congestion or a loss: fast increase stops and its count of clean bytes starts over. */
+    private void endFastIncrease() {
+        fastIncrease = false;
+        underloadAckedBytes = 0;
     }
 
     private void setCwnd(long fixed) {
