@@ -1,6 +1,5 @@
 package io.fabricemu.actor;
 
-import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.ExtensibleBehavior;
 import akka.actor.typed.TypedActorContext;
@@ -10,9 +9,10 @@ import io.fabricemu.engine.Event;
 import java.util.List;
 
 /**
- * Hosts one element (a NIC, a switch port or a link): turns a window message into a call of the model and
- * sends back what the model sent. The hottest actor there is, so it dispatches with a single
- * {@code receive} and {@code instanceof} instead of a receive builder.
+ * Hosts one element (a NIC, a switch port or a link): turns a window message into a call of the model, which
+ * leaves what it sent in its {@link ElementRunner} for the shard, and counts down the shard's {@link StepLatch}.
+ * The hottest actor there is, so it dispatches with a single {@code receive} and {@code instanceof} instead of a
+ * receive builder.
  */
 final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
 
@@ -20,12 +20,12 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
     sealed interface Command permits Start, RunWindow, Report {
     }
 
-    /** Let the element schedule its first events and report its first pending time. */
+    /** Let the element schedule its first events, then count down the latch. */
     enum Start implements Command {
         INSTANCE
     }
 
-    /** Handle the events in {@code inbox} and every own event earlier than {@code endPs}. */
+    /** Handle the events in {@code inbox} and every own event earlier than {@code endPs}, then count down the latch. */
     record RunWindow(long endPs, List<Event> inbox) implements Command {
     }
 
@@ -35,28 +35,28 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
     }
 
     private final ElementRunner runner;
-    private final ActorRef<ShardActor.Command> shard;
+    private final StepLatch latch;
 
-    private ElementActor(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
+    private ElementActor(ElementRunner runner, StepLatch latch) {
         this.runner = runner;
-        this.shard = shard;
+        this.latch = latch;
     }
 
-    static Behavior<Command> create(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
-        return Behaviors.setup(ctx -> new ElementActor(runner, shard));
+    /** An actor for {@code runner}'s element, counting down {@code latch}, the one of its shard's steps. */
+    static Behavior<Command> create(ElementRunner runner, StepLatch latch) {
+        return Behaviors.setup(ctx -> new ElementActor(runner, latch));
     }
 
     @Override
     public Behavior<Command> receive(TypedActorContext<Command> ctx, Command msg) {
         if (msg instanceof RunWindow w) {
-            int handled = runner.runWindow(w.endPs(), w.inbox());
-            shard.tell(new ShardActor.WindowDone(runner.id(), runner.nextEventPs(), runner.drainOutbox(), handled,
-                    runner.drainFlowsCompleted(), runner.lastHandledPs(), runner.haltReason(), runner.haltPs()));
+            runner.runWindow(w.endPs(), w.inbox());
+            latch.elementDone();
         } else if (msg == Start.INSTANCE) {
-            long first = runner.start();
-            shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));
+            runner.start();
+            latch.elementDone();
         } else if (msg == Report.INSTANCE) {
-            shard.tell(new ShardActor.ElementReported(runner.id(), runner.report()));
+            latch.shard().tell(new ShardActor.ElementReported(runner.id(), runner.report()));
         }
         return this;
     }

@@ -25,7 +25,8 @@ import java.util.List;
  * Runs the elements of one shard through the windows of the run.
  *
  * <p>Per window: wake the elements that have work before its end (the {@link ShardScheduler} knows which),
- * route what they send as they complete, then send every peer shard one batch of the events meant for it
+ * and once the last of them has counted down the shard's {@link StepLatch}, route what each sent (read from its
+ * runner, in the order woken), then send every peer shard one batch of the events meant for it
  * (empty if none, so the peer knows it has all its input), the last one carrying this shard's
  * {@link WindowState}. Once its own elements are done and every peer's state is in, the shard chooses the next
  * window itself ({@link WindowAgreement}: every shard combines the same states, so all choose alike) and opens
@@ -58,8 +59,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     static final long REPORT_CHUNK_BYTES = 256 * 1024;
 
     /** What a shard accepts. */
-    public sealed interface Command permits Peers, OpenWindow, ElementStarted, WindowDone, PeerBatch, Collect,
-            SendReports, ElementReported {
+    public sealed interface Command permits Peers, OpenWindow, StepDone, PeerBatch, Collect, SendReports,
+            ElementReported {
     }
 
     /** The shards of the run, by shard id (this one included); sent once before anything else. */
@@ -73,16 +74,12 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     public record OpenWindow(long endPs) implements Command, ControlMessage {
     }
 
-    /** An element started; {@code sent} holds anything it sent while starting. */
-    public record ElementStarted(int elementId, long nextPs, List<Event> sent) implements Command {
-    }
-
     /**
-     * An element ran to the end it was given: {@code flowsCompletedAtPs} holds when each flow it completed did;
-     * {@code haltReason} is null unless it asked (at {@code haltPs}) to end the run.
+     * Every element woken for the current step (the start, a window or a step ahead) has finished it: what each
+     * did is in its runner ({@link StepLatch}).
      */
-    public record WindowDone(int elementId, long nextPs, List<Event> sent, int events, long[] flowsCompletedAtPs,
-                      long lastHandledPs, String haltReason, long haltPs) implements Command {
+    public enum StepDone implements Command {
+        INSTANCE
     }
 
     /**
@@ -128,6 +125,12 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private final ShardScheduler scheduler;
     private final int[] localIds;
     private final ActorRef<ElementActor.Command>[] byId;
+    private final ElementRunner[] runners;
+    private final StepLatch latch;
+    /** The elements woken for the step under way, in the order woken; the first {@code stepCount}. */
+    private int[] stepIds = new int[64];
+    private int stepCount;
+    private boolean starting;
     private List<ActorRef<Command>> peers = List.of();
     private int awaitedElements;
     private boolean localDone;
@@ -162,6 +165,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         @SuppressWarnings("unchecked") // Java makes no array of a generic type: a wildcard array, cast once here
         ActorRef<ElementActor.Command>[] refs = (ActorRef<ElementActor.Command>[]) new ActorRef<?>[shardOf.length];
         this.byId = refs;
+        this.runners = new ElementRunner[shardOf.length];
+        this.latch = new StepLatch(ctx.getSelf());
         List<Integer> ids = new ArrayList<>();
         for (int id = 0; id < shardOf.length; id++) {
             if (shardOf[id] == shard) {
@@ -174,9 +179,10 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         for (int id : localIds) {
             ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling(),
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
-            ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf()), "e" + id);
+            ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, latch), "e" + id);
             ctx.watch(ref);
             byId[id] = ref;
+            runners[id] = runner;
         }
     }
 
@@ -196,8 +202,14 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /** Wall-clock time is read only to report how busy coordination was; nothing in the run depends on it. */
     private void handle(Command msg) {
-        if (msg instanceof WindowDone d) {
-            onWindowDone(d);
+        if (msg == StepDone.INSTANCE) {
+            if (starting) {
+                starting = false;
+                collectStarted();
+                started();
+            } else {
+                onStepDone();
+            }
         } else if (msg instanceof PeerBatch b) {
             scheduler.receive(b.events());
             if (b.last()) {
@@ -206,18 +218,15 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             }
         } else if (msg instanceof OpenWindow w) {
             openWindow(w.endPs());
-        } else if (msg instanceof ElementStarted s) {
-            scheduler.completed(s.elementId(), s.nextPs(), s.sent());
-            if (--awaitedElements == 0) {
-                started();
-            }
         } else if (msg instanceof Peers p) {
             peers = p.shards();
             agreement = new WindowAgreement(peers.size() - 1);
-            awaitedElements = localIds.length;
-            tellAll(ElementActor.Start.INSTANCE);
             if (localIds.length == 0) {
                 started();
+            } else {
+                starting = true;
+                latch.arm(localIds.length);
+                tellAll(ElementActor.Start.INSTANCE);
             }
         } else if (msg == Collect.INSTANCE) {
             awaitedElements = localIds.length;
@@ -265,6 +274,15 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
+    /** Every element has started: its first pending time, and what it sent while starting. */
+    private void collectStarted() {
+        for (int id : localIds) {
+            ElementRunner r = runners[id];
+            scheduler.completed(id, r.nextEventPs(), r.sent());
+            r.clearSent();
+        }
+    }
+
     /** Every element started: the coordinator opens the first window once every shard said so. */
     private void started() {
         coordinator.tell(ready(Coordinator.Phase.STARTED, ownState()));
@@ -283,12 +301,23 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /** Tells the woken elements to run to {@code endPs}; returns whether there were any. */
     private boolean wake(List<ShardScheduler.Activation> woken, long endPs) {
-        awaitedElements = woken.size();
-        activations += woken.size();
-        for (ShardScheduler.Activation a : woken) {
+        int n = woken.size();
+        awaitedElements = n;
+        activations += n;
+        if (n == 0) {
+            return false;
+        }
+        if (n > stepIds.length) {
+            stepIds = new int[Math.max(n, 2 * stepIds.length)];
+        }
+        stepCount = n;
+        latch.arm(n);
+        for (int i = 0; i < n; i++) {
+            ShardScheduler.Activation a = woken.get(i);
+            stepIds[i] = a.elementId();
             byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox()));
         }
-        return awaitedElements > 0;
+        return true;
     }
 
     /**
@@ -315,20 +344,26 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
-    private void onWindowDone(WindowDone d) {
-        scheduler.completed(d.elementId(), d.nextPs(), d.sent());
-        events += d.events();
-        aheadHandled |= runningAhead && d.events() > 0;
-        tally.completed(d.flowsCompletedAtPs());
-        if (d.lastHandledPs() > lastHandledPs) {
-            lastHandledPs = d.lastHandledPs();
+    /** Every woken element ran its step: take from each runner, in the order woken, what it did. */
+    private void onStepDone() {
+        for (int i = 0; i < stepCount; i++) {
+            int id = stepIds[i];
+            ElementRunner r = runners[id];
+            scheduler.completed(id, r.nextEventPs(), r.sent());
+            r.clearSent();
+            int handled = r.lastWindowEvents();
+            events += handled;
+            aheadHandled |= runningAhead && handled > 0;
+            tally.completed(r.drainFlowsCompleted());
+            if (r.lastHandledPs() > lastHandledPs) {
+                lastHandledPs = r.lastHandledPs();
+            }
+            if (r.haltReason() != null) {
+                tally.halted(id, r.haltPs(), r.haltReason());
+            }
         }
-        if (d.haltReason() != null) {
-            tally.halted(d.elementId(), d.haltPs(), d.haltReason());
-        }
-        if (--awaitedElements > 0) {
-            return;
-        }
+        stepCount = 0;
+        awaitedElements = 0;
         if (!runningAhead) {
             finishLocal();
             return;

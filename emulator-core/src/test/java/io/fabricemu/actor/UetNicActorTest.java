@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
-import akka.actor.testkit.typed.javadsl.TestProbe;
-import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
@@ -605,17 +603,15 @@ class UetNicActorTest {
      */
     private static final class Hosted {
         private final int id;
-        private final TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        private final ActorRef<ElementActor.Command> actor;
+        private final ElementUnderTest actor;
         private long windowEndPs;
         private long nextPs;
         private long seq;
 
         Hosted(int id, UetNic nic) {
             this.id = id;
-            this.actor = testKit.spawn(ElementActor.create(new ElementRunner(id, nic), shard.getRef()));
-            actor.tell(ElementActor.Start.INSTANCE);
-            ShardActor.ElementStarted started = shard.expectMessageClass(ShardActor.ElementStarted.class);
+            this.actor = new ElementUnderTest(testKit, new ElementRunner(id, nic));
+            ElementUnderTest.Step started = actor.start();
             assertEquals(List.of(), started.sent());
             this.nextPs = started.nextPs();
         }
@@ -638,9 +634,8 @@ class UetNicActorTest {
             List<OnWire> wire = new ArrayList<>();
             while (windowEndPs < endPs) {
                 long end = nextPs == Ps.NEVER ? endPs : Math.min(endPs, Math.max(windowEndPs, nextPs) + HANDOFF);
-                actor.tell(new ElementActor.RunWindow(end, in));
+                ElementUnderTest.Step done = actor.run(end, in);
                 in = List.of();
-                ShardActor.WindowDone done = shard.expectMessageClass(ShardActor.WindowDone.class);
                 for (Event e : done.sent()) {
                     assertEquals(LINK, e.targetId());
                     OnWire w = (OnWire) e.signal();
@@ -659,8 +654,7 @@ class UetNicActorTest {
         }
 
         ElementReport report() {
-            actor.tell(ElementActor.Report.INSTANCE);
-            return shard.expectMessageClass(ShardActor.ElementReported.class).report();
+            return actor.report();
         }
     }
 }
