@@ -1,6 +1,7 @@
 package io.fabricemu.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -97,16 +99,39 @@ class RunnableJarIT {
         assertTrue(overridden.output().contains("-XX:GCTimeRatio=19"), overridden.output());
     }
 
+    @Test
+    void launcher_mapsTheClassDataArchiveItMadeForThisBuild_unlessToldNotTo() throws Exception {
+        Path archive = JAR.resolveSibling("fabric-emu.jsa");
+        Launch first = launch("-XX:+PrintCommandLineFlags");
+        assertEquals(0, first.exitCode(), first.output());
+        assertTrue(Files.size(archive) > 0, "an archive beside the jar after a launch");
+        assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(JAR)) >= 0,
+                "the archive is at least as new as the jar it was made for");
+        assertTrue(first.output().contains("-XX:SharedArchiveFile=" + archive.toAbsolutePath().normalize()),
+                first.output());
+        assertTrue(first.output().contains("fabric-emu 0.1.0"), first.output());
+        assertFalse(first.output().contains("[warning]"), first.output());
+        Launch off = launch("-XX:+PrintCommandLineFlags", Map.of("FABRIC_EMU_CDS", "off"));
+        assertEquals(0, off.exitCode(), off.output());
+        assertFalse(off.output().contains("SharedArchiveFile"), off.output());
+    }
+
     private record Launch(int exitCode, String output) {
     }
 
     /** {@code bin/fabric-emu --version} with {@code FABRIC_EMU_JAVA_OPTS} set to {@code javaOpts}. */
     private Launch launch(String javaOpts) throws IOException, InterruptedException {
+        return launch(javaOpts, Map.of());
+    }
+
+    /** The same, with {@code env} added to the launcher's environment. */
+    private Launch launch(String javaOpts, Map<String, String> env) throws IOException, InterruptedException {
         Path launcher = Path.of("..", "bin", "fabric-emu").toAbsolutePath().normalize();
         Path out = Files.createTempFile(dir, "launch", ".out");
         ProcessBuilder b = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true)
                 .redirectOutput(out.toFile());
         b.environment().put("FABRIC_EMU_JAVA_OPTS", javaOpts);
+        b.environment().putAll(env);
         b.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + java.io.File.pathSeparator
                 + b.environment().getOrDefault("PATH", ""));
         Process p = b.start();
