@@ -20,13 +20,15 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
     sealed interface Command permits Start, RunWindow, Report {
     }
 
-    /** Let the element schedule its first events, then count down the latch. */
-    enum Start implements Command {
-        INSTANCE
+    /** Let the element schedule its first events, then count down the latch for {@code slot}. */
+    record Start(int slot) implements Command {
     }
 
-    /** Handle the events in {@code inbox} and every own event earlier than {@code endPs}, then count down the latch. */
-    record RunWindow(long endPs, List<Event> inbox) implements Command {
+    /**
+     * Handle the events in {@code inbox} and every own event earlier than {@code endPs}, then count down the latch
+     * for {@code slot}, the element's place in the order its shard woke it.
+     */
+    record RunWindow(long endPs, List<Event> inbox, int slot) implements Command {
     }
 
     /** Send the element's report. */
@@ -51,10 +53,10 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
     public Behavior<Command> receive(TypedActorContext<Command> ctx, Command msg) {
         if (msg instanceof RunWindow w) {
             runner.runWindow(w.endPs(), w.inbox());
-            latch.elementDone();
-        } else if (msg == Start.INSTANCE) {
+            latch.elementDone(w.slot());
+        } else if (msg instanceof Start s) {
             runner.start();
-            latch.elementDone();
+            latch.elementDone(s.slot());
         } else if (msg == Report.INSTANCE) {
             latch.shard().tell(new ShardActor.ElementReported(runner.id(), runner.report()));
         }

@@ -75,11 +75,10 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     }
 
     /**
-     * Every element woken for the current step (the start, a window or a step ahead) has finished it: what each
-     * did is in its runner ({@link StepLatch}).
+     * Every element of group {@code group} of the current step (the start, a window or a step ahead) has finished
+     * it: what each did is in its runner ({@link StepLatch}).
      */
-    public enum StepDone implements Command {
-        INSTANCE
+    public record StepDone(int group) implements Command {
     }
 
     /**
@@ -127,9 +126,11 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private final ActorRef<ElementActor.Command>[] byId;
     private final ElementRunner[] runners;
     private final StepLatch latch;
-    /** The elements woken for the step under way, in the order woken; the first {@code stepCount}. */
+    /** The elements woken for the step under way, in the order woken (their slots); the first {@code stepCount}. */
     private int[] stepIds = new int[64];
     private int stepCount;
+    /** Groups of the step under way ({@link StepLatch#GROUP}) whose elements have not all finished. */
+    private int groupsLeft;
     private boolean starting;
     private List<ActorRef<Command>> peers = List.of();
     private int awaitedElements;
@@ -202,14 +203,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /** Wall-clock time is read only to report how busy coordination was; nothing in the run depends on it. */
     private void handle(Command msg) {
-        if (msg == StepDone.INSTANCE) {
-            if (starting) {
-                starting = false;
-                collectStarted();
-                started();
-            } else {
-                onStepDone();
-            }
+        if (msg instanceof StepDone d) {
+            onGroupDone(d.group());
         } else if (msg instanceof PeerBatch b) {
             scheduler.receive(b.events());
             if (b.last()) {
@@ -225,8 +220,13 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                 started();
             } else {
                 starting = true;
-                latch.arm(localIds.length);
-                tellAll(ElementActor.Start.INSTANCE);
+                stepIds = localIds.clone();
+                stepCount = localIds.length;
+                awaitedElements = stepCount;
+                groupsLeft = latch.arm(stepCount);
+                for (int slot = 0; slot < stepCount; slot++) {
+                    byId[stepIds[slot]].tell(new ElementActor.Start(slot));
+                }
             }
         } else if (msg == Collect.INSTANCE) {
             awaitedElements = localIds.length;
@@ -274,15 +274,6 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
-    /** Every element has started: its first pending time, and what it sent while starting. */
-    private void collectStarted() {
-        for (int id : localIds) {
-            ElementRunner r = runners[id];
-            scheduler.completed(id, r.nextEventPs(), r.sent());
-            r.clearSent();
-        }
-    }
-
     /** Every element started: the coordinator opens the first window once every shard said so. */
     private void started() {
         coordinator.tell(ready(Coordinator.Phase.STARTED, ownState()));
@@ -311,11 +302,11 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             stepIds = new int[Math.max(n, 2 * stepIds.length)];
         }
         stepCount = n;
-        latch.arm(n);
-        for (int i = 0; i < n; i++) {
-            ShardScheduler.Activation a = woken.get(i);
-            stepIds[i] = a.elementId();
-            byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox()));
+        groupsLeft = latch.arm(n);
+        for (int slot = 0; slot < n; slot++) {
+            ShardScheduler.Activation a = woken.get(slot);
+            stepIds[slot] = a.elementId();
+            byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox(), slot));
         }
         return true;
     }
@@ -344,13 +335,21 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
-    /** Every woken element ran its step: take from each runner, in the order woken, what it did. */
-    private void onStepDone() {
-        for (int i = 0; i < stepCount; i++) {
-            int id = stepIds[i];
+    /**
+     * The elements of one group of the step finished: take from each runner, in the order woken, what it did (the
+     * other groups may still be running); once every group is in, the step is done.
+     */
+    private void onGroupDone(int group) {
+        int from = group * StepLatch.GROUP;
+        int to = Math.min(stepCount, from + StepLatch.GROUP);
+        for (int slot = from; slot < to; slot++) {
+            int id = stepIds[slot];
             ElementRunner r = runners[id];
             scheduler.completed(id, r.nextEventPs(), r.sent());
             r.clearSent();
+            if (starting) {
+                continue;
+            }
             int handled = r.lastWindowEvents();
             events += handled;
             aheadHandled |= runningAhead && handled > 0;
@@ -362,8 +361,21 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                 tally.halted(id, r.haltPs(), r.haltReason());
             }
         }
+        awaitedElements -= to - from;
+        if (--groupsLeft > 0) {
+            return;
+        }
         stepCount = 0;
-        awaitedElements = 0;
+        if (starting) {
+            starting = false;
+            started();
+            return;
+        }
+        onStepDone();
+    }
+
+    /** Every element woken for the step ran it. */
+    private void onStepDone() {
         if (!runningAhead) {
             finishLocal();
             return;

@@ -35,18 +35,18 @@ final class ElementUnderTest {
 
     /** Lets the element schedule its first events; {@link Step#nextPs} is its first pending time. */
     Step start() {
-        return step(ElementActor.Start.INSTANCE);
+        return step(new ElementActor.Start(0));
     }
 
     /** Runs the events of {@code inbox} and every own event before {@code endPs}. */
     Step run(long endPs, List<Event> inbox) {
-        return step(new ElementActor.RunWindow(endPs, inbox));
+        return step(new ElementActor.RunWindow(endPs, inbox, 0));
     }
 
     private Step step(ElementActor.Command command) {
         latch.arm(1);
         actor.tell(command);
-        shard.expectMessage(Duration.ofSeconds(10), ShardActor.StepDone.INSTANCE);
+        shard.expectMessage(Duration.ofSeconds(10), new ShardActor.StepDone(0));
         List<Event> sent = List.copyOf(runner.sent());
         runner.clearSent();
         int events = command instanceof ElementActor.RunWindow ? runner.lastWindowEvents() : 0;
