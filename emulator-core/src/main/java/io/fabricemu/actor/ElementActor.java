@@ -1,5 +1,6 @@
 package io.fabricemu.actor;
 
+import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.ExtensibleBehavior;
 import akka.actor.typed.TypedActorContext;
@@ -9,10 +10,9 @@ import io.fabricemu.engine.Event;
 import java.util.List;
 
 /**
- * Hosts one element (a NIC, a switch port or a link): turns a window message into a call of the model, which
- * leaves what it sent in its {@link ElementRunner} for the shard, and counts down the shard's {@link StepLatch}.
- * The hottest actor there is, so it dispatches with a single {@code receive} and {@code instanceof} instead of a
- * receive builder.
+ * Hosts one element (a NIC, a switch port or a link): turns a window message into a call of the model and
+ * sends back what the model sent. The hottest actor there is, so it dispatches with a single
+ * {@code receive} and {@code instanceof} instead of a receive builder.
  */
 final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
 
@@ -20,15 +20,13 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
     sealed interface Command permits Start, RunWindow, Report {
     }
 
-    /** Let the element schedule its first events, then count down the latch for {@code slot}. */
-    record Start(int slot) implements Command {
+    /** Let the element schedule its first events and report its first pending time. */
+    enum Start implements Command {
+        INSTANCE
     }
 
-    /**
-     * Handle the events in {@code inbox} and every own event earlier than {@code endPs}, then count down the latch
-     * for {@code slot}, the element's place in the order its shard woke it.
-     */
-    record RunWindow(long endPs, List<Event> inbox, int slot) implements Command {
+    /** Handle the events in {@code inbox} and every own event earlier than {@code endPs}. */
+    record RunWindow(long endPs, List<Event> inbox) implements Command {
     }
 
     /** Send the element's report. */
@@ -37,28 +35,28 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
     }
 
     private final ElementRunner runner;
-    private final StepLatch latch;
+    private final ActorRef<ShardActor.Command> shard;
 
-    private ElementActor(ElementRunner runner, StepLatch latch) {
+    private ElementActor(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
         this.runner = runner;
-        this.latch = latch;
+        this.shard = shard;
     }
 
-    /** An actor for {@code runner}'s element, counting down {@code latch}, the one of its shard's steps. */
-    static Behavior<Command> create(ElementRunner runner, StepLatch latch) {
-        return Behaviors.setup(ctx -> new ElementActor(runner, latch));
+    static Behavior<Command> create(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
+        return Behaviors.setup(ctx -> new ElementActor(runner, shard));
     }
 
     @Override
     public Behavior<Command> receive(TypedActorContext<Command> ctx, Command msg) {
         if (msg instanceof RunWindow w) {
-            runner.runWindow(w.endPs(), w.inbox());
-            latch.elementDone(w.slot());
-        } else if (msg instanceof Start s) {
-            runner.start();
-            latch.elementDone(s.slot());
+            int handled = runner.runWindow(w.endPs(), w.inbox());
+            shard.tell(new ShardActor.WindowDone(runner.id(), runner.nextEventPs(), runner.drainOutbox(), handled,
+                    runner.drainFlowsCompleted(), runner.lastHandledPs(), runner.haltReason(), runner.haltPs()));
+        } else if (msg == Start.INSTANCE) {
+            long first = runner.start();
+            shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));
         } else if (msg == Report.INSTANCE) {
-            latch.shard().tell(new ShardActor.ElementReported(runner.id(), runner.report()));
+            shard.tell(new ShardActor.ElementReported(runner.id(), runner.report()));
         }
         return this;
     }

@@ -25,8 +25,7 @@ import java.util.List;
  * Runs the elements of one shard through the windows of the run.
  *
  * <p>Per window: wake the elements that have work before its end (the {@link ShardScheduler} knows which),
- * and once the last of them has counted down the shard's {@link StepLatch}, route what each sent (read from its
- * runner, in the order woken), then send every peer shard one batch of the events meant for it
+ * route what they send as they complete, then send every peer shard one batch of the events meant for it
  * (empty if none, so the peer knows it has all its input), the last one carrying this shard's
  * {@link WindowState}. Once its own elements are done and every peer's state is in, the shard chooses the next
  * window itself ({@link WindowAgreement}: every shard combines the same states, so all choose alike) and opens
@@ -59,8 +58,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     static final long REPORT_CHUNK_BYTES = 256 * 1024;
 
     /** What a shard accepts. */
-    public sealed interface Command permits Peers, OpenWindow, StepDone, PeerBatch, Collect, SendReports,
-            ElementReported {
+    public sealed interface Command permits Peers, OpenWindow, ElementStarted, WindowDone, PeerBatch, Collect,
+            SendReports, ElementReported {
     }
 
     /** The shards of the run, by shard id (this one included); sent once before anything else. */
@@ -74,11 +73,16 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     public record OpenWindow(long endPs) implements Command, ControlMessage {
     }
 
+    /** An element started; {@code sent} holds anything it sent while starting. */
+    public record ElementStarted(int elementId, long nextPs, List<Event> sent) implements Command {
+    }
+
     /**
-     * Every element of group {@code group} of the current step (the start, a window or a step ahead) has finished
-     * it: what each did is in its runner ({@link StepLatch}).
+     * An element ran to the end it was given: {@code flowsCompletedAtPs} holds when each flow it completed did;
+     * {@code haltReason} is null unless it asked (at {@code haltPs}) to end the run.
      */
-    public record StepDone(int group) implements Command {
+    public record WindowDone(int elementId, long nextPs, List<Event> sent, int events, long[] flowsCompletedAtPs,
+                      long lastHandledPs, String haltReason, long haltPs) implements Command {
     }
 
     /**
@@ -124,14 +128,6 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private final ShardScheduler scheduler;
     private final int[] localIds;
     private final ActorRef<ElementActor.Command>[] byId;
-    private final ElementRunner[] runners;
-    private final StepLatch latch;
-    /** The elements woken for the step under way, in the order woken (their slots); the first {@code stepCount}. */
-    private int[] stepIds = new int[64];
-    private int stepCount;
-    /** Groups of the step under way ({@link StepLatch#GROUP}) whose elements have not all finished. */
-    private int groupsLeft;
-    private boolean starting;
     private List<ActorRef<Command>> peers = List.of();
     private int awaitedElements;
     private boolean localDone;
@@ -166,8 +162,6 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         @SuppressWarnings("unchecked") // Java makes no array of a generic type: a wildcard array, cast once here
         ActorRef<ElementActor.Command>[] refs = (ActorRef<ElementActor.Command>[]) new ActorRef<?>[shardOf.length];
         this.byId = refs;
-        this.runners = new ElementRunner[shardOf.length];
-        this.latch = new StepLatch(ctx.getSelf());
         List<Integer> ids = new ArrayList<>();
         for (int id = 0; id < shardOf.length; id++) {
             if (shardOf[id] == shard) {
@@ -180,10 +174,9 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         for (int id : localIds) {
             ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling(),
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
-            ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, latch), "e" + id);
+            ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf()), "e" + id);
             ctx.watch(ref);
             byId[id] = ref;
-            runners[id] = runner;
         }
     }
 
@@ -203,8 +196,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /** Wall-clock time is read only to report how busy coordination was; nothing in the run depends on it. */
     private void handle(Command msg) {
-        if (msg instanceof StepDone d) {
-            onGroupDone(d.group());
+        if (msg instanceof WindowDone d) {
+            onWindowDone(d);
         } else if (msg instanceof PeerBatch b) {
             scheduler.receive(b.events());
             if (b.last()) {
@@ -213,20 +206,18 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             }
         } else if (msg instanceof OpenWindow w) {
             openWindow(w.endPs());
+        } else if (msg instanceof ElementStarted s) {
+            scheduler.completed(s.elementId(), s.nextPs(), s.sent());
+            if (--awaitedElements == 0) {
+                started();
+            }
         } else if (msg instanceof Peers p) {
             peers = p.shards();
             agreement = new WindowAgreement(peers.size() - 1);
+            awaitedElements = localIds.length;
+            tellAll(ElementActor.Start.INSTANCE);
             if (localIds.length == 0) {
                 started();
-            } else {
-                starting = true;
-                stepIds = localIds.clone();
-                stepCount = localIds.length;
-                awaitedElements = stepCount;
-                groupsLeft = latch.arm(stepCount);
-                for (int slot = 0; slot < stepCount; slot++) {
-                    byId[stepIds[slot]].tell(new ElementActor.Start(slot));
-                }
             }
         } else if (msg == Collect.INSTANCE) {
             awaitedElements = localIds.length;
@@ -292,23 +283,12 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /** Tells the woken elements to run to {@code endPs}; returns whether there were any. */
     private boolean wake(List<ShardScheduler.Activation> woken, long endPs) {
-        int n = woken.size();
-        awaitedElements = n;
-        activations += n;
-        if (n == 0) {
-            return false;
+        awaitedElements = woken.size();
+        activations += woken.size();
+        for (ShardScheduler.Activation a : woken) {
+            byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox()));
         }
-        if (n > stepIds.length) {
-            stepIds = new int[Math.max(n, 2 * stepIds.length)];
-        }
-        stepCount = n;
-        groupsLeft = latch.arm(n);
-        for (int slot = 0; slot < n; slot++) {
-            ShardScheduler.Activation a = woken.get(slot);
-            stepIds[slot] = a.elementId();
-            byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox(), slot));
-        }
-        return true;
+        return awaitedElements > 0;
     }
 
     /**
@@ -335,47 +315,20 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
-    /**
-     * The elements of one group of the step finished: take from each runner, in the order woken, what it did (the
-     * other groups may still be running); once every group is in, the step is done.
-     */
-    private void onGroupDone(int group) {
-        int from = group * StepLatch.GROUP;
-        int to = Math.min(stepCount, from + StepLatch.GROUP);
-        for (int slot = from; slot < to; slot++) {
-            int id = stepIds[slot];
-            ElementRunner r = runners[id];
-            scheduler.completed(id, r.nextEventPs(), r.sent());
-            r.clearSent();
-            if (starting) {
-                continue;
-            }
-            int handled = r.lastWindowEvents();
-            events += handled;
-            aheadHandled |= runningAhead && handled > 0;
-            tally.completed(r.drainFlowsCompleted());
-            if (r.lastHandledPs() > lastHandledPs) {
-                lastHandledPs = r.lastHandledPs();
-            }
-            if (r.haltReason() != null) {
-                tally.halted(id, r.haltPs(), r.haltReason());
-            }
+    private void onWindowDone(WindowDone d) {
+        scheduler.completed(d.elementId(), d.nextPs(), d.sent());
+        events += d.events();
+        aheadHandled |= runningAhead && d.events() > 0;
+        tally.completed(d.flowsCompletedAtPs());
+        if (d.lastHandledPs() > lastHandledPs) {
+            lastHandledPs = d.lastHandledPs();
         }
-        awaitedElements -= to - from;
-        if (--groupsLeft > 0) {
+        if (d.haltReason() != null) {
+            tally.halted(d.elementId(), d.haltPs(), d.haltReason());
+        }
+        if (--awaitedElements > 0) {
             return;
         }
-        stepCount = 0;
-        if (starting) {
-            starting = false;
-            started();
-            return;
-        }
-        onStepDone();
-    }
-
-    /** Every element woken for the step ran it. */
-    private void onStepDone() {
         if (!runningAhead) {
             finishLocal();
             return;

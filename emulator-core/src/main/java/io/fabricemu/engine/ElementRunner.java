@@ -18,8 +18,7 @@ public final class ElementRunner implements EventContext {
     private long nowPs;
     private long windowEndPs;
     private long lastHandledPs = Long.MIN_VALUE;
-    private final ArrayList<Event> outbox = new ArrayList<>();
-    private int lastWindowEvents;
+    private ArrayList<Event> outbox = new ArrayList<>();
     private static final long[] NONE = new long[0];
     private long[] completedAtPs = new long[4];
     private int completed;
@@ -99,7 +98,6 @@ public final class ElementRunner implements EventContext {
             element.onEvent(e.signal(), this);
             handled++;
         }
-        lastWindowEvents = handled;
         return handled;
     }
 
@@ -161,29 +159,14 @@ public final class ElementRunner implements EventContext {
         return queue.peekTimePs();
     }
 
-    /** What the element sent since the last call, in the order sent, as a list of its own. */
+    /** What the element sent since the last call, in the order sent; the runner starts a new list. */
     public List<Event> drainOutbox() {
-        List<Event> out = List.copyOf(outbox);
-        outbox.clear();
+        if (outbox.isEmpty()) {
+            return List.of();
+        }
+        List<Event> out = outbox;
+        outbox = new ArrayList<>();
         return out;
-    }
-
-    /**
-     * What the element sent since {@link #clearSent} was last called, in the order sent: the runner's own list,
-     * read in place (so a wake-up allocates no list); valid until the element runs again or it is cleared.
-     */
-    public List<Event> sent() {
-        return outbox;
-    }
-
-    /** Forgets what the element sent, once the caller has taken it from {@link #sent}; the list keeps its capacity. */
-    public void clearSent() {
-        outbox.clear();
-    }
-
-    /** How many events the element handled in its last {@link #runWindow}. */
-    public int lastWindowEvents() {
-        return lastWindowEvents;
     }
 
     /** When each flow completed since the last call did, in ps, in the order they did. */

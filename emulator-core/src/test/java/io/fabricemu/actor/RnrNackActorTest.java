@@ -3,6 +3,8 @@ package io.fabricemu.actor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.net.Arrival;
@@ -65,7 +67,9 @@ class RnrNackActorTest {
 
     @Test
     void overflow_sendsTheRnrNakTowardTheRequesterOneLatencyLater() {
-        ElementUnderTest actor = new ElementUnderTest(testKit, new ElementRunner(10, port()));
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port()), shard.getRef()));
         // The responder acknowledged PSN 4 (one message complete) before the burst.
         Packet ack = new Packet(PacketKind.ACK, 1, RESPONDER, REQUESTER, 64, 0, 1, 0, 3, 4, 0, 0, null,
                 new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, 1, 0));
@@ -74,7 +78,8 @@ class RnrNackActorTest {
         for (long psn = 5; psn <= 8; psn++) {
             inbox.add(new Event(2_000, 11, psn, 10, new Forward(data(psn))));
         }
-        ElementUnderTest.Step w = actor.run(250_000, inbox);
+        actor.tell(new ElementActor.RunWindow(250_000, inbox));
+        ShardActor.WindowDone w = shard.expectMessageClass(ShardActor.WindowDone.class);
 
         List<Event> naks = w.sent().stream().filter(e -> e.targetId() == 11 && e.signal() instanceof Forward f
                 && f.packet().kind() == PacketKind.NAK_RNR).toList();

@@ -3,6 +3,8 @@ package io.fabricemu.actor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
@@ -283,15 +285,17 @@ class RoceNicActorTest {
      */
     private static final class Hosted {
         private final int id;
-        private final ElementUnderTest actor;
+        private final TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        private final ActorRef<ElementActor.Command> actor;
         private long windowEndPs;
         private long nextPs;
         private long seq;
 
         Hosted(int id, Element nic) {
             this.id = id;
-            this.actor = new ElementUnderTest(testKit, new ElementRunner(id, nic));
-            ElementUnderTest.Step started = actor.start();
+            this.actor = testKit.spawn(ElementActor.create(new ElementRunner(id, nic), shard.getRef()));
+            actor.tell(ElementActor.Start.INSTANCE);
+            ShardActor.ElementStarted started = shard.expectMessageClass(ShardActor.ElementStarted.class);
             assertEquals(List.of(), started.sent());
             this.nextPs = started.nextPs();
         }
@@ -322,7 +326,8 @@ class RoceNicActorTest {
                     }
                 }
                 in.removeAll(now);
-                ElementUnderTest.Step done = actor.run(end, now);
+                actor.tell(new ElementActor.RunWindow(end, now));
+                ShardActor.WindowDone done = shard.expectMessageClass(ShardActor.WindowDone.class);
                 for (Event e : done.sent()) {
                     assertEquals(LINK, e.targetId());
                     OnWire w = (OnWire) e.signal();
@@ -341,7 +346,8 @@ class RoceNicActorTest {
         }
 
         ElementReport report() {
-            return actor.report();
+            actor.tell(ElementActor.Report.INSTANCE);
+            return shard.expectMessageClass(ShardActor.ElementReported.class).report();
         }
     }
 }

@@ -3,6 +3,8 @@ package io.fabricemu.actor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.net.Arrival;
@@ -50,52 +52,62 @@ class SwitchPortActorTest {
         return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);
     }
 
+    private static ShardActor.WindowDone run(ActorRef<ElementActor.Command> actor, TestProbe<ShardActor.Command> shard,
+                                             long endPs, List<Event> inbox) {
+        actor.tell(new ElementActor.RunWindow(endPs, inbox));
+        return shard.expectMessageClass(ShardActor.WindowDone.class);
+    }
+
     @Test
     void egress_serializesBackToBackAndHandsEachPacketToTheLink() {
-        ElementUnderTest actor = new ElementUnderTest(testKit,
-                new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)));
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard.getRef()));
         Packet p1 = packet(1, 4150, 3);
         Packet p2 = packet(2, 4150, 3);
         // Two packets become ready at the same time; the key (origin, seq) decides the order, not arrival.
-        ElementUnderTest.Step w1 = actor.run(250_000,
+        ShardActor.WindowDone w1 = run(actor, shard, 250_000,
                 List.of(new Event(1_000, 5, 9, 10, new Forward(p2)), new Event(1_000, 5, 8, 10, new Forward(p1))));
         assertEquals(2, w1.events());
         assertEquals(List.of(new Event(251_000, 10, 0, LINK, new OnWire(p1, 1_000, 333_000))), w1.sent());
         assertEquals(333_000, w1.nextPs(), "the first packet's last bit leaves after 332,000 ps");
 
-        ElementUnderTest.Step w2 = actor.run(500_000, List.of());
+        ShardActor.WindowDone w2 = run(actor, shard, 500_000, List.of());
         assertEquals(List.of(new Event(583_000, 10, 2, LINK, new OnWire(p2, 333_000, 665_000))), w2.sent());
         assertEquals(665_000, w2.nextPs());
     }
 
     @Test
     void ingress_cutThroughForwardsOneLatencyAfterTheFirstBit() {
-        ElementUnderTest actor = new ElementUnderTest(testKit,
-                new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)));
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard.getRef()));
         Packet p = packet(1, 4150, 3);
-        ElementUnderTest.Step w = actor.run(400_000,
+        ShardActor.WindowDone w = run(actor, shard, 400_000,
                 List.of(new Event(1_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
         assertEquals(List.of(new Event(401_000, 10, 0, 11, new Forward(p, 0))), w.sent(), "the packet carries its ingress port");
     }
 
     @Test
     void ingress_cutThroughIntoAFasterPortWaitsForTheTail() {
-        ElementUnderTest actor = new ElementUnderTest(testKit,
-                new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, 4 * RATE)));
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, 4 * RATE)), shard.getRef()));
         Packet p = packet(1, 4150, 3);
         // In at 100 Gb/s (332,000 ps), out at 400 Gb/s (83,000 ps): the last bit may leave no earlier than
         // LATENCY after it arrived, so the packet starts at 333,000 + 400,000 - 83,000.
-        ElementUnderTest.Step w = actor.run(400_000,
+        ShardActor.WindowDone w = run(actor, shard, 400_000,
                 List.of(new Event(1_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
         assertEquals(650_000, w.sent().get(0).timePs());
     }
 
     @Test
     void ingress_storeAndForwardWaitsForTheWholePacket() {
-        ElementUnderTest actor = new ElementUnderTest(testKit,
-                new ElementRunner(10, port(ForwardingMode.STORE_AND_FORWARD, RATE)));
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(
+                ElementActor.create(new ElementRunner(10, port(ForwardingMode.STORE_AND_FORWARD, RATE)), shard.getRef()));
         Packet p = packet(1, 4150, 3);
-        ElementUnderTest.Step w = actor.run(400_000,
+        ShardActor.WindowDone w = run(actor, shard, 400_000,
                 List.of(new Event(333_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
         assertEquals(733_000, w.sent().get(0).timePs());
     }
@@ -109,12 +121,13 @@ class SwitchPortActorTest {
         SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
                 SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(10_000).withWreb(wreb), 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE);
-        ElementUnderTest actor = new ElementUnderTest(testKit,
-                new ElementRunner(10, new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false)));
+        TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(
+                new ElementRunner(10, new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false)), shard.getRef()));
         Packet p1 = packet(1, 4150, 3);
         Packet p2 = packet(2, 4150, 3);
         Packet p3 = packet(3, 4150, 3);
-        ElementUnderTest.Step w = actor.run(250_000, List.of(new Event(5_000, 5, 1, 10, new Forward(p1)),
+        ShardActor.WindowDone w = run(actor, shard, 250_000, List.of(new Event(5_000, 5, 1, 10, new Forward(p1)),
                 new Event(5_000, 5, 2, 10, new Forward(p2)), new Event(5_000, 5, 3, 10, new Forward(p3))));
         List<Event> notices = w.sent().stream().filter(e -> e.targetId() == 11).toList();
         assertEquals(2, notices.size(), "one early and one drop notice: " + notices);

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
@@ -603,15 +605,17 @@ class UetNicActorTest {
      */
     private static final class Hosted {
         private final int id;
-        private final ElementUnderTest actor;
+        private final TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
+        private final ActorRef<ElementActor.Command> actor;
         private long windowEndPs;
         private long nextPs;
         private long seq;
 
         Hosted(int id, UetNic nic) {
             this.id = id;
-            this.actor = new ElementUnderTest(testKit, new ElementRunner(id, nic));
-            ElementUnderTest.Step started = actor.start();
+            this.actor = testKit.spawn(ElementActor.create(new ElementRunner(id, nic), shard.getRef()));
+            actor.tell(ElementActor.Start.INSTANCE);
+            ShardActor.ElementStarted started = shard.expectMessageClass(ShardActor.ElementStarted.class);
             assertEquals(List.of(), started.sent());
             this.nextPs = started.nextPs();
         }
@@ -634,8 +638,9 @@ class UetNicActorTest {
             List<OnWire> wire = new ArrayList<>();
             while (windowEndPs < endPs) {
                 long end = nextPs == Ps.NEVER ? endPs : Math.min(endPs, Math.max(windowEndPs, nextPs) + HANDOFF);
-                ElementUnderTest.Step done = actor.run(end, in);
+                actor.tell(new ElementActor.RunWindow(end, in));
                 in = List.of();
+                ShardActor.WindowDone done = shard.expectMessageClass(ShardActor.WindowDone.class);
                 for (Event e : done.sent()) {
                     assertEquals(LINK, e.targetId());
                     OnWire w = (OnWire) e.signal();
@@ -654,7 +659,8 @@ class UetNicActorTest {
         }
 
         ElementReport report() {
-            return actor.report();
+            actor.tell(ElementActor.Report.INSTANCE);
+            return shard.expectMessageClass(ShardActor.ElementReported.class).report();
         }
     }
 }
