@@ -20,7 +20,8 @@ import java.util.Comparator;
  * full whenever demand allows, shares within a slice differ by at most one byte, and the caller moves the
  * rotation start past the last sender that received an extra byte so that the extra bytes take turns.
  *
- * <p>Cost: a sort of the indices by need, {@code O(n log n)} per slice for {@code n} senders.
+ * <p>Cost: {@code O(n)} per slice for {@code n} senders when every one needs more than an equal share (a backlogged
+ * incast), else a sort of the indices by need, {@code O(n log n)}.
  */
 final class CreditShares {
 
@@ -53,11 +54,20 @@ final class CreditShares {
         if (firstExtraIndex < 0 || firstExtraIndex >= n) {
             throw new IllegalArgumentException("firstExtraIndex " + firstExtraIndex + " outside [0, " + n + ")");
         }
-        Integer[] byNeed = new Integer[n];
+        long leastNeedBytes = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             if (needBytes[i] < 0) {
                 throw new IllegalArgumentException("needBytes[" + i + "] must be >= 0, was " + needBytes[i]);
             }
+            leastNeedBytes = Math.min(leastNeedBytes, needBytes[i]);
+        }
+        if (leastNeedBytes > budgetBytes / n) {
+            // Every sender needs more than an equal share (the usual slice of a backlogged incast): the loop below
+            // would stop at its first, least need, so no order is needed and everyone is at the level.
+            return atLevel(budgetBytes, n, firstExtraIndex, grantBytesOut);
+        }
+        Integer[] byNeed = new Integer[n];
+        for (int i = 0; i < n; i++) {
             byNeed[i] = i;
         }
         // Ties between equal needs may fall in any order: each satisfied sender takes exactly its need, so
@@ -98,6 +108,19 @@ final class CreditShares {
                 extraBytes--;
                 lastExtra = i;
             }
+        }
+        return lastExtra;
+    }
+
+    /** Every one of the {@code n} senders gets an equal share, the left-over bytes one each in rotation order. */
+    private static int atLevel(long budgetBytes, int n, int firstExtraIndex, long[] grantBytesOut) {
+        long levelBytes = budgetBytes / n;
+        long extraBytes = budgetBytes % n;
+        Arrays.fill(grantBytesOut, levelBytes);
+        int lastExtra = -1;
+        for (int step = 0; step < extraBytes; step++) {
+            lastExtra = (firstExtraIndex + step) % n;
+            grantBytesOut[lastExtra]++;
         }
         return lastExtra;
     }

@@ -37,6 +37,10 @@ class CreditSharesTest {
                 // less supply than senders: single bytes in rotation order
                 Arguments.of(2L, new long[] {BIG, BIG, BIG, BIG}, 3, new long[] {1, 0, 0, 1}, 0),
                 Arguments.of(0L, new long[] {BIG, BIG}, 0, new long[] {0, 0}, -1),
+                // the least need one byte above the equal share: everyone at the level, no one satisfied first
+                Arguments.of(12_500L, new long[] {4_167, BIG, BIG}, 0, new long[] {4_167, 4_167, 4_166}, 1),
+                // the least need exactly the equal share: it is met, and the other two share the rest
+                Arguments.of(12_500L, new long[] {4_166, BIG, BIG}, 0, new long[] {4_166, 4_167, 4_167}, -1),
                 // a need of zero gets nothing
                 Arguments.of(9L, new long[] {0, BIG, BIG}, 0, new long[] {0, 5, 4}, 1),
                 Arguments.of(100L, new long[] {}, 0, new long[] {}, -1));
