@@ -8,6 +8,7 @@ import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.Signal;
+import java.util.Arrays;
 
 /**
  * The engine's own cost of waking an element, with no model in it: what every wake-up of a NIC, a port or a link
@@ -123,8 +124,8 @@ public final class WakeUpBench {
             last = run(tokens, limits);
             nanos[r] = System.nanoTime() - start;
         }
-        java.util.Arrays.sort(nanos);
-        java.util.Arrays.sort(fixedNanos);
+        Arrays.sort(nanos);
+        Arrays.sort(fixedNanos);
         // The actor system's start and end, and the elements' creation, are the same for one window as for many.
         long median = nanos[ROUNDS / 2] - fixedNanos[ROUNDS / 2];
         System.out.printf("%8d %7d %,10d %,12d %12.0f %14.2f%n", tokens, shards, last.windows(), last.activations(),

@@ -61,18 +61,17 @@ final class CreditShares {
             }
             leastNeedBytes = Math.min(leastNeedBytes, needBytes[i]);
         }
-        if (leastNeedBytes > budgetBytes / n) {
-            // Every sender needs more than an equal share (the usual slice of a backlogged incast): the loop below
-            // would stop at its first, least need, so no order is needed and everyone is at the level.
-            return atLevel(budgetBytes, n, firstExtraIndex, grantBytesOut);
-        }
         Integer[] byNeed = new Integer[n];
         for (int i = 0; i < n; i++) {
             byNeed[i] = i;
         }
-        // Ties between equal needs may fall in any order: each satisfied sender takes exactly its need, so
-        // the result does not depend on which of two equal needs is looked at first.
-        Arrays.sort(byNeed, Comparator.comparingLong(i -> needBytes[i]));
+        // When every sender needs more than an equal share (the usual slice of a backlogged incast) the loop below
+        // stops at its first sender whatever the order, and everyone is at the level: no sort is needed. Ties
+        // between equal needs may fall in any order: each satisfied sender takes exactly its need, so the result
+        // does not depend on which of two equal needs is looked at first.
+        if (leastNeedBytes <= budgetBytes / n) {
+            Arrays.sort(byNeed, Comparator.comparingLong(i -> needBytes[i]));
+        }
 
         long leftBytes = budgetBytes;
         int k = 0;
@@ -108,19 +107,6 @@ final class CreditShares {
                 extraBytes--;
                 lastExtra = i;
             }
-        }
-        return lastExtra;
-    }
-
-    /** Every one of the {@code n} senders gets an equal share, the left-over bytes one each in rotation order. */
-    private static int atLevel(long budgetBytes, int n, int firstExtraIndex, long[] grantBytesOut) {
-        long levelBytes = budgetBytes / n;
-        long extraBytes = budgetBytes % n;
-        Arrays.fill(grantBytesOut, levelBytes);
-        int lastExtra = -1;
-        for (int step = 0; step < extraBytes; step++) {
-            lastExtra = (firstExtraIndex + step) % n;
-            grantBytesOut[lastExtra]++;
         }
         return lastExtra;
     }
