@@ -73,6 +73,28 @@ public final class FlowReceiver {
         return cumulativePsn;
     }
 
+    /**
+     * Which of the 64 PSNs from {@code basePsn} have arrived: bit {@code k} for PSN {@code basePsn + k}, the SACK
+     * bitmap of an acknowledgement (PSNs past the flow's last are never set).
+     */
+    public long receivedBitmap(long basePsn) {
+        if (basePsn < 0) {
+            throw new IllegalArgumentException("flow " + flowId + ": bitmap base PSN " + basePsn + " < 0");
+        }
+        long bits = 0;
+        long end = Math.min(basePsn + Long.SIZE, packetCount);
+        for (int psn = received.nextSetBit((int) Math.min(basePsn, packetCount)); psn >= 0 && psn < end;
+                psn = received.nextSetBit(psn + 1)) {
+            bits |= 1L << (psn - basePsn);
+        }
+        return bits;
+    }
+
+    /** Whether PSN {@code psn} has arrived. */
+    public boolean has(long psn) {
+        return psn >= 0 && psn < packetCount && received.get((int) psn);
+    }
+
     /** Packets received beyond the cumulative PSN, waiting for the gap before them to fill. */
     public long outOfOrderCount() {
         return receivedPackets - cumulativePsn;

@@ -13,9 +13,13 @@ import java.util.Objects;
  * @param creditTargetBytes RCCC: the sender CCC's backlog not yet covered by credit, in bytes on the wire;
  *                          -1 when the CCC does not run RCCC
  * @param mode              the sender PDC's delivery mode, which the target's PDC takes on at SYN
+ * @param ackRequest        the AR flag (UE 1.0, PDS: acknowledgement request): the sender asks for an ACK_CC at
+ *                          once rather than whenever the target's coalescing would send one; it sets the flag on
+ *                          a retransmission, on the last packet it has to send, and when its window or credit
+ *                          cannot take another packet (htsim {@code UecSrc::sendNewPacket}, {@code set_ar})
  */
-public record PdsRequest(long cccId, boolean syn, int dpdcid, long creditTargetBytes, DeliveryMode mode)
-        implements PdsHeader {
+public record PdsRequest(long cccId, boolean syn, int dpdcid, long creditTargetBytes, DeliveryMode mode,
+                         boolean ackRequest) implements PdsHeader {
     public PdsRequest {
         Objects.requireNonNull(mode, "mode");
         if (syn != (dpdcid == 0)) {
@@ -24,7 +28,12 @@ public record PdsRequest(long cccId, boolean syn, int dpdcid, long creditTargetB
         }
     }
 
-    /** A request of a PDC in reliable unordered delivery. */
+    /** A request without the AR flag. */
+    public PdsRequest(long cccId, boolean syn, int dpdcid, long creditTargetBytes, DeliveryMode mode) {
+        this(cccId, syn, dpdcid, creditTargetBytes, mode, false);
+    }
+
+    /** A request of a PDC in reliable unordered delivery, without the AR flag. */
     public PdsRequest(long cccId, boolean syn, int dpdcid, long creditTargetBytes) {
         this(cccId, syn, dpdcid, creditTargetBytes, DeliveryMode.RUD);
     }

@@ -87,7 +87,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         }
         return new UetPlan(t.nscc(), t.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
                 o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode(),
-                o.nsccCompanions(), o.nsccLoop());
+                o.nsccCompanions(), o.nsccLoop(), o.ackPolicy());
     }
 
     /**

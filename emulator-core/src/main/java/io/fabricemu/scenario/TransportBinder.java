@@ -17,7 +17,7 @@ final class TransportBinder {
     static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
-                "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc");
+                "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -38,7 +38,7 @@ final class TransportBinder {
     }
 
     private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "creditSlice", "initialCredit",
-            "receiverMemory", "deliveryMode", "nscc");
+            "receiverMemory", "deliveryMode", "nscc", "ack");
 
     private static UetOptions bindUet(Section t, String cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -95,6 +95,7 @@ final class TransportBinder {
             }
         }
         return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
-                initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc), CompanionBinder.nsccLoop(t));
+                initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc), CompanionBinder.nsccLoop(t),
+                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes));
     }
 }

@@ -2,6 +2,7 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.uet.AckPolicy;
 import io.fabricemu.uet.MemoryParams;
 import io.fabricemu.uet.cc.NsccCompanions;
 import io.fabricemu.uet.cc.NsccLoop;
@@ -21,11 +22,13 @@ import java.util.Objects;
  * @param deliveryMode       every PDC's delivery mode, RUD or ROD (ROD only with ECMP)
  * @param nsccCompanions     NSCC's companion mechanisms of US 12,388,756 ({@link NsccCompanions#OFF} for none)
  * @param nsccLoop           how NSCC turns ACKs into window changes ({@code transport.nscc.loop})
+ * @param ackPolicy          when targets send ACK_CCs ({@code transport.ack})
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
                          long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
-                         NsccCompanions nsccCompanions, NsccLoop nsccLoop) {
+                         NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy) {
     public UetOptions {
+        Objects.requireNonNull(ackPolicy, "ackPolicy");
         Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         Objects.requireNonNull(nsccLoop, "nsccLoop");
         Objects.requireNonNull(loadBalancing, "loadBalancing");
@@ -40,7 +43,15 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
         }
     }
 
-    /** As the canonical constructor, running the reference simulator's NSCC loop. */
+    /** As the canonical constructor, with the reference simulator's ACK coalescing. */
+    public UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
+                      long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
+                      NsccCompanions nsccCompanions, NsccLoop nsccLoop) {
+        this(loadBalancing, baseRttPs, initialWindowBytes, creditSlicePs, initialCreditBytes, receiverMemory,
+                deliveryMode, nsccCompanions, nsccLoop, AckPolicy.REFERENCE);
+    }
+
+    /** As the canonical constructor, running the reference simulator's NSCC loop and ACK coalescing. */
     public UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
                       long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
                       NsccCompanions nsccCompanions) {

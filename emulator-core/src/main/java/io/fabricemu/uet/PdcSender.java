@@ -14,7 +14,8 @@ import java.util.BitSet;
  * packet has been acknowledged ({@link #closed()}).
  *
  * <h2>Reliability</h2>
- * Every ACK_CC acknowledges one PSN selectively and all PSNs below its cumulative PSN. A packet is
+ * Every ACK_CC acknowledges one PSN selectively, the PSNs its SACK bitmap names, and all PSNs below its
+ * cumulative PSN (a coalesced ACK_CC answers several packets). A packet is
  * outstanding from its (re)transmission until one of three things happens: it is acknowledged; a NACK
  * says a switch trimmed it; or it has gone unacknowledged for the retransmission timeout. The last two
  * queue it for retransmission ahead of new data. The timer is lazy: one deadline per PDC, at the oldest
@@ -78,10 +79,21 @@ public final class PdcSender extends Pdc {
      *     retransmission (given up as lost, yet they arrived): the caller no longer needs to resend them
      */
     public long onAck(long ackPsn, long cumulativePsn, int spdcid, long nowPs) {
+        return onAck(ackPsn, cumulativePsn, -1, 0, spdcid, nowPs);
+    }
+
+    /**
+     * As {@link #onAck(long, long, int, long)}, for an ACK_CC that also carries a SACK bitmap: bit {@code k} of
+     * {@code sackBitmap} acknowledges PSN {@code sackBasePsn + k} (no bitmap when {@code sackBasePsn} is -1).
+     */
+    public long onAck(long ackPsn, long cumulativePsn, long sackBasePsn, long sackBitmap, int spdcid, long nowPs) {
         targetIs(spdcid);
         long cancelled = 0;
         if (ackPsn >= 0) {
             cancelled += ack((int) ackPsn);
+        }
+        for (long bits = sackBitmap; bits != 0; bits &= bits - 1) {
+            cancelled += ack((int) (sackBasePsn + Long.numberOfTrailingZeros(bits)));
         }
         int upTo = (int) Math.min(cumulativePsn, packetCount());
         for (int p = acked.nextClearBit(this.cumulativePsn); p < upTo; p = acked.nextClearBit(p + 1)) {

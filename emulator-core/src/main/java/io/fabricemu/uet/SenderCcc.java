@@ -87,6 +87,15 @@ public final class SenderCcc {
                 && (credit == null || credit.canSend(wireBytes));
     }
 
+    /**
+     * Whether the context, having just sent a packet of {@code payloadBytes} ({@code wireBytes} on the wire), holds
+     * too little window or credit for another of the same size ({@link Nscc#full}, RCCC's credit short of it):
+     * the packet then asks for an ACK_CC at once.
+     */
+    public boolean full(int payloadBytes, int wireBytes) {
+        return (nscc != null && nscc.full(payloadBytes)) || (credit != null && !credit.canSend(wireBytes));
+    }
+
     /** A packet of {@code payloadBytes} ({@code wireBytes} on the wire) left. */
     public void onSent(int payloadBytes, int wireBytes) {
         if (nscc != null) {

@@ -23,12 +23,14 @@ import java.util.function.IntToLongFunction;
  * @param deliveryMode       every PDC's delivery mode; ROD needs one path per PDC ({@link LoadBalancing#ECMP})
  * @param nsccCompanions     the companion mechanisms NSCC runs ({@link NsccCompanions#OFF} for none)
  * @param nsccLoop           how NSCC turns ACKs into window changes (the reference simulator's loop or per ACK)
+ * @param ackPolicy          when targets send ACK_CCs: coalesced as the reference simulator does, or per packet
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                       long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
                       IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
-                      NsccLoop nsccLoop) {
+                      NsccLoop nsccLoop, AckPolicy ackPolicy) {
     public UetPlan {
+        java.util.Objects.requireNonNull(ackPolicy, "ackPolicy");
         java.util.Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         java.util.Objects.requireNonNull(nsccLoop, "nsccLoop");
         if (!nscc && !rccc) {
@@ -45,7 +47,16 @@ public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWi
         }
     }
 
-    /** As the canonical constructor, running the reference simulator's loop. */
+    /** As the canonical constructor, with the reference simulator's ACK coalescing. */
+    public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                   long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                   IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
+                   NsccLoop nsccLoop) {
+        this(nscc, rccc, baseRttPs, initialWindowBytes, trimming, sliceLengthPs, initialCreditBytes, loadBalancing,
+                memory, hostRateBps, deliveryMode, nsccCompanions, nsccLoop, AckPolicy.REFERENCE);
+    }
+
+    /** As the canonical constructor, running the reference simulator's loop and ACK coalescing. */
     public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                    long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
                    IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions) {

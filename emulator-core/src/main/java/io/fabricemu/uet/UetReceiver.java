@@ -35,7 +35,9 @@ import java.util.TreeMap;
  *       return the id, and every later request must carry it.</li>
  *   <li>A trimmed packet is NACKed at once. Any other packet goes to memory; when its write commits (at
  *       once without a memory model) it counts towards the CCC's {@code rcvd_bytes} (first copies only)
- *       and an ACK_CC is queued. A packet the memory buffer cannot hold is dropped, unacknowledged.</li>
+ *       and, if the transport's {@link AckPolicy} says so now ({@link AckCoalescer}), an ACK_CC is queued; a
+ *       duplicate is acknowledged at once. A packet the memory buffer cannot hold is dropped,
+ *       unacknowledged.</li>
  *   <li>A flow finishes when the write of its last missing byte commits: with a memory model that is its
  *       {@code finishPs} (and so its FCT and the run's goodput), not the arrival of that byte at the NIC,
  *       which would let the flows of a 50 Gb/s memory report more than 50 Gb/s. It is also when the ACK_CC
@@ -121,6 +123,7 @@ final class UetReceiver {
     private final TreeMap<Long, Context> ungranted = new TreeMap<>();
     private final ReceiverMemory memory;
     private final ArrayDeque<Commit> commits = new ArrayDeque<>();
+    private final AckCoalescer acks;
     private final RcccReceiver rccc;
     private final long sliceLengthPs;
     /**
@@ -150,6 +153,7 @@ final class UetReceiver {
             receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes());
         }
         this.index = new FlowIndex(setup.incoming(), name);
+        this.acks = new AckCoalescer(uet.ackPolicy(), flows.length);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
         this.sliceLengthPs = uet.sliceLengthPs();
         this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
@@ -247,6 +251,7 @@ final class UetReceiver {
             return;
         }
         if (verdict == RodReceiver.Verdict.DUPLICATE) {
+            acks.acknowledged(i);
             nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), now));
         } else if (verdict == RodReceiver.Verdict.NACK) {
             if (rccc != null && q.creditTargetBytes() >= 0) {
@@ -280,10 +285,22 @@ final class UetReceiver {
     private void commit(int i, Packet p, long rxPs, long committedPs) {
         FlowReceiver r = receivers[i];
         long before = r.deliveredBytes();
+        long cumulativeBefore = r.cumulativePsn();
         r.onData(p.psn(), p.payloadBytes(), committedPs);
-        Context c = contextOf[i];
-        c.rcvdBytes += r.deliveredBytes() - before;
-        nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
+        long newBytes = r.deliveredBytes() - before;
+        contextOf[i].rcvdBytes += newBytes;
+        boolean ackNow;
+        if (newBytes == 0) {
+            acks.acknowledged(i); // a duplicate: the sender is confused, tell it at once
+            ackNow = true;
+        } else {
+            boolean creditOwed = rccc != null && ungranted.containsKey(contextOf[i].cccId);
+            ackNow = acks.onAccepted(i, p.sizeBytes(), before == 0 || p.congestionExperienced() || creditOwed,
+                    ((PdsRequest) p.pds()).ackRequest(), p.psn() > cumulativeBefore, r.outOfOrderCount());
+        }
+        if (ackNow) {
+            nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
+        }
     }
 
     /** One RCCC slice starts. */
@@ -361,7 +378,10 @@ final class UetReceiver {
         }
     }
 
-    /** An ACK_CC for one packet, filled in as it leaves. */
+    /**
+     * An ACK_CC caused by one packet, filled in as it leaves: the cumulative PSN, the SACK bitmap and rcvd_bytes as
+     * they are then, so it also covers every packet coalesced before it.
+     */
     private final class AckReply implements LateReply {
         private final int inIndex;
         private final long psn;
@@ -400,8 +420,18 @@ final class UetReceiver {
                 c.toldCreditBytes = credit;
                 ungranted.remove(c.cccId);
             }
-            int ooo = (int) Math.min(Integer.MAX_VALUE, r.outOfOrderCount());
-            PdsAck ack = new PdsAck(psn, pdcIds[inIndex], c.rcvdBytes, nowPs - rxPs, pend, restore, ooo, credit);
+            long held = r.outOfOrderCount();
+            int ooo = (int) Math.min(Integer.MAX_VALUE, held);
+            long sackBasePsn = -1;
+            long sackBitmap = 0;
+            if (held > 0) {
+                // The 64 PSNs up to the one that caused this ACK_CC, none below the cumulative PSN (htsim
+                // UecSink::sackBitmapBase): what it and the packets coalesced before it left out of order.
+                sackBasePsn = Math.max(r.cumulativePsn(), psn - (PdsAck.SACK_BITS - 1));
+                sackBitmap = r.receivedBitmap(sackBasePsn);
+            }
+            PdsAck ack = new PdsAck(psn, pdcIds[inIndex], c.rcvdBytes, nowPs - rxPs, pend, restore, ooo, credit,
+                    sackBasePsn, sackBitmap);
             NicFlow f = flows[inIndex];
             return new Packet(PacketKind.ACK, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
                     transport.controlClass(), 0, entropy, r.cumulativePsn(), echoTxPs,

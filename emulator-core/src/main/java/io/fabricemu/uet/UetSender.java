@@ -139,12 +139,15 @@ final class UetSender {
         int payload = s.payloadOf(psn);
         int ev = balancers[i].nextEntropy(nowPs);
         boolean syn = s.syn();
-        s.sent(psn, ev, nowPs);
+        boolean again = s.sent(psn, ev, nowPs);
         ccc.onSent(payload, wire);
+        // AR: a resend, the last packet the PDC has to send now, or one after which the context cannot send a
+        // packet of the same size until an ACK_CC arrives (htsim UecSrc::sendNewPacket, sendRtxPacket).
+        boolean ackRequest = again || s.nextPsn() < 0 || ccc.full(payload, wire);
         NicFlow f = flows[i];
         return new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload, transport.dataClass(),
                 Packet.ECN_ECT0, ev, psn, nowPs, 0,
-                new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes(), s.mode()));
+                new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes(), s.mode(), ackRequest));
     }
 
     /** The deadline of flow {@code i}'s timer after a packet left at {@code nowPs}. */
@@ -256,7 +259,8 @@ final class UetSender {
         if (s instanceof RodPdcSender rod) {
             rod.onAck(p.psn(), a.spdcid(), now, rodListener(i, false, now));
         } else {
-            ccc.onRetransmitCancelled(((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.spdcid(), now));
+            ccc.onRetransmitCancelled(((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.sackBasePsn(), a.sackBitmap(),
+                    a.spdcid(), now));
         }
         boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);

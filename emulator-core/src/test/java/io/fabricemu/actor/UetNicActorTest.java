@@ -26,6 +26,7 @@ import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
 import io.fabricemu.time.Ps;
+import io.fabricemu.uet.AckPolicy;
 import io.fabricemu.uet.UetNic;
 import io.fabricemu.uet.UetPlan;
 import io.fabricemu.uet.cc.NsccCompanions;
@@ -34,6 +35,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A UET NIC hosted by its actor, the probe standing in for the shard: the packets it puts on its link, at
@@ -82,10 +85,23 @@ class UetNicActorTest {
         testKit.shutdownTestKit();
     }
 
-    /** The per-ACK NSCC loop, whose window these worked numbers follow packet by packet. */
+    /**
+     * The per-ACK NSCC loop, whose window these worked numbers follow packet by packet, and an ACK_CC for every
+     * packet (coalescing has tests of its own, {@code receiver_referenceCoalescing_...}).
+     */
     private static UetPlan plan(boolean nscc, boolean rccc, long initialWindowBytes, long initialCreditBytes) {
+        return plan(nscc, rccc, initialWindowBytes, initialCreditBytes, AckPolicy.EVERY_PACKET);
+    }
+
+    private static UetPlan plan(boolean nscc, boolean rccc, long initialWindowBytes, long initialCreditBytes,
+                                AckPolicy acks) {
         return new UetPlan(nscc, rccc, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, initialCreditBytes,
-                LoadBalancing.ECMP, null, host -> RATE, DeliveryMode.RUD, NsccCompanions.OFF, NsccLoop.PER_ACK);
+                LoadBalancing.ECMP, null, host -> RATE, DeliveryMode.RUD, NsccCompanions.OFF, NsccLoop.PER_ACK, acks);
+    }
+
+    /** {@code q} with the AR flag: the sender asks for an ACK_CC at once. */
+    private static PdsRequest ar(PdsRequest q) {
+        return new PdsRequest(q.cccId(), q.syn(), q.dpdcid(), q.creditTargetBytes(), q.mode(), true);
     }
 
     private static TransportPlan transport(UetPlan uet) {
@@ -135,17 +151,17 @@ class UetNicActorTest {
         // MaxWnd, 112,500 B). The gate is inflight < cwnd: 0, 4,096 and 8,192 pass, 12,288 does not.
         Hosted nic = sender(plan(true, false, 3L * PAYLOAD, 0), FLOW_BYTES);
         // PSN 0 at 0, PSN 1 at 332,000, PSN 2 at 664,000; at 996,000 the transmitter is free but the
-        // window is full, and nothing else happens until the ACK_CC.
+        // window is full, and nothing else happens until the ACK_CC. PSN 2, which fills it, carries AR.
         assertEquals(List.of(
                 onWire(data(0, 0, syn()), 0, SER),
                 onWire(data(1, 332_000, syn()), 332_000, SER),
-                onWire(data(2, 664_000, syn()), 664_000, SER)), nic.runUntil(12_000_000));
+                onWire(data(2, 664_000, ar(syn())), 664_000, SER)), nic.runUntil(12_000_000));
 
         // At 12,000,000 the ACK_CC of PSN 0 (sent at 0) returns PDC id 5 and rcvd_bytes 4,096: inflight
         // 8,192. Its round trip, 12 us, is 6 us of queuing (> the 4.5 us target, no ECN): fair increase,
         // whose 4,096 B counted are less than one window, so cwnd stays 12,288 and one packet may go.
-        // PSN 3 leaves at once, with PDC id 5 and without SYN; then inflight is 12,288 again.
-        assertEquals(List.of(onWire(data(3, 12_000_000, established()), 12_000_000, SER)),
+        // PSN 3 leaves at once, with PDC id 5 and without SYN; then inflight is 12,288 again: AR.
+        assertEquals(List.of(onWire(data(3, 12_000_000, ar(established())), 12_000_000, SER)),
                 nic.runUntil(15_000_000, nic.arrival(ackCc(0, 1, PAYLOAD, 0), 12_000_000)));
     }
 
@@ -154,33 +170,36 @@ class UetNicActorTest {
     @Test
     void rccc_creditForOnePacket_sendsOneThenAsManyAsTheGrantCovers() {
         // RCCC only, pre-provisioned credit 4,150 B: one packet on the wire. The flow is 10 x 4,150 =
-        // 41,500 B on the wire; the request reports the backlog not covered by credit, 41,500 - 4,150.
+        // 41,500 B on the wire; the request reports the backlog not covered by credit, 41,500 - 4,150. It spends
+        // all the credit, so it carries AR.
         Hosted nic = sender(plan(false, true, 0, WIRE), FLOW_BYTES);
-        assertEquals(List.of(onWire(data(0, 0, new PdsRequest(CCC, true, 0, 37_350)), 0, SER)),
+        assertEquals(List.of(onWire(data(0, 0, ar(new PdsRequest(CCC, true, 0, 37_350))), 0, SER)),
                 nic.runUntil(2_000_000));
 
         // A credit-only ACK_CC raises the cumulative grant to 16,600 = 4 x 4,150: three more packets, back to
-        // back from 2,000,000. Each reports 41,500 - 16,600 = 24,900. Credit carries no PDC id: still SYN.
+        // back from 2,000,000. Each reports 41,500 - 16,600 = 24,900. Credit carries no PDC id: still SYN. The
+        // third spends the last of the credit: AR.
         Packet credit = new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
                 1_900_000, 0, new PdsAck(-1, TARGET_PDC, 0, 0, 0, false, 0, 4L * WIRE));
         PdsRequest afterGrant = new PdsRequest(CCC, true, 0, 24_900);
         assertEquals(List.of(
                 onWire(data(1, 2_000_000, afterGrant), 2_000_000, SER),
                 onWire(data(2, 2_332_000, afterGrant), 2_332_000, SER),
-                onWire(data(3, 2_664_000, afterGrant), 2_664_000, SER)),
+                onWire(data(3, 2_664_000, ar(afterGrant)), 2_664_000, SER)),
                 nic.runUntil(5_000_000, nic.arrival(credit, 2_000_000)));
     }
 
     @Test
     void rccc_nackWithoutCredit_retransmitsWhenTheGrantArrives() {
         // Three packets, 12,450 B on the wire, under 12,500 B of pre-provisioned credit: all go at once, and
-        // every request reports a credit target of 0 (the credit left covers the backlog left).
+        // every request reports a credit target of 0 (the credit left covers the backlog left). The last carries
+        // AR: nothing is left to send.
         Hosted nic = sender(plan(false, true, 0, 12_500), 3L * PAYLOAD);
         PdsRequest noTarget = new PdsRequest(CCC, true, 0, 0);
         assertEquals(List.of(
                 onWire(data(0, 0, noTarget), 0, SER),
                 onWire(data(1, 332_000, noTarget), 332_000, SER),
-                onWire(data(2, 664_000, noTarget), 664_000, SER)), nic.runUntil(2_000_000));
+                onWire(data(2, 664_000, ar(noTarget)), 664_000, SER)), nic.runUntil(2_000_000));
 
         // The NACK of PSN 1 at 2,000,000 makes 4,150 B of new demand with 50 B of credit: nothing goes, and
         // with no data left to send, no request can tell the target so.
@@ -189,10 +208,11 @@ class UetNicActorTest {
         assertEquals(List.of(), nic.runUntil(3_000_000, nic.arrival(nack, 2_000_000)));
 
         // The grant to 16,650 at 3,000,000 (the trimmed packet's credit given back, as the target does in
-        // receiver_rcccTrimmedPacket_givesItsCreditBack) covers it: PSN 1 goes again at once, target 0 again.
+        // receiver_rcccTrimmedPacket_givesItsCreditBack) covers it: PSN 1 goes again at once, target 0 again, with
+        // AR as every resend.
         Packet credit = new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
                 2_900_000, 0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650));
-        assertEquals(List.of(onWire(data(1, 3_000_000, noTarget), 3_000_000, SER)),
+        assertEquals(List.of(onWire(data(1, 3_000_000, ar(noTarget)), 3_000_000, SER)),
                 nic.runUntil(4_000_000, nic.arrival(credit, 3_000_000)));
     }
 
@@ -231,20 +251,20 @@ class UetNicActorTest {
         // At 12,000,000 a NACK for PSN 1 arrives, then the ACK_CC of PSN 0.
         // NACK: PSN 1 leaves flight and the window: inflight 8,192, cwnd 8,192, nothing may go.
         // ACK_CC: rcvd_bytes 4,096, inflight 4,096; fair increase counts 4,096 < 8,192, cwnd stays 8,192.
-        // One packet may go, and it is the retransmission of PSN 1, not the new PSN 3.
+        // One packet may go, and it is the retransmission of PSN 1 (with AR), not the new PSN 3.
         Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
                 332_000, 0);
-        assertEquals(List.of(onWire(data(1, 12_000_000, established()), 12_000_000, SER)),
+        assertEquals(List.of(onWire(data(1, 12_000_000, ar(established())), 12_000_000, SER)),
                 nic.runUntil(13_000_000, nic.arrival(nack, 12_000_000),
                         nic.arrival(ackCc(0, 1, PAYLOAD, 0), 12_000_000)));
 
         // At 13,000,000 the ACK_CC of PSN 2 (sent at 664,000; delay 6,336,000 > target): rcvd_bytes 8,192,
         // inflight 8,192 - 4,096 = 4,096. Fair increase has now counted 8,192 B, one window: cwnd grows by
         // 150,000 / 1,024 = 146.48 B to 8,338 B. New data resumes: PSN 3 (inflight 8,192 < 8,338), then
-        // PSN 4 (12,288), which fills the window.
+        // PSN 4 (12,288), which fills the window and so carries AR.
         assertEquals(List.of(
                 onWire(data(3, 13_000_000, established()), 13_000_000, SER),
-                onWire(data(4, 13_332_000, established()), 13_332_000, SER)),
+                onWire(data(4, 13_332_000, ar(established())), 13_332_000, SER)),
                 nic.runUntil(15_000_000, nic.arrival(ackCc(2, 1, 2L * PAYLOAD, 664_000), 13_000_000)));
     }
 
@@ -268,7 +288,7 @@ class UetNicActorTest {
         // 4,100,000: drop notice for PSN 2 (bit 1, its second): out of flight without a cut (36,864 < 39,000),
         //            so it is resent at once. A second cut, as a NACK makes (39,000 - 4,096), would hold it.
         // 4,500,000: early notice for PSN 3: a first notice, but PSN 3 left before the cut: NSCC holds.
-        assertEquals(List.of(onWire(data(2, 4_100_000, syn()), 4_100_000, SER)),
+        assertEquals(List.of(onWire(data(2, 4_100_000, ar(syn())), 4_100_000, SER)),
                 nic.runUntil(5_000_000, nic.arrival(notice(2, 664_000, BtsCause.EARLY, 0), 4_000_000),
                         nic.arrival(notice(2, 664_000, BtsCause.DROP, 1), 4_100_000),
                         nic.arrival(notice(3, 996_000, BtsCause.EARLY, 0), 4_500_000)));
@@ -290,10 +310,10 @@ class UetNicActorTest {
         // The timer armed by PSN 0 fires at 0 + 20 us: only PSN 0 is a timeout old (PSN 1's deadline is
         // 20,332,000). Inflight 4,096, cwnd 8,192: PSN 0 goes again at once, still with SYN. At 20,332,000
         // PSN 1 expires: inflight 4,096, cwnd 8,192 - 4,096 floored at 4,150; it goes as soon as the
-        // transmitter frees, at the same picosecond.
+        // transmitter frees, at the same picosecond. Both resends carry AR.
         assertEquals(List.of(
-                onWire(data(0, 20_000_000, syn()), 20_000_000, SER),
-                onWire(data(1, 20_332_000, syn()), 20_332_000, SER)),
+                onWire(data(0, 20_000_000, ar(syn())), 20_000_000, SER),
+                onWire(data(1, 20_332_000, ar(syn())), 20_332_000, SER)),
                 nic.runUntil(30_000_000));
         assertEquals(List.of(new FlowSenderStats(FLOW, 2L * PAYLOAD, -1)), nic.report().senders());
     }
@@ -331,21 +351,60 @@ class UetNicActorTest {
         // PSNs 2 and 3 arrive at the same time, unmarked, PSN 3 addressed to PDC 1 without SYN. Each ACK_CC is
         // built as it leaves: PSN 2's at 3,000,000 (rcvd_bytes 8,192, one packet beyond the gap at PSN 1);
         // PSN 3's after it, at 3,004,320, with rcvd_bytes 12,288, two out of order and 4,320 ps of service.
+        // Both name what is held beyond the gap in a SACK bitmap based at the cumulative PSN 1: PSN 2 (bit 1),
+        // then PSNs 2 and 3 (bits 1 and 2).
         Packet psn2 = data(2, 664_000, syn());
         Packet psn3 = data(3, 996_000, new PdsRequest(CCC, false, 1, -1));
         assertEquals(List.of(
-                onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, -1)), 3_000_000,
-                        CTRL_SER),
-                onWire(sentAck(1, 996_000, 0, new PdsAck(3, 1, 3L * PAYLOAD, CTRL_SER, 0, false, 2, -1)),
+                onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, -1, 1, 0b10)),
+                        3_000_000, CTRL_SER),
+                onWire(sentAck(1, 996_000, 0, new PdsAck(3, 1, 3L * PAYLOAD, CTRL_SER, 0, false, 2, -1, 1, 0b110)),
                         3_004_320, CTRL_SER)),
                 nic.runUntil(4_000_000, nic.arrival(psn2, 3_000_000), nic.arrival(psn3, 3_000_000)));
     }
 
     @Test
-    void receiver_rcccTwoSenders_eachGetsHalfOfEverySlice() {
+    void receiver_referenceCoalescing_acksTheFirstEveryFourthMarkedAndRequested() {
+        // The reference simulator's coalescing: 16,384 B. Ten packets of 4,150 B arrive 332,000 ps apart, PSN k
+        // sent at k x 332,000, in the order 0 1 2 3 4 5 7 6 9 8.
+        Hosted nic = receiver(plan(true, false, 0, 0, AckPolicy.REFERENCE));
+        PdsRequest open = new PdsRequest(CCC, false, 1, -1);
+        int[] order = {0, 1, 2, 3, 4, 5, 7, 6, 9, 8};
+        List<Event> inbox = new ArrayList<>();
+        for (int j = 0; j < order.length; j++) {
+            int psn = order[j];
+            PdsRequest q = psn == 0 ? syn() : psn == 9 ? ar(open) : open;
+            Packet p = data(psn, psn * 332_000L, q);
+            inbox.add(nic.arrival(psn == 5 ? p.withEcn(Packet.ECN_CE) : p, 1_000_000 + j * 332_000L));
+        }
+        assertEquals(List.of(
+                // PSN 0, the flow's first: at once.
+                onWire(sentAck(1, 0, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, -1)), 1_000_000, CTRL_SER),
+                // PSNs 1-4: 4 x 4,150 = 16,600 B >= 16,384 on the fourth, which covers all four.
+                onWire(sentAck(5, 1_328_000, 0, new PdsAck(4, 1, 5L * PAYLOAD, 0, 0, false, 0, -1)), 2_328_000,
+                        CTRL_SER),
+                // PSN 5, marked: at once, echoing ECN.
+                onWire(sentAck(6, 1_660_000, Packet.FLAG_ECN_ECHO, new PdsAck(5, 1, 6L * PAYLOAD, 0, 0, false, 0,
+                        -1)), 2_660_000, CTRL_SER),
+                // PSNs 7 and 6 (8,300 B): coalesced. PSN 9 asks with AR: at once, while PSN 8 is missing, so the
+                // bitmap from the cumulative PSN 8 names PSN 9 (bit 1).
+                onWire(sentAck(8, 2_988_000, 0, new PdsAck(9, 1, 9L * PAYLOAD, 0, 0, false, 1, -1, 8, 0b10)),
+                        3_656_000, CTRL_SER),
+                // PSN 8 fills the gap: the ACK_CC the request is still owed, cumulative over the whole flow.
+                onWire(sentAck(10, 2_656_000, 0, new PdsAck(8, 1, 10L * PAYLOAD, 0, 0, false, 0, -1)), 3_988_000,
+                        CTRL_SER)),
+                nic.runUntil(5_000_000, inbox.toArray(new Event[0])));
+        assertEquals(List.of(new FlowReceiverStats(FLOW, 10L * PAYLOAD, 3_988_000, 2)), nic.report().receivers());
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void receiver_rcccTwoSenders_eachGetsHalfOfEverySlice(boolean coalesced) {
         // Host 3 receives flow 1 from host 1 and flow 2 from host 2, RCCC only, 1 us slices, one packet
         // (4,150 B) of pre-provisioned credit. A slice supplies 100 Gb/s x 1 us = 12,500 B: 6,250 B to each.
-        UetPlan uet = plan(false, true, 0, WIRE);
+        // The same with the reference coalescing: every ACK_CC below goes for a first packet or carries a grant
+        // made since the sender's last one, so none waits.
+        UetPlan uet = plan(false, true, 0, WIRE, coalesced ? AckPolicy.REFERENCE : AckPolicy.EVERY_PACKET);
         Hosted nic = twoSenders(uet);
 
         // First requests, each needing 50,000 B of credit: the ACK_CCs carry the initial cumulative grant,
@@ -477,8 +536,8 @@ class UetNicActorTest {
                 332_000, 0);
         assertEquals(List.of(
                 onWire(sentAck(1, 0, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, 12_500)), 400_000, CTRL_SER),
-                onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, 12_500)), 732_000,
-                        CTRL_SER),
+                onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, 12_500, 1, 0b10)),
+                        732_000, CTRL_SER),
                 onWire(nack, 900_000, CTRL_SER)),
                 nic.runUntil(1_000_000, nic.arrival(psn0, 400_000), nic.arrival(psn2, 732_000),
                         nic.arrival(psn1, 900_000)));
@@ -510,7 +569,7 @@ class UetNicActorTest {
     /** NSCC only (its per-ACK loop), in ROD. */
     private static UetPlan rodPlan(long initialWindowBytes) {
         return new UetPlan(true, false, BASE_RTT_PS, initialWindowBytes, false, SLICE_PS, 0, LoadBalancing.ECMP, null,
-                host -> RATE, DeliveryMode.ROD, NsccCompanions.OFF, NsccLoop.PER_ACK);
+                host -> RATE, DeliveryMode.ROD, NsccCompanions.OFF, NsccLoop.PER_ACK, AckPolicy.EVERY_PACKET);
     }
 
     /** A ROD request of flow 1, with SYN ({@code dpdcid} 0) or addressed to the target's PDC {@code dpdcid}. */
@@ -530,13 +589,13 @@ class UetNicActorTest {
         assertEquals(List.of(
                 onWire(data(0, 0, rod(0)), 0, SER),
                 onWire(data(1, 332_000, rod(0)), 332_000, SER),
-                onWire(data(2, 664_000, rod(0)), 664_000, SER)), nic.runUntil(12_000_000));
+                onWire(data(2, 664_000, ar(rod(0))), 664_000, SER)), nic.runUntil(12_000_000));
 
         // At 12,000,000 a NACK names PSN 1, caused by PSN 2 (sent at 664,000, after PSN 1): back to PSN 1.
         // PSN 1 is lost: out of flight and off the window (inflight 8,192, cwnd 8,192). PSN 2 will be
         // discarded: out of flight only (inflight 4,096). PSN 1 goes again at once; PSN 2 would need
         // inflight 8,192 < cwnd 8,192 and waits.
-        assertEquals(List.of(onWire(data(1, 12_000_000, rod(0)), 12_000_000, SER)),
+        assertEquals(List.of(onWire(data(1, 12_000_000, ar(rod(0))), 12_000_000, SER)),
                 nic.runUntil(12_500_000, nic.arrival(nack(1, 664_000), 12_000_000)));
 
         // At 12,500,000 a NACK of PSN 1 echoing 332,000, its first copy trimmed: older than the copy resent
@@ -545,7 +604,7 @@ class UetNicActorTest {
 
         // At 13,000,000 the ACK_CC of PSN 0 (cumulative PSN 1, rcvd_bytes 4,096) returns PDC id 5: inflight
         // 4,096, fair increase counts 4,096 < 8,192 and cwnd stays. PSN 2 goes again, without SYN.
-        assertEquals(List.of(onWire(data(2, 13_000_000, rod(TARGET_PDC)), 13_000_000, SER)),
+        assertEquals(List.of(onWire(data(2, 13_000_000, ar(rod(TARGET_PDC))), 13_000_000, SER)),
                 nic.runUntil(14_000_000, nic.arrival(ackCc(0, 1, PAYLOAD, 0), 13_000_000)));
         assertEquals(List.of(new FlowSenderStats(FLOW, 2L * PAYLOAD, -1)), nic.report().senders());
     }

@@ -157,6 +157,31 @@ class PdcSenderTest {
     // ---------------------------------------------------------------- acknowledgement
 
     @Test
+    void onAck_sackBitmap_acknowledgesEveryPsnItNames() {
+        PdcSender s = allSent();
+        // A coalesced ACK_CC caused by PSN 2: nothing cumulative yet, the bitmap from PSN 1 names 1 and 2.
+        s.onAck(2, 0, 1, 0b11, TARGET_PDC, 1_000_000);
+        assertFalse(s.closed());
+        List<Lost> lost = new ArrayList<>();
+        s.expire(2_000_000, (psn, payload, ev) -> lost.add(new Lost(psn, payload, ev)));
+        assertEquals(List.of(new Lost(0, PAYLOAD, 11)), lost, "only PSN 0 was not acknowledged");
+        s.onAck(0, 3, -1, 0, TARGET_PDC, 2_100_000);
+        assertTrue(s.closed());
+    }
+
+    @Test
+    void onAck_sackBitmap_cancelsTheResendOfAPacketGivenUp() {
+        PdcSender s = allSent();
+        s.expire(1_000_000, (psn, payload, ev) -> { });
+        assertEquals(0, s.nextPsn());
+        // PSN 0 arrived after all: a later ACK_CC caused by PSN 2 names it in its bitmap.
+        assertEquals(4_150, s.onAck(2, 0, 0, 0b101, TARGET_PDC, 1_100_000));
+        assertEquals(-1, s.nextPsn(), "nothing left to resend; PSN 1 is still outstanding");
+        s.onAck(1, 3, -1, 0, TARGET_PDC, 1_200_000);
+        assertTrue(s.closed());
+    }
+
+    @Test
     void onAck_selectiveOutOfOrder_closesWhenTheGapFills() {
         PdcSender s = allSent();
         assertEquals(0, s.onAck(2, 0, TARGET_PDC, 1_000_000)); // PSN 2 first: 0 and 1 still missing

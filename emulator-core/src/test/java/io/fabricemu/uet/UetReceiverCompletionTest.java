@@ -18,6 +18,8 @@ import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.time.Ps;
+import io.fabricemu.uet.cc.NsccCompanions;
+import io.fabricemu.uet.cc.NsccLoop;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,8 +49,9 @@ class UetReceiverCompletionTest {
     @ParameterizedTest
     @EnumSource(DeliveryMode.class)
     void withMemory_finishesWhenTheLastByteIsCommitted(DeliveryMode mode) {
-        Target target = new Target(new MemoryParams(50_000_000_000L, 64 * 1024, 32 * 1024), mode);
-        target.receiveThreePackets();
+        Target target = new Target(new MemoryParams(50_000_000_000L, 64 * 1024, 32 * 1024), mode,
+                AckPolicy.EVERY_PACKET);
+        target.receiveThreePackets(false);
         // PSN 0's write runs from its arrival, 1,000,000, to 1,655,360; PSN 1's from then to 2,310,720; PSN 2's
         // from then to 2,966,080. The last byte reached the NIC at t = 1,664,000 and the backlog in front of it
         // took d = 646,720 (the rest of PSN 1's write) + 655,360 (its own) = 1,302,080 more: t + d = 2,966,080.
@@ -74,9 +77,25 @@ class UetReceiverCompletionTest {
 
     @ParameterizedTest
     @EnumSource(DeliveryMode.class)
+    void coalesced_theFirstAndTheRequestingLastAreAcknowledgedAsTheyCommit(DeliveryMode mode) {
+        // The reference coalescing: PSN 0 is the flow's first, answered when it commits; PSN 1 (4,150 B since)
+        // waits; PSN 2 carries AR, as a sender's last packet does, and is answered when it commits, for both.
+        Target target = new Target(new MemoryParams(50_000_000_000L, 64 * 1024, 32 * 1024), mode,
+                AckPolicy.REFERENCE);
+        target.receiveThreePackets(true);
+        target.runUntil(FIRST_ARRIVAL_PS + 3 * WRITE_PS);
+        assertEquals(List.of(FIRST_ARRIVAL_PS + WRITE_PS, FIRST_ARRIVAL_PS + 3 * WRITE_PS), target.ackSentPs);
+        assertEquals(List.of(1L * PAYLOAD_BYTES, 3L * PAYLOAD_BYTES),
+                target.acks.stream().map(PdsAck::rcvdBytes).toList());
+        assertEquals(List.of(WRITE_PS, 3 * WRITE_PS - 2 * WIRE_SER_PS),
+                target.acks.stream().map(PdsAck::serviceTimePs).toList());
+    }
+
+    @ParameterizedTest
+    @EnumSource(DeliveryMode.class)
     void withoutMemory_finishesWhenTheLastByteArrives(DeliveryMode mode) {
-        Target target = new Target(null, mode);
-        target.receiveThreePackets();
+        Target target = new Target(null, mode, AckPolicy.EVERY_PACKET);
+        target.receiveThreePackets(false);
         assertEquals(new FlowReceiverStats(FLOW, 3L * PAYLOAD_BYTES, FIRST_ARRIVAL_PS + 2 * WIRE_SER_PS, 0),
                 target.report());
         assertEquals(List.of(0L, 0L, 0L), target.acks.stream().map(PdsAck::serviceTimePs).toList());
@@ -94,22 +113,23 @@ class UetReceiverCompletionTest {
         final List<Long> ackSentPs = new ArrayList<>();
         final List<PdsAck> acks = new ArrayList<>();
 
-        Target(MemoryParams memory, DeliveryMode mode) {
+        Target(MemoryParams memory, DeliveryMode mode, AckPolicy acks) {
             this.mode = mode;
             UetPlan plan = new UetPlan(true, false, 6 * Ps.PER_US, 0, false, Ps.PER_US, 0, LoadBalancing.ECMP,
-                    memory, host -> RATE_BPS, mode);
+                    memory, host -> RATE_BPS, mode, NsccCompanions.OFF, NsccLoop.REFERENCE, acks);
             NicSetup setup = new NicSetup(RECEIVER, "h3:nic", 100, RATE_BPS, 250_000, List.of(),
                     List.of(new NicFlow(FLOW, SENDER, 3L * PAYLOAD_BYTES, 0, ENTROPY)),
                     new CommonTransport(HEADER_BYTES, PAYLOAD_BYTES, 20 * Ps.PER_US, 0, 1));
             this.receiver = new UetReceiver(setup, plan, this);
         }
 
-        void receiveThreePackets() {
+        /** Three packets as above; {@code lastAsks}: the last carries AR. */
+        void receiveThreePackets(boolean lastAsks) {
             for (int psn = 0; psn < 3; psn++) {
                 long arrivalPs = FIRST_ARRIVAL_PS + psn * WIRE_SER_PS;
                 runUntil(arrivalPs - 1);
                 ctx.nowPs = arrivalPs;
-                PdsRequest request = new PdsRequest(CCC, psn == 0, psn == 0 ? 0 : 1, -1, mode);
+                PdsRequest request = new PdsRequest(CCC, psn == 0, psn == 0 ? 0 : 1, -1, mode, lastAsks && psn == 2);
                 receiver.onData(new Packet(PacketKind.DATA, FLOW, SENDER, RECEIVER, PAYLOAD_BYTES + HEADER_BYTES,
                         PAYLOAD_BYTES, 0, Packet.ECN_ECT0, ENTROPY, psn, arrivalPs - 5 * WIRE_SER_PS, 0, request),
                         ctx);

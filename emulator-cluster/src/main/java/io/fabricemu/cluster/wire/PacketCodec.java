@@ -60,7 +60,7 @@ final class PacketCodec {
         w.uint(p.flags());
         if (pds instanceof PdsRequest r) {
             w.slong(r.cccId());
-            w.u8(r.mode().ordinal() << 1 | (r.syn() ? 1 : 0));
+            w.u8(r.mode().ordinal() << 2 | (r.ackRequest() ? 2 : 0) | (r.syn() ? 1 : 0));
             w.uint(r.dpdcid());
             w.slong(r.creditTargetBytes());
         } else if (pds instanceof PdsAck a) {
@@ -72,6 +72,10 @@ final class PacketCodec {
             w.bool(a.restoreCwnd());
             w.uint(a.oooCount());
             w.slong(a.creditBytes());
+            w.slong(a.sackBasePsn());
+            if (a.sackBasePsn() >= 0) {
+                w.ulong(a.sackBitmap());
+            }
         }
         RoceHeader roce = p.roce();
         if (roce != null) {
@@ -117,8 +121,7 @@ final class PacketCodec {
         PdsHeader pds = switch (head & PDS_MASK) {
             case 0 -> null;
             case PDS_REQUEST -> readRequest(r);
-            case PDS_ACK -> new PdsAck(r.slong(), r.uint(), r.slong(), r.slong(), r.uint(), r.bool(), r.uint(),
-                    r.slong());
+            case PDS_ACK -> readAck(r);
             default -> throw r.corrupt("PDS header kind " + ((head & PDS_MASK) >> 4));
         };
         RoceHeader roce = (head & ROCE) == 0 ? null
@@ -130,9 +133,24 @@ final class PacketCodec {
 
     private static PdsRequest readRequest(WireReader r) {
         long cccId = r.slong();
-        int modeAndSyn = r.u8();
-        DeliveryMode mode = r.constant(MODES, modeAndSyn >> 1, "delivery mode");
-        return new PdsRequest(cccId, (modeAndSyn & 1) != 0, r.uint(), r.slong(), mode);
+        int modeArSyn = r.u8();
+        DeliveryMode mode = r.constant(MODES, modeArSyn >> 2, "delivery mode");
+        return new PdsRequest(cccId, (modeArSyn & 1) != 0, r.uint(), r.slong(), mode, (modeArSyn & 2) != 0);
+    }
+
+    private static PdsAck readAck(WireReader r) {
+        long ackPsn = r.slong();
+        int spdcid = r.uint();
+        long rcvdBytes = r.slong();
+        long serviceTimePs = r.slong();
+        int rcvCwndPend = r.uint();
+        boolean restoreCwnd = r.bool();
+        int oooCount = r.uint();
+        long creditBytes = r.slong();
+        long sackBasePsn = r.slong();
+        long sackBitmap = sackBasePsn >= 0 ? r.ulong() : 0;
+        return new PdsAck(ackPsn, spdcid, rcvdBytes, serviceTimePs, rcvCwndPend, restoreCwnd, oooCount, creditBytes,
+                sackBasePsn, sackBitmap);
     }
 
     private static BtsHeader readBts(WireReader r, long basePs) {

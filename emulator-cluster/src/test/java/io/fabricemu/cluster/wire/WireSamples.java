@@ -101,14 +101,15 @@ final class WireSamples {
     }
 
     static Packet uetData(boolean syn) {
-        PdsRequest pds = syn ? new PdsRequest(77_000_000_123L, true, 0, 3_000_000, DeliveryMode.ROD)
+        PdsRequest pds = syn ? new PdsRequest(77_000_000_123L, true, 0, 3_000_000, DeliveryMode.ROD, true)
                 : new PdsRequest(5, false, 901, -1, DeliveryMode.RUD);
         return new Packet(PacketKind.DATA, 123_457, 511, 1_023, 4_160, 4_096, 2, Packet.ECN_ECT0, 0xCAFE_BABE,
                 9_876_543_210L, NOW_PS - 1_500_000, Packet.FLAG_TRIMMED, pds);
     }
 
     static Packet uetAck() {
-        PdsAck pds = new PdsAck(9_876_543_211L, 902, 1L << 35, 812_000, 127, true, 44, 1L << 33);
+        PdsAck pds = new PdsAck(9_876_543_211L, 902, 1L << 35, 812_000, 127, true, 44, 1L << 33,
+                9_876_543_148L, 0x8000_0000_0000_0001L | 1L << 40);
         return new Packet(PacketKind.ACK, 123_458, 1_022, 510, 64, 0, 6, Packet.ECN_CE, -17, 9_876_543_000L,
                 NOW_PS - 2_500_000, Packet.FLAG_ECN_ECHO, pds);
     }

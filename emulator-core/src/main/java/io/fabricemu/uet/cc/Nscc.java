@@ -292,6 +292,15 @@ public final class Nscc {
         return loop == null ? canSend() : inflightBytes + bytes <= cwndBytes();
     }
 
+    /**
+     * Whether the window is full for another packet of {@code bytes} of payload, so that a packet just sent should
+     * ask for an ACK_CC at once (the AR flag): the per-ACK loop's gate is shut ({@code inflight >= cwnd}); the
+     * reference loop tests {@code inflight + bytes >= cwnd}, as htsim's {@code UecSrc::sendNewPacket} does.
+     */
+    public boolean full(int bytes) {
+        return loop == null ? !canSend() : inflightBytes + bytes >= cwndBytes();
+    }
+
     /** A PDC put {@code bytes} of payload on the wire (a first transmission or a retransmission). */
     public void onSent(int bytes) {
         if (bytes <= 0) {
