@@ -1,6 +1,7 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.time.Ps;
+import io.fabricemu.uet.cc.BaseRttLearning;
 import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.NsccParams;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.List;
  *   adjustBytes: 32768B        # default 8 x MTU
  *   adjustPeriod: 6us          # default the base RTT
  *   decreaseGammaPercent: 80
+ *   learnBaseRtt: off          # off (default) | acks | acksAndNacks
  * </pre>
  * The reference loop's fields are an error with {@code loop: perAck}, which ignores them.
  */
@@ -28,10 +30,10 @@ final class NsccLoopBinder {
     static final List<String> LOOPS = List.of(REFERENCE, PER_ACK);
     /** The reference loop's keys of the {@code nscc} map. */
     static final List<String> REFERENCE_KEYS = List.of("quickAdapt", "quickAdaptGate", "delayAverageDivisor",
-            "fairIncrease", "eta", "adjustBytes", "adjustPeriod", "decreaseGammaPercent");
+            "fairIncrease", "eta", "adjustBytes", "adjustPeriod", "decreaseGammaPercent", "learnBaseRtt");
     /** Every key this binder reads from the {@code nscc} map. */
     static final String[] KEYS = {"loop", "quickAdapt", "quickAdaptGate", "delayAverageDivisor", "fairIncrease",
-        "eta", "adjustBytes", "adjustPeriod", "decreaseGammaPercent"};
+        "eta", "adjustBytes", "adjustPeriod", "decreaseGammaPercent", "learnBaseRtt"};
 
     private NsccLoopBinder() {
     }
@@ -62,8 +64,10 @@ final class NsccLoopBinder {
         long adjustBytes = n.optionalBytes("adjustBytes", NsccLoop.DERIVE, 0, NsccParams.MAX_WINDOW_BYTES);
         long adjustPeriodPs = n.optionalTimePs("adjustPeriod", NsccLoop.DERIVE, 1, Ps.PER_S);
         int gamma = n.optionalInt("decreaseGammaPercent", d.decreaseGammaPercent(), 0, 100);
+        BaseRttLearning learn = BaseRttLearning.named(n.optionalOneOf("learnBaseRtt",
+                d.learnBaseRtt().scenarioName(), BaseRttLearning.scenarioNames()));
         try {
-            return new NsccLoop(false, quickAdapt, gate, divisor, fi, eta, adjustBytes, adjustPeriodPs, gamma);
+            return new NsccLoop(false, quickAdapt, gate, divisor, fi, eta, adjustBytes, adjustPeriodPs, gamma, learn);
         } catch (IllegalArgumentException invalid) {
             throw n.error(invalid);
         }

@@ -132,6 +132,13 @@ public final class SenderCcc {
         return nscc != null && ack != null ? nscc.onAckCc(ack, entropy) : null;
     }
 
+    /** A NACK came back {@code rttPs} after its packet left: NSCC may learn a shorter base RTT from it. */
+    public void onNackRoundTrip(long rttPs) {
+        if (nscc != null) {
+            nscc.onNackRoundTrip(rttPs);
+        }
+    }
+
     /**
      * A packet was lost: a NACK for it ({@code nacked}) or its timeout. NSCC takes it out of flight and off
      * the window; RCCC needs credit to send it again.

@@ -177,6 +177,7 @@ final class UetSender {
                 PdcSender s = (PdcSender) pdcs[i];
                 if (s.onNack(p.psn())) {
                     int psn = (int) p.psn();
+                    ccc.onNackRoundTrip(now - p.timestampPs());
                     ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, p.entropy(), now);
                     balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
                 }

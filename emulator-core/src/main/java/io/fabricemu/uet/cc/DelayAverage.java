@@ -12,12 +12,17 @@ final class DelayAverage {
 
     private final int divisor;
     private final long targetPs;
-    private final long drainedSamplePs;
+    private long drainedSamplePs;
     private long averageFixed;
 
     DelayAverage(int divisor, long targetPs, long baseRttPs) {
         this.divisor = divisor;
         this.targetPs = targetPs;
+        this.drainedSamplePs = baseRttPs / 4;
+    }
+
+    /** The context learnt a shorter base RTT: a drained sample is a quarter of it. */
+    void rebase(long baseRttPs) {
         this.drainedSamplePs = baseRttPs / 4;
     }
 

@@ -108,8 +108,8 @@ import java.util.Objects;
  *       most half, and at most once per base RTT of elapsed time (htsim {@code multiplicative_decrease}).</li>
  *   <li>A NACK not absorbed by quick adapt cuts its bytes, as in the per-ACK loop.</li>
  * </ul>
- * Where htsim lowers each flow's base RTT to the smallest RTT it sees ({@code update_base_rtt}), a sample here
- * is measured against config_base_rtt and floored at 0, as in the per-ACK loop.
+ * The base RTT is config_base_rtt, or, learning as htsim's {@code update_base_rtt} does ({@link BaseRttLearning},
+ * off by default), the shortest round trip an ACK or NACK measured; MaxWnd follows it.
  *
  * <p>Sources: UE 1.0, NSCC; the UET congestion management posts on nwktimes.blogspot.com (Figures 6-7, 6-8,
  * 6-11 to 6-14); the Ultra Ethernet Consortium's htsim, {@code htsim/sim/uec.cpp}
@@ -163,7 +163,10 @@ public final class Nscc {
     private final CongestedPaths pathGate;
     private final long bdpFixed;
     private final long targetDelayPs;
-    private final long maxWndFixed;
+    /** MaxWnd in 1/65,536 B: of config_base_rtt's BDP, or of the learnt base RTT's ({@link #learnBaseRtt}). */
+    private long maxWndFixed;
+    /** The base RTT queuing is measured against: config_base_rtt, or the shortest round trip learnt since. */
+    private long baseRttPs;
     private final long minWndFixed;
     private final long fairStepFixed;
     /** The reference loop's settings, resolved for the path; null for the per-ACK loop. */
@@ -207,6 +210,7 @@ public final class Nscc {
         this.bdpFixed = params.bdpBytes() << FRACTION_BITS;
         this.targetDelayPs = params.targetDelayPs();
         this.maxWndFixed = params.maxWndBytes() << FRACTION_BITS;
+        this.baseRttPs = params.baseRttPs();
         this.minWndFixed = params.minWindowBytes() << FRACTION_BITS;
         this.fairStepFixed = (params.baseBdpBytes() << FRACTION_BITS) / params.scalingFactor();
         this.cwndFixed = params.initialWindowBytes() << FRACTION_BITS;
@@ -324,6 +328,9 @@ public final class Nscc {
      * which names its path for the per-path gate.
      */
     public Decision onAckCc(AckCc ack, int entropy) {
+        if (loop != null && loop.learnBaseRtt().onAcks()) {
+            learnBaseRtt(ack.roundTripPs());
+        }
         long newlyRcvdBytes = ack.rcvdBytes() - lastRcvdBytes;
         if (newlyRcvdBytes <= 0) {
             return Decision.STALE;
@@ -346,7 +353,7 @@ public final class Nscc {
             setCwnd(cwndFixed - Math.multiplyExact(penaltyBytes, ONE_BYTE_FIXED));
         }
 
-        long delayPs = ack.queuingDelayPs(params.baseRttPs());
+        long delayPs = ack.queuingDelayPs(baseRttPs);
         boolean ecn = ack.ecnMarked();
         if (loop != null) {
             return referenceOnAck(ack, newlyRcvdBytes, delayPs, penalised, entropy);
@@ -394,6 +401,42 @@ public final class Nscc {
             return Decision.FAST_INCREASE;
         }
         return null;
+    }
+
+    /**
+     * A NACK came back {@code rttPs} after the packet it names left: in the reference loop learning from NACKs,
+     * a round trip shorter than the base RTT lowers it ({@link #learnBaseRtt}). A trimmed packet's header
+     * travels faster than the whole packet would, so this may go below the path's own round trip, as in htsim.
+     */
+    public void onNackRoundTrip(long rttPs) {
+        if (loop != null && loop.learnBaseRtt().onNacks()) {
+            learnBaseRtt(rttPs);
+        }
+    }
+
+    /**
+     * htsim's {@code UecSrc::update_base_rtt}: a round trip of {@code rttPs} shorter than the base RTT becomes the
+     * base RTT, and MaxWnd becomes 1.5 x the BDP at it (cwnd capped at once, as htsim caps it on the next ACK).
+     * Queuing delay, quick adapt's period and gate, the drained sample of the delay average and the spacing of
+     * decreases follow; the target delay and the fair, eta and adjustment sizes stay the network's, as in htsim.
+     */
+    private void learnBaseRtt(long rttPs) {
+        if (rttPs <= 0 || rttPs >= baseRttPs) {
+            return;
+        }
+        baseRttPs = rttPs;
+        long maxWndBytes = Math.max(params.maxWndBytesAt(rttPs), params.minWindowBytes());
+        maxWndFixed = maxWndBytes << FRACTION_BITS;
+        cwndFixed = Math.min(cwndFixed, maxWndFixed);
+        delayAverage.rebase(rttPs);
+        if (quickAdapt != null) {
+            quickAdapt.rebase(rttPs, maxWndBytes);
+        }
+    }
+
+    /** The base RTT this context measures queuing against, in ps (config_base_rtt unless learnt lower). */
+    public long baseRttPs() {
+        return baseRttPs;
     }
 
     /**
@@ -634,7 +677,7 @@ public final class Nscc {
     private Decision referenceDecrease(long nowPs) {
         long avgPs = delayAverage.averagePs();
         if (avgPs <= targetDelayPs
-                || (lastDecreasePs != NO_DECREASE_YET && nowPs - lastDecreasePs <= params.baseRttPs())) {
+                || (lastDecreasePs != NO_DECREASE_YET && nowPs - lastDecreasePs <= baseRttPs)) {
             return Decision.HOLD;
         }
         long shareFixed = Wide.mulDiv(Wide.mulDiv(cwndFixed, avgPs - targetDelayPs, avgPs),

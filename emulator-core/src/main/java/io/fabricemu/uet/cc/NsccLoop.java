@@ -27,10 +27,12 @@ package io.fabricemu.uet.cc;
  * @param decreaseGammaPercent  a decrease multiplies cwnd by {@code 1 - gamma x (avg - target) / avg}, here in
  *                              percent (htsim {@code _gamma} = 0.8: 80), capped by
  *                              {@link NsccParams#maxDecreasePer1024()} (htsim: at most half)
+ * @param learnBaseRtt          whether ACKs and NACKs lower the context's base RTT to the shortest round trip
+ *                              seen (htsim {@code update_base_rtt}, which learns from both); off by default
  */
 public record NsccLoop(boolean perAck, boolean quickAdapt, int quickAdaptGate, int delayAverageDivisor,
                        long fairIncreaseBytes, long etaBytes, long adjustBytes, long adjustPeriodPs,
-                       int decreaseGammaPercent) {
+                       int decreaseGammaPercent, BaseRttLearning learnBaseRtt) {
     /** A field value that {@link #resolve} derives from the path. */
     public static final long DERIVE = -1;
     /** The largest {@code quickAdaptGate}: MaxWnd / 2^20 is already below one packet for any real path. */
@@ -39,11 +41,14 @@ public record NsccLoop(boolean perAck, boolean quickAdapt, int quickAdaptGate, i
     public static final int MAX_DELAY_AVERAGE_DIVISOR = 1 << 16;
 
     /** The per-ACK loop (every other field unused). */
-    public static final NsccLoop PER_ACK = new NsccLoop(true, false, 3, 80, DERIVE, DERIVE, DERIVE, DERIVE, 80);
+    public static final NsccLoop PER_ACK = new NsccLoop(true, false, 3, 80, DERIVE, DERIVE, DERIVE, DERIVE, 80,
+            BaseRttLearning.OFF);
     /** The reference simulator's loop with its defaults. */
-    public static final NsccLoop REFERENCE = new NsccLoop(false, true, 3, 80, DERIVE, DERIVE, DERIVE, DERIVE, 80);
+    public static final NsccLoop REFERENCE = new NsccLoop(false, true, 3, 80, DERIVE, DERIVE, DERIVE, DERIVE, 80,
+            BaseRttLearning.OFF);
 
     public NsccLoop {
+        java.util.Objects.requireNonNull(learnBaseRtt, "learnBaseRtt");
         if (quickAdaptGate < 0 || quickAdaptGate > MAX_QUICK_ADAPT_GATE) {
             throw new IllegalArgumentException("quickAdaptGate must lie in [0, " + MAX_QUICK_ADAPT_GATE + "], was "
                     + quickAdaptGate);
@@ -62,6 +67,14 @@ public record NsccLoop(boolean perAck, boolean quickAdapt, int quickAdaptGate, i
         }
     }
 
+    /** As the canonical constructor, keeping config_base_rtt ({@link BaseRttLearning#OFF}). */
+    public NsccLoop(boolean perAck, boolean quickAdapt, int quickAdaptGate, int delayAverageDivisor,
+                    long fairIncreaseBytes, long etaBytes, long adjustBytes, long adjustPeriodPs,
+                    int decreaseGammaPercent) {
+        this(perAck, quickAdapt, quickAdaptGate, delayAverageDivisor, fairIncreaseBytes, etaBytes, adjustBytes,
+                adjustPeriodPs, decreaseGammaPercent, BaseRttLearning.OFF);
+    }
+
     /**
      * These settings with every {@link #DERIVE} replaced for {@code p}'s path: 100 Gb/s, 6 us and 4,096 B make
      * a = 0.5, so fair increase 10,240 B, eta 307 B (0.15 x 4,096 x 0.5 = 307.2, rounded down), batches of
@@ -76,7 +89,7 @@ public record NsccLoop(boolean perAck, boolean quickAdapt, int quickAdaptGate, i
         long period = adjustPeriodPs != DERIVE ? adjustPeriodPs : p.baseRttPs();
         return new NsccLoop(perAck, quickAdapt, quickAdaptGate, delayAverageDivisor,
                 Math.min(fi, NsccParams.MAX_WINDOW_BYTES), Math.min(eta, NsccParams.MAX_WINDOW_BYTES),
-                Math.min(adjust, NsccParams.MAX_WINDOW_BYTES), period, decreaseGammaPercent);
+                Math.min(adjust, NsccParams.MAX_WINDOW_BYTES), period, decreaseGammaPercent, learnBaseRtt);
     }
 
     private static void deriveOrAtLeast(String field, long value, long min, long max) {

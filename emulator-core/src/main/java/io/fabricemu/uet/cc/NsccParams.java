@@ -153,6 +153,11 @@ public record NsccParams(long linkRateBps, long baseRttPs, long baseBdpBytes, in
         return Wide.mulDiv(bdpBytes(), maxWndNumerator, maxWndDenominator);
     }
 
+    /** MaxWnd for a path whose base RTT is {@code baseRttPs} instead of config_base_rtt. */
+    public long maxWndBytesAt(long baseRttPs) {
+        return Wide.mulDiv(bdpBytes(linkRateBps, baseRttPs), maxWndNumerator, maxWndDenominator);
+    }
+
     /** The queuing delay NSCC aims at, in ps: base RTT with trimming, 3/4 of it (rounded down) without. */
     public long targetDelayPs() {
         return targetDelayPs(baseRttPs, trimming);

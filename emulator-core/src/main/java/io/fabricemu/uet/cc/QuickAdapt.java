@@ -13,9 +13,11 @@ final class QuickAdapt {
     /** {@link #run}: the feedback is ignored (it predates the last quick adapt); no window change. */
     static final long IGNORED = -2;
 
-    private final long periodPs;
+    private final long targetDelayPs;
+    private final int gate;
     private final long thresholdPs;
-    private final long achievedLimitBytes;
+    private long periodPs;
+    private long achievedLimitBytes;
     private long achievedBytes;
     private long periodEndPs;
     private boolean lossSeen;
@@ -23,8 +25,15 @@ final class QuickAdapt {
     private long bytesIgnored;
 
     QuickAdapt(long baseRttPs, long targetDelayPs, long maxWndBytes, int gate) {
-        this.periodPs = baseRttPs + targetDelayPs;
+        this.targetDelayPs = targetDelayPs;
+        this.gate = gate;
         this.thresholdPs = 4 * targetDelayPs;
+        rebase(baseRttPs, maxWndBytes);
+    }
+
+    /** The context learnt a shorter base RTT, and with it a smaller MaxWnd: periods start from the next one. */
+    void rebase(long baseRttPs, long maxWndBytes) {
+        this.periodPs = baseRttPs + targetDelayPs;
         this.achievedLimitBytes = maxWndBytes >> gate;
     }
 

@@ -166,6 +166,48 @@ class NsccLoopTest {
         assertThrows(IllegalStateException.class, () -> reference(NsccLoop.REFERENCE).onNack(4_096));
     }
 
+    @Test
+    void baseRtt_aShorterAckRoundTripBecomesTheBaseAndMaxWndFollows() {
+        Nscc n = reference(learning(BaseRttLearning.ACKS_AND_NACKS));
+        n.onSent(100_000);
+        // An ACK 3 us after its packet left, against config_base_rtt 6 us: the base RTT becomes 3 us, the BDP
+        // 37,500 B and MaxWnd 1.5 x that, 56,250 B, which caps the initial 75,000 B window at once. The sample's
+        // own delay is 0: a proportional increase, whose batch is not due 3 us after the start.
+        assertEquals(PROPORTIONAL_INCREASE, n.onAckCc(AckCc.of(3 * US, 0, 4_096, false)));
+        assertEquals(3 * US, n.baseRttPs());
+        assertEquals(56_250, n.cwndBytes());
+        assertEquals(0, n.averageDelayPs());
+        // A round trip of 5 us now measures 2 us of queuing (against 6 us it would be 0): the average moves
+        // 1/80 of the way, to 25,000 ps. The longer round trip leaves the base where it is.
+        n.onAckCc(AckCc.of(15 * US, 10 * US, 8_192, false));
+        assertEquals(3 * US, n.baseRttPs());
+        assertEquals(25_000, n.averageDelayPs());
+    }
+
+    @Test
+    void baseRtt_nacksTeachItOnlyWhenAskedAndOffKeepsTheConfiguredOne() {
+        Nscc both = reference(learning(BaseRttLearning.ACKS_AND_NACKS));
+        Nscc acksOnly = reference(learning(BaseRttLearning.ACKS));
+        Nscc off = reference(NsccLoop.REFERENCE);
+        for (Nscc n : new Nscc[] {both, acksOnly, off}) {
+            n.onSent(100_000);
+            n.onNackRoundTrip(2 * US);
+        }
+        assertEquals(2 * US, both.baseRttPs());
+        assertEquals(BASE_RTT_PS, acksOnly.baseRttPs());
+        assertEquals(BASE_RTT_PS, off.baseRttPs());
+        acksOnly.onAckCc(AckCc.of(4 * US, 0, 4_096, false));
+        off.onAckCc(AckCc.of(4 * US, 0, 4_096, false));
+        assertEquals(4 * US, acksOnly.baseRttPs());
+        assertEquals(BASE_RTT_PS, off.baseRttPs());
+        assertEquals(75_000, off.cwndBytes(), "no learning: MaxWnd stays 112,500 B and the window with it");
+    }
+
+    private static NsccLoop learning(BaseRttLearning learn) {
+        return new NsccLoop(false, true, 3, 80, NsccLoop.DERIVE, NsccLoop.DERIVE, NsccLoop.DERIVE, NsccLoop.DERIVE,
+                80, learn);
+    }
+
     private static Nscc reference(NsccLoop loop) {
         return new Nscc(P, NsccCompanions.OFF, loop);
     }
