@@ -29,6 +29,8 @@ public final class Comparison {
             new Row("FCT p99", c -> SummaryTable.time(c.summary().fctP99Ps()), c -> c.summary().fctP99Ps()),
             new Row("FCT max", c -> SummaryTable.time(c.summary().fctMaxPs()), c -> c.summary().fctMaxPs()),
             new Row("goodput", c -> SummaryTable.rate(c.summary().goodputBps()), c -> c.summary().goodputBps()),
+            new Row("delivered goodput", c -> SummaryTable.rate(c.summary().deliveredGoodputBps()),
+                    c -> c.summary().deliveredGoodputBps()),
             new Row("peak queue", c -> bytes(c.summary().hottestPortBytes()), c -> c.summary().hottestPortBytes()),
             new Row("drops", c -> count(c.summary().drops()), c -> c.summary().drops()),
             new Row("trims", c -> count(c.summary().trims()), c -> c.summary().trims()),

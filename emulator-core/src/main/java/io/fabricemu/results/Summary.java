@@ -4,9 +4,11 @@ import io.fabricemu.stats.PortStats;
 import java.util.Comparator;
 
 /**
- * The headline numbers of a run. FCT percentiles use the nearest-rank method over finished flows.
- * Goodput is the payload delivered by finished flows divided by the span from the first start to the
- * last finish.
+ * The headline numbers of a run. FCT percentiles use the nearest-rank method over finished flows. Goodput is
+ * given twice: {@code goodputBps}, the payload of finished flows over the span from their first start to their
+ * last finish (what a completed workload achieved), and {@code deliveredGoodputBps}, every payload byte
+ * delivered, finished flow or not, over the span from the first start to the run's last event (what the fabric
+ * carried, also when the stop time or a halt ends the run first).
  *
  * @param flows              flows in the workload
  * @param flowsFinished      flows whose last byte arrived
@@ -14,7 +16,9 @@ import java.util.Comparator;
  * @param fctMedianPs        median FCT
  * @param fctP99Ps           99th percentile FCT
  * @param fctMaxPs           largest FCT
- * @param goodputBps         aggregate goodput in bits per second, 0 when no flow finished
+ * @param goodputBps         goodput of finished flows in bits per second, 0 when no flow finished
+ * @param deliveredBytes     payload bytes delivered to receivers, all flows, each byte once
+ * @param deliveredGoodputBps {@code deliveredBytes} over the run, in bits per second, 0 when nothing arrived
  * @param hottestPort        the port with the largest peak queue, or "" when there are no ports
  * @param hottestPortBytes   its peak queue in bytes
  * @param drops              packets dropped at all ports
@@ -31,12 +35,12 @@ import java.util.Comparator;
  * @param rnrNackedDrops     packets dropped because their QP had been sent an RNR NAK (also in drops)
  * @param btsSent            back-to-sender notices sent by all switch ports (WREB), early and drop
  * @param btsBytes           their bytes on the wire: the notices' overhead
- * @param btsPpmOfDelivered  {@code btsBytes} per delivered payload byte of finished flows, in parts per million
- *                           (0 when nothing was delivered)
+ * @param btsPpmOfDelivered  {@code btsBytes} per delivered payload byte ({@code deliveredBytes}), in parts per
+ *                           million (0 when nothing was delivered)
  * @param groups             per group of flows (the parts of a {@code mix} workload), empty without groups
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
-                      long goodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
+                      long goodputBps, long deliveredBytes, long deliveredGoodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
                       long ecnMarks, long retransmittedBytes, long pfcPausesSent, long pfcResumesSent,
                       long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs, long rnrNaksSent,
                       long rnrUnresolved, long rnrNackedDrops, long btsSent, long btsBytes, long btsPpmOfDelivered,
@@ -46,19 +50,24 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
         long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
         long firstStart = Long.MAX_VALUE;
         long lastFinish = Long.MIN_VALUE;
+        long finishedBytes = 0;
         long delivered = 0;
+        long firstDeliveringStart = Long.MAX_VALUE;
         long retransmitted = 0;
         for (FlowResult f : r.flows()) {
             retransmitted += f.retransmittedBytes();
+            delivered += f.deliveredBytes();
+            if (f.deliveredBytes() > 0) {
+                firstDeliveringStart = Math.min(firstDeliveringStart, f.startPs());
+            }
             if (f.finished()) {
                 firstStart = Math.min(firstStart, f.startPs());
                 lastFinish = Math.max(lastFinish, f.finishPs());
-                delivered += f.bytes();
+                finishedBytes += f.bytes();
             }
         }
-        long goodput = fcts.length == 0 || lastFinish <= firstStart ? 0
-                : java.math.BigInteger.valueOf(delivered).multiply(java.math.BigInteger.valueOf(8_000_000_000_000L))
-                        .divide(java.math.BigInteger.valueOf(lastFinish - firstStart)).longValueExact();
+        long goodput = fcts.length == 0 ? 0 : bitsPerSecond(finishedBytes, lastFinish - firstStart);
+        long deliveredGoodput = delivered == 0 ? 0 : bitsPerSecond(delivered, r.virtualEndPs() - firstDeliveringStart);
         PortStats hottest = r.ports().stream()
                 .max(Comparator.comparingLong(PortStats::maxQueueBytes).thenComparing(PortStats::id,
                         Comparator.reverseOrder()))
@@ -79,7 +88,7 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 .multiply(java.math.BigInteger.valueOf(1_000_000)).divide(java.math.BigInteger.valueOf(delivered))
                 .longValueExact();
         return new Summary(r.flows().size(), fcts.length, rank(fcts, 0), rank(fcts, 50), rank(fcts, 99),
-                rank(fcts, 100), goodput, hottest == null ? "" : hottest.id(),
+                rank(fcts, 100), goodput, delivered, deliveredGoodput, hottest == null ? "" : hottest.id(),
                 hottest == null ? 0 : hottest.maxQueueBytes(), drops, trims, marks, retransmitted, pauses, resumes,
                 headroomDrops, mostPaused == null ? "" : mostPaused.id(),
                 mostPaused == null ? 0 : mostPaused.pfc().pausedPs(),
@@ -87,6 +96,13 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 r.ports().stream().mapToLong(p -> p.rnr().unresolved()).sum(),
                 r.ports().stream().mapToLong(p -> p.rnr().nackedDrops()).sum(), btsSent, btsBytes, btsPpm,
                 GroupSummary.of(r.flows()));
+    }
+
+    /** {@code bytes} over {@code spanPs} in bits per second, rounded down; 0 for an empty span. */
+    static long bitsPerSecond(long bytes, long spanPs) {
+        return spanPs <= 0 ? 0 : java.math.BigInteger.valueOf(bytes)
+                .multiply(java.math.BigInteger.valueOf(8_000_000_000_000L))
+                .divide(java.math.BigInteger.valueOf(spanPs)).longValueExact();
     }
 
     /** Nearest-rank percentile of sorted values (0 gives the minimum), or -1 when there are none. */

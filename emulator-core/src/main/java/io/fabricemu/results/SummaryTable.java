@@ -29,13 +29,13 @@ public final class SummaryTable {
         rows.add(new String[] {"scenario", r.scenario() + " (seed " + r.seed() + ")"});
         rows.add(new String[] {"fabric", r.topology()});
         rows.add(new String[] {"flows finished", s.flowsFinished() + " / " + s.flows()
-                + (r.reachedStop() ? "  (stopped at the stop time)" : "") + (r.halted() ? "  (halted)" : "")});
+                + (r.reachedStop() ? "  (the stop time ended the run)" : "") + (r.halted() ? "  (halted)" : "")});
         if (r.halted()) {
             rows.add(new String[] {"halted", r.haltReason()});
         }
         rows.add(new String[] {"FCT min / median", time(s.fctMinPs()) + " / " + time(s.fctMedianPs())});
         rows.add(new String[] {"FCT p99 / max", time(s.fctP99Ps()) + " / " + time(s.fctMaxPs())});
-        rows.add(new String[] {"aggregate goodput", rate(s.goodputBps())});
+        rows.add(new String[] {"aggregate goodput", goodput(s)});
         for (GroupSummary g : s.groups()) {
             rows.add(new String[] {"group " + g.name(), String.format(Locale.ROOT,
                     "%d / %d finished, completion %s, FCT p99 %s", g.flowsFinished(), g.flows(),
@@ -48,7 +48,8 @@ public final class SummaryTable {
         rows.add(new String[] {"ECN marks", String.format(Locale.ROOT, "%,d packets", s.ecnMarks())});
         if (s.pfcPausesSent() > 0 || s.pfcHeadroomDrops() > 0) {
             rows.add(new String[] {"PFC", String.format(Locale.ROOT,
-                    "%,d pause frames, %,d resumes, %,d headroom overflows; most paused %s (%s)", s.pfcPausesSent(),
+                    "%,d pause frames, %,d resumes, %,d headroom overflows; most paused %s (%s of class pauses,"
+                            + " all classes added)", s.pfcPausesSent(),
                     s.pfcResumesSent(), s.pfcHeadroomDrops(), s.mostPausedPort().isEmpty() ? "-" : s.mostPausedPort(),
                     Ps.format(s.mostPausedPs()))});
         }
@@ -62,7 +63,8 @@ public final class SummaryTable {
                     "%,d notices, %,d B overhead (%s per delivered byte)", s.btsSent(), s.btsBytes(),
                     perDelivered(s.btsPpmOfDelivered()))});
         }
-        rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs())});
+        rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs()) + (r.reachedStop()
+                ? ", the last event handled before the stop time (later ones were pending)" : "")});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,
                 "%,d events, %,d windows of %s, %,d actors, %d shard%s", r.events(), r.windows(),
                 Ps.format(r.lookaheadPs()), r.elements(), r.shards(), r.shards() == 1 ? "" : "s")});
@@ -72,6 +74,20 @@ public final class SummaryTable {
                 100.0 * r.coordinationMillis() / Math.max(1, r.wallMillis()))});
         rows.add(new String[] {"digest", r.digest()});
         return rows;
+    }
+
+    /**
+     * Goodput, saying which: of the finished flows (first start to last finish) and, when that is not the whole
+     * story (flows unfinished), of every byte delivered over the run.
+     */
+    static String goodput(Summary s) {
+        String finished = s.flowsFinished() == 0 ? "no flow finished"
+                : rate(s.goodputBps()) + " by finished flows";
+        if (s.flowsFinished() == s.flows()) {
+            return finished;
+        }
+        return finished + "; " + rate(s.deliveredGoodputBps()) + " delivered over the run ("
+                + String.format(Locale.ROOT, "%,d B", s.deliveredBytes()) + ")";
     }
 
     /** A ratio given in parts per million, shown as a decimal, e.g. 0.001234. */
