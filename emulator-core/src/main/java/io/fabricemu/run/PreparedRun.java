@@ -12,6 +12,7 @@ import io.fabricemu.rnrnak.PairRtt;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.RocePlan;
+import io.fabricemu.scenario.FlowDependencies;
 import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.scenario.RoceOptions;
 import io.fabricemu.scenario.Scenario;
@@ -40,6 +41,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
     public static PreparedRun of(Scenario s) {
         Topology topology = Topologies.build(s.topology());
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
+        FlowDependencies.check(flows);
         SwitchConfig sw = s.switchConfig();
         TransportConfig t = s.transport();
         SwitchConfig switches = sw.withRnrNack(rnrNack(sw, t, topology))

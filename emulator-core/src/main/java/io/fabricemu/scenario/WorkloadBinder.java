@@ -115,11 +115,11 @@ final class WorkloadBinder {
         if (items.isEmpty()) {
             throw list.error("the list is empty; give at least one flow {src, dst, bytes, start}");
         }
-        List<FlowSpec> flows = new ArrayList<>(items.size());
+        List<Section> entries = new ArrayList<>(items.size());
         for (Field item : items) {
-            flows.add(flow(item.asSection()));
+            entries.add(item.asSection());
         }
-        return new FlowList(flows);
+        return new FlowList(new FlowEntries(entries, this::flow).bind());
     }
 
     private Mix mix() throws ScenarioException {
@@ -151,9 +151,9 @@ final class WorkloadBinder {
         return new Mix(names, parts);
     }
 
-    private FlowSpec flow(Section flow) throws ScenarioException {
-        flow.declare("src", "dst", "bytes", "start");
-        flow.rejectUnknownFields();
+    /** One entry of a flow list, its dependencies ({@code after}) already resolved to indices. */
+    private FlowSpec flow(Section flow, int[] after) throws ScenarioException {
+        flow.declare(FlowEntries.FIELDS);
         String expected = "a host number, " + HostRange.describe(hostCount);
         int src = host(flow.required("src", expected));
         Field dstField = flow.required("dst", expected);
@@ -162,7 +162,8 @@ final class WorkloadBinder {
             throw dstField.error("host " + dst + " is also the source; a flow needs two different hosts");
         }
         try {
-            return new FlowSpec(src, dst, bytes(flow), startPs(flow));
+            long gapPs = flow.optionalTimePs("gap", 0, 0, Limits.MAX_TIME_PS);
+            return new FlowSpec(src, dst, bytes(flow), startPs(flow), "", after, gapPs);
         } catch (IllegalArgumentException invalid) {
             throw flow.error(invalid);
         }
