@@ -60,6 +60,7 @@ public final class FabricBuilder implements ElementFactory {
     /** Per flow {@code d}, the flows waiting for it are {@code dependents[firstDependent[d]..firstDependent[d+1]-1]}. */
     private final int[] firstDependent;
     private final int[] dependents;
+    private final boolean anyFollows;
 
     /**
      * @param lossProbability probability that a link loses a packet (0 in normal runs; tests inject loss)
@@ -95,31 +96,23 @@ public final class FabricBuilder implements ElementFactory {
             outgoing.add(new ArrayList<>());
             incoming.add(new ArrayList<>());
         }
+        boolean anyWaits = false;
+        boolean anyFollows = false;
         this.flows = flows;
-        this.outLocal = new int[flows.size()];
-        this.firstDependent = new int[flows.size() + 1];
         for (int id = 0; id < flows.size(); id++) {
             FlowSpec f = flows.get(id);
             int entropy = (int) (Ecmp.mix(seed ^ (0x5EED_0000_0000L + id)) & 0xFFFF);
-            outLocal[id] = outgoing.get(f.src()).size();
             outgoing.get(f.src()).add(new NicFlow(id, f.dst(), f.bytes(), f.startPs(), entropy));
             incoming.get(f.dst()).add(new NicFlow(id, f.src(), f.bytes(), f.startPs(), entropy));
-            for (int k = 0; k < f.dependencyCount(); k++) {
-                firstDependent[f.dependency(k) + 1]++;
-            }
+            anyWaits |= f.waits();
+            anyFollows |= f.follows() >= 0;
         }
-        for (int id = 0; id < flows.size(); id++) {
-            firstDependent[id + 1] += firstDependent[id];
-        }
-        this.dependents = new int[firstDependent[flows.size()]];
-        int[] fill = firstDependent.clone();
-        for (int id = 0; id < flows.size(); id++) {
-            FlowSpec f = flows.get(id);
-            for (int k = 0; k < f.dependencyCount(); k++) {
-                dependents[fill[f.dependency(k)]++] = id;
-            }
-        }
+        // Only a workload whose flows wait pays for the tables of who waits for whom.
+        this.outLocal = anyWaits ? new int[flows.size()] : null;
+        this.firstDependent = anyWaits ? new int[flows.size() + 1] : null;
+        this.dependents = anyWaits ? dependentsOf(flows, hosts, outLocal, firstDependent) : new int[0];
         this.flowCount = flows.size();
+        this.anyFollows = anyFollows;
         long minFlight = Long.MAX_VALUE;
         for (int c = 0; c < topology.cableCount(); c++) {
             minFlight = Math.min(minFlight, topology.cable(c).spec().flightPs());
@@ -246,19 +239,48 @@ public final class FabricBuilder implements ElementFactory {
                 Ecmp.mix(seed ^ (0x1055_0000_0000L + id)));
     }
 
+    /** Fills {@code outLocal} and {@code firstDependent}; returns the flows waiting for each flow, in flow order. */
+    private static int[] dependentsOf(List<FlowSpec> flows, int hosts, int[] outLocal, int[] firstDependent) {
+        int[] outCount = new int[hosts];
+        for (int id = 0; id < flows.size(); id++) {
+            FlowSpec f = flows.get(id);
+            outLocal[id] = outCount[f.src()]++;
+            for (int k = 0; k < f.dependencyCount(); k++) {
+                firstDependent[f.dependency(k) + 1]++;
+            }
+        }
+        for (int id = 0; id < flows.size(); id++) {
+            firstDependent[id + 1] += firstDependent[id];
+        }
+        int[] dependents = new int[firstDependent[flows.size()]];
+        int[] fill = firstDependent.clone();
+        for (int id = 0; id < flows.size(); id++) {
+            FlowSpec f = flows.get(id);
+            for (int k = 0; k < f.dependencyCount(); k++) {
+                dependents[fill[f.dependency(k)]++] = id;
+            }
+        }
+        return dependents;
+    }
+
     /** Which of host {@code h}'s flows wait, and whom to tell when one of its incoming flows is received. */
     private StartDependencies dependenciesOf(int h) {
         List<NicFlow> out = outgoing.get(h);
         List<NicFlow> in = incoming.get(h);
-        if (dependents.length == 0) {
+        if (outLocal == null) {
             return StartDependencies.NONE;
         }
         int[] waitCount = new int[out.size()];
         long[] gapPs = new long[out.size()];
+        int[] successor = anyFollows ? new int[out.size()] : new int[0];
+        java.util.Arrays.fill(successor, -1);
         for (int i = 0; i < out.size(); i++) {
             FlowSpec f = flows.get(out.get(i).flowId());
-            waitCount[i] = f.dependencyCount();
+            waitCount[i] = f.dependencyCount() + (f.follows() >= 0 ? 1 : 0);
             gapPs[i] = f.gapPs();
+            if (f.follows() >= 0) {
+                successor[outLocal[f.follows()]] = i;
+            }
         }
         int[] firstNotice = new int[in.size() + 1];
         for (int j = 0; j < in.size(); j++) {
@@ -281,7 +303,7 @@ public final class FabricBuilder implements ElementFactory {
                 n++;
             }
         }
-        return new StartDependencies(waitCount, gapPs, firstNotice, noticeHost, noticeIndex, noticeDelayPs);
+        return new StartDependencies(waitCount, gapPs, successor, firstNotice, noticeHost, noticeIndex, noticeDelayPs);
     }
 
     /**

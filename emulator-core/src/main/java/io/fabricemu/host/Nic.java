@@ -74,12 +74,16 @@ public abstract class Nic implements Element, NicActions {
     private final StartDependencies dependencies;
     /** Per outgoing flow, the dependencies not yet met; null when no flow here waits. */
     private final int[] waiting;
-    /** Per outgoing flow, when it started, or -1. */
+    /** Per outgoing flow, when it started, or -1; null when no flow here waits (each starts at its start time). */
     private final long[] startedPs;
     /** The incoming flows by id, to find whom to tell; null when no incoming flow is waited for. */
     private final FlowIndex incomingIndex;
     private final Deliveries deliveries;
     private final int host;
+    /** Per outgoing flow, the flow queued behind it until its last PSN leaves, or -1; null when none is. */
+    private final int[] successors;
+    /** Per outgoing flow, its last PSN; null when no flow is queued behind another. */
+    private final long[] lastPsn;
 
     /**
      * @param setup    where the NIC sits and the flows it carries
@@ -95,8 +99,6 @@ public abstract class Nic implements Element, NicActions {
         this.protocol = protocol.apply(this);
         this.host = setup.host();
         this.dependencies = setup.dependencies();
-        this.startedPs = new long[outgoing.size()];
-        java.util.Arrays.fill(startedPs, -1);
         int[] counts = null;
         for (int i = 0; i < outgoing.size(); i++) {
             if (dependencies.waitCount(i) > 0) {
@@ -107,9 +109,25 @@ public abstract class Nic implements Element, NicActions {
             }
         }
         this.waiting = counts;
+        this.startedPs = counts == null ? null : new long[outgoing.size()];
+        if (startedPs != null) {
+            java.util.Arrays.fill(startedPs, -1);
+        }
         boolean waitedFor = dependencies.anyWaitedFor();
         this.incomingIndex = waitedFor ? new FlowIndex(setup.incoming(), name) : null;
         this.deliveries = waitedFor ? new Deliveries() : null;
+        if (dependencies.anyQueued()) {
+            successors = new int[outgoing.size()];
+            lastPsn = new long[outgoing.size()];
+            for (int i = 0; i < outgoing.size(); i++) {
+                successors[i] = dependencies.successor(i);
+                lastPsn[i] = this.protocol.packetCount(i, outgoing.get(i).bytes(),
+                        setup.transport().payloadBytes()) - 1;
+            }
+        } else {
+            successors = null;
+            lastPsn = null;
+        }
     }
 
     @Override
@@ -149,7 +167,9 @@ public abstract class Nic implements Element, NicActions {
             timerPending[t.index()] = false;
             armTimer(t.index(), protocol.onTimer(t.index(), ctx.nowPs()), ctx);
         } else if (signal instanceof FlowStart s) {
-            startedPs[s.index()] = ctx.nowPs();
+            if (startedPs != null) {
+                startedPs[s.index()] = ctx.nowPs();
+            }
             protocol.start(s.index(), ctx.nowPs());
             active.add(s.index());
         } else if (signal instanceof DependencyMet m) {
@@ -259,6 +279,11 @@ public abstract class Nic implements Element, NicActions {
             }
             Packet data = protocol.send(i, psn, now);
             armTimer(i, protocol.timerDeadlinePs(i, now), ctx);
+            if (successors != null && successors[i] >= 0 && psn == lastPsn[i]) {
+                int next = successors[i];
+                successors[i] = -1;
+                met(next, ctx);
+            }
             roundRobin = slot + 1;
             tx.start(data, ctx);
             return;

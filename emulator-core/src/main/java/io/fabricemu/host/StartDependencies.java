@@ -21,39 +21,47 @@ package io.fabricemu.host;
  *     completion a real NIC would signal in its header). That delay is at least one cable's flight time, so at
  *     least the engine's lookahead and the lookahead between JVMs (half a cut cable's flight at most), and, as
  *     every message between elements, deterministic whatever the shards.</li>
+ * <li>A flow queued behind another of its source ({@code follows}) is learnt when that flow's last packet leaves
+ *     the NIC for the first time: the chunks of a collective's step leave a rank in order, as the messages of
+ *     one queue pair do.</li>
  * </ul>
  * A flow whose dependency never finishes (the run stopped, or a RoCEv2 flow failed) never starts.
  */
 public final class StartDependencies {
     /** A NIC whose flows wait for none and on whose incoming flows none waits. */
-    public static final StartDependencies NONE = new StartDependencies(new int[0], new long[0], new int[] {0},
-            new int[0], new int[0], new long[0]);
+    public static final StartDependencies NONE = new StartDependencies(new int[0], new long[0], new int[0],
+            new int[] {0}, new int[0], new int[0], new long[0]);
 
     private final int[] waitCount;
     private final long[] gapPs;
+    private final int[] successor;
     private final int[] firstNotice;
     private final int[] noticeHost;
     private final int[] noticeIndex;
     private final long[] noticeDelayPs;
 
     /**
-     * @param waitCount     per outgoing flow (local index), how many flows it waits for
+     * @param waitCount     per outgoing flow (local index), how many flows it waits for or queues behind
      * @param gapPs         per outgoing flow, the wait after the last of them
+     * @param successor     per outgoing flow, the outgoing flow queued behind it (starting once its last packet
+     *                      left), or -1; empty when none is
      * @param firstNotice   per incoming flow (local index) {@code j}, its notices are
      *                      {@code firstNotice[j]..firstNotice[j + 1] - 1}; one entry more than incoming flows
      * @param noticeHost    per notice, the host whose outgoing flow waits (this NIC's own host: no message)
      * @param noticeIndex   per notice, that flow's local index at that host
      * @param noticeDelayPs per notice, how long it takes to reach that host (0 for this NIC's own)
      */
-    public StartDependencies(int[] waitCount, long[] gapPs, int[] firstNotice, int[] noticeHost, int[] noticeIndex,
-                             long[] noticeDelayPs) {
-        if (waitCount.length != gapPs.length || firstNotice.length == 0 || noticeHost.length != noticeIndex.length
+    public StartDependencies(int[] waitCount, long[] gapPs, int[] successor, int[] firstNotice, int[] noticeHost,
+                             int[] noticeIndex, long[] noticeDelayPs) {
+        if (waitCount.length != gapPs.length || (successor.length != 0 && successor.length != waitCount.length)
+                || firstNotice.length == 0 || noticeHost.length != noticeIndex.length
                 || noticeHost.length != noticeDelayPs.length
                 || firstNotice[firstNotice.length - 1] != noticeHost.length) {
             throw new IllegalArgumentException("inconsistent dependency arrays");
         }
         this.waitCount = waitCount;
         this.gapPs = gapPs;
+        this.successor = successor;
         this.firstNotice = firstNotice;
         this.noticeHost = noticeHost;
         this.noticeIndex = noticeIndex;
@@ -82,6 +90,16 @@ public final class StartDependencies {
     /** How many flows outgoing flow {@code i} waits for (0 when this NIC knows of none). */
     int waitCount(int i) {
         return i < waitCount.length ? waitCount[i] : 0;
+    }
+
+    /** Whether some outgoing flow queues behind another. */
+    boolean anyQueued() {
+        return successor.length > 0;
+    }
+
+    /** The outgoing flow queued behind outgoing flow {@code i}, or -1. */
+    int successor(int i) {
+        return successor.length == 0 ? -1 : successor[i];
     }
 
     long gapPs(int i) {

@@ -25,7 +25,7 @@ final class FlowResults {
         // A flow that waits for others starts when the run says so; one that never started reports -1.
         long[] start = new long[flows.size()];
         for (int id = 0; id < flows.size(); id++) {
-            start[id] = flows.get(id).dependencyCount() > 0 ? -1 : flows.get(id).startPs();
+            start[id] = flows.get(id).waits() ? -1 : flows.get(id).startPs();
         }
         for (ElementReport r : reports) {
             for (FlowStarted s : r.started()) {

@@ -18,6 +18,7 @@ public final class FlowDependencies {
      */
     public static void check(List<FlowSpec> flows) {
         int n = flows.size();
+        boolean[] followed = new boolean[n];
         for (int i = 0; i < n; i++) {
             FlowSpec f = flows.get(i);
             for (int k = 0; k < f.dependencyCount(); k++) {
@@ -30,6 +31,18 @@ public final class FlowDependencies {
                     throw new IllegalArgumentException("flow " + i + " waits for itself");
                 }
             }
+            int q = f.follows();
+            if (q >= n || q == i || (q >= 0 && flows.get(q).src() != f.src())) {
+                throw new IllegalArgumentException("flow " + i + " queues behind flow " + q + ", which is not"
+                        + " another flow of its source host " + f.src());
+            }
+            if (q >= 0 && followed[q]) {
+                throw new IllegalArgumentException("flow " + i + " queues behind flow " + q + ", which another flow"
+                        + " already queues behind");
+            }
+            if (q >= 0) {
+                followed[q] = true;
+            }
         }
         List<Integer> cycle = cycle(flows);
         if (!cycle.isEmpty()) {
@@ -39,27 +52,27 @@ public final class FlowDependencies {
 
     /**
      * A cycle of waits among {@code flows}, whose indices must all exist, starting at its lowest index, each
-     * flow followed by one it waits for; empty if there is none.
+     * flow followed by one it waits for (or queues behind); empty if there is none.
      */
     static List<Integer> cycle(List<FlowSpec> flows) {
         int n = flows.size();
         int[] waiting = new int[n];
         int[] firstDependent = new int[n + 1];
         for (FlowSpec f : flows) {
-            for (int k = 0; k < f.dependencyCount(); k++) {
-                firstDependent[f.dependency(k) + 1]++;
+            for (int k = 0; k < waits(f); k++) {
+                firstDependent[waitedFor(f, k) + 1]++;
             }
         }
         for (int i = 0; i < n; i++) {
             firstDependent[i + 1] += firstDependent[i];
-            waiting[i] = flows.get(i).dependencyCount();
+            waiting[i] = waits(flows.get(i));
         }
         int[] dependents = new int[firstDependent[n]];
         int[] fill = firstDependent.clone();
         for (int i = 0; i < n; i++) {
             FlowSpec f = flows.get(i);
-            for (int k = 0; k < f.dependencyCount(); k++) {
-                dependents[fill[f.dependency(k)]++] = i;
+            for (int k = 0; k < waits(f); k++) {
+                dependents[fill[waitedFor(f, k)]++] = i;
             }
         }
         int[] ready = new int[n];
@@ -96,9 +109,9 @@ public final class FlowDependencies {
             walk.add(at);
             FlowSpec f = flows.get(at);
             int next = -1;
-            for (int k = 0; k < f.dependencyCount() && next < 0; k++) {
-                if (waiting[f.dependency(k)] > 0) {
-                    next = f.dependency(k);
+            for (int k = 0; k < waits(f) && next < 0; k++) {
+                if (waiting[waitedFor(f, k)] > 0) {
+                    next = waitedFor(f, k);
                 }
             }
             at = next;
@@ -112,5 +125,15 @@ public final class FlowDependencies {
         }
         java.util.Collections.rotate(loop, -lowest);
         return List.copyOf(loop);
+    }
+
+    /** How many flows {@code f} waits for or queues behind. */
+    private static int waits(FlowSpec f) {
+        return f.dependencyCount() + (f.follows() >= 0 ? 1 : 0);
+    }
+
+    /** The {@code k}-th of them: its dependencies, then the flow it follows. */
+    private static int waitedFor(FlowSpec f, int k) {
+        return k < f.dependencyCount() ? f.dependency(k) : f.follows();
     }
 }

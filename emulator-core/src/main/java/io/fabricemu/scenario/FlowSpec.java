@@ -13,18 +13,29 @@ import java.util.Arrays;
  * {@code host.StartDependencies}), and never before {@code startPs}. A flow without dependencies starts at
  * {@code startPs} and has {@code gapPs} 0. Which indices exist and that they form no cycle is a property of the
  * whole list ({@link FlowDependencies}).
+ *
+ * <p>A flow may also queue behind another flow of its source ({@code follows}, an index, -1 for none): it starts
+ * only once that flow has put its last packet on the wire, as the messages posted to one queue pair leave in
+ * order. A collective cuts each step into chunks that queue so, so that they leave a rank one after the other and
+ * the next step's first chunk can move on while the rest of this step is still being sent (pipelining).
  */
-public record FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs) {
+public record FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs,
+                       int follows) {
     private static final int[] NONE = new int[0];
 
     /** A flow in no group, waiting for none. */
     public FlowSpec(int src, int dst, long bytes, long startPs) {
-        this(src, dst, bytes, startPs, "", NONE, 0);
+        this(src, dst, bytes, startPs, "", NONE, 0, -1);
     }
 
     /** A flow waiting for none. */
     public FlowSpec(int src, int dst, long bytes, long startPs, String group) {
-        this(src, dst, bytes, startPs, group, NONE, 0);
+        this(src, dst, bytes, startPs, group, NONE, 0, -1);
+    }
+
+    /** A flow that waits for the flows {@code after}, then {@code gapPs}, queued behind none. */
+    public FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs) {
+        this(src, dst, bytes, startPs, group, after, gapPs, -1);
     }
 
     public FlowSpec {
@@ -49,6 +60,9 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
                 }
             }
         }
+        if (follows < -1) {
+            throw new IllegalArgumentException("follows must be a flow index or -1, was " + follows);
+        }
         if (gapPs < 0 || (gapPs > 0 && after.length == 0)) {
             throw new IllegalArgumentException("gapPs must be >= 0, and 0 for a flow waiting for none, was " + gapPs
                     + " with " + after.length + " dependencies");
@@ -61,9 +75,14 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
         return after.clone();
     }
 
-    /** How many flows this one waits for. */
+    /** How many flows this one waits for ({@link #after}; the flow it {@link #follows} is not counted). */
     public int dependencyCount() {
         return after.length;
+    }
+
+    /** Whether this flow waits for any flow or queues behind one: its start is known only when the run makes it. */
+    public boolean waits() {
+        return after.length > 0 || follows >= 0;
     }
 
     /** The index of the {@code k}-th flow this one waits for. */
@@ -73,25 +92,26 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
 
     /** This flow in {@code newGroup}. */
     public FlowSpec inGroup(String newGroup) {
-        return new FlowSpec(src, dst, bytes, startPs, newGroup, after, gapPs);
+        return new FlowSpec(src, dst, bytes, startPs, newGroup, after, gapPs, follows);
     }
 
     /** This flow with every dependency index moved up by {@code offset}: where its list starts in a longer one. */
     FlowSpec shifted(int offset) {
-        if (after.length == 0 || offset == 0) {
+        if ((after.length == 0 && follows < 0) || offset == 0) {
             return this;
         }
         int[] moved = new int[after.length];
         for (int k = 0; k < moved.length; k++) {
             moved[k] = Math.addExact(after[k], offset);
         }
-        return new FlowSpec(src, dst, bytes, startPs, group, moved, gapPs);
+        return new FlowSpec(src, dst, bytes, startPs, group, moved, gapPs,
+                follows < 0 ? -1 : Math.addExact(follows, offset));
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof FlowSpec f && src == f.src && dst == f.dst && bytes == f.bytes && startPs == f.startPs
-                && group.equals(f.group) && Arrays.equals(after, f.after) && gapPs == f.gapPs;
+                && group.equals(f.group) && Arrays.equals(after, f.after) && gapPs == f.gapPs && follows == f.follows;
     }
 
     @Override
@@ -102,12 +122,14 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
         h = 31 * h + Long.hashCode(startPs);
         h = 31 * h + group.hashCode();
         h = 31 * h + Arrays.hashCode(after);
-        return 31 * h + Long.hashCode(gapPs);
+        h = 31 * h + Long.hashCode(gapPs);
+        return 31 * h + follows;
     }
 
     @Override
     public String toString() {
         return "FlowSpec[src=" + src + ", dst=" + dst + ", bytes=" + bytes + ", startPs=" + startPs + ", group="
-                + group + (after.length == 0 ? "" : ", after=" + Arrays.toString(after) + ", gapPs=" + gapPs) + "]";
+                + group + (after.length == 0 ? "" : ", after=" + Arrays.toString(after) + ", gapPs=" + gapPs)
+                + (follows < 0 ? "" : ", follows=" + follows) + "]";
     }
 }

@@ -73,6 +73,20 @@ public record Mix(List<String> names, List<WorkloadSpec> parts) implements Workl
         return flows;
     }
 
+    /** Every part's collectives, named after their part, their flows where the part's begin in the mix. */
+    @Override
+    public List<CollectiveSpan> collectives(int hostCount) {
+        List<CollectiveSpan> spans = new ArrayList<>();
+        long base = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            for (CollectiveSpan span : parts.get(i).collectives(hostCount)) {
+                spans.add(span.moved(names.get(i), Math.toIntExact(base)));
+            }
+            base += parts.get(i).flowCount(hostCount);
+        }
+        return spans;
+    }
+
     /** The seed part {@code index} draws from: the first part keeps the scenario seed itself. */
     static long partSeed(long seed, int index) {
         return index == 0 ? seed : seed ^ (0x9E3779B97F4A7C15L * index);
