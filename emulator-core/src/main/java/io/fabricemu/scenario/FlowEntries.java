@@ -72,8 +72,8 @@ final class FlowEntries {
             Integer seen = id.isEmpty() ? null : first.putIfAbsent(id, ids.size());
             int earlier = seen == null ? -1 : seen;
             if (earlier >= 0) {
-                throw entry.error("id", "id '" + id + "' is also given to flows[" + earlier + "]; give each flow its"
-                        + " own id");
+                throw entry.error("id", "id '" + id + "' is also given to " + entries.get(earlier).label()
+                        + "; give each flow its own id");
             }
             ids.add(id);
         }

@@ -136,8 +136,16 @@ final class WorkloadBinder {
     }
 
     private FlowList flowList() throws ScenarioException {
-        workload.declare("flows");
+        workload.declare("flows", "schedule");
         workload.rejectUnknownFields("for kind flows");
+        if (workload.has("schedule")) {
+            if (workload.has("flows")) {
+                throw workload.error("schedule", "give the flows either in the scenario (flows) or in a CSV file"
+                        + " (schedule), not both");
+            }
+            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"),
+                    workload.source()), this::flow).bind());
+        }
         Field list = workload.required("flows", "a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
         List<Field> items = list.asList("a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
         if (items.isEmpty()) {

@@ -27,7 +27,7 @@ class DependencyErrorsTest {
         return Stream.of(
                 c("id: twice", flows("{id: a, src: 1, dst: 2, bytes: 1MiB}", "{id: a, src: 3, dst: 4, bytes: 1MiB}",
                         "{src: 4, dst: 5, bytes: 1MiB}"), 25, "workload.flows[1].id",
-                        "id 'a' is also given to flows[0]; give each flow its own id"),
+                        "id 'a' is also given to workload.flows[0]; give each flow its own id"),
                 c("id: not a name", flows("{id: 'a b', src: 1, dst: 2, bytes: 1MiB}",
                         "{src: 3, dst: 4, bytes: 1MiB}", "{src: 4, dst: 5, bytes: 1MiB}"), 24, "workload.flows[0].id",
                         "'a b' is not allowed; an id of letters, digits"),
