@@ -97,6 +97,24 @@ class CollectivesTest {
     }
 
     @Test
+    void summaryAndCompare_showJctAndBusbwPerCollective() throws IOException {
+        Path file = dir.resolve("two-jobs.yaml");
+        Files.writeString(file, scenario("none", 2));
+        Cli.Outcome run = Cli.run("run", file.toString(), "--out", dir.resolve("run").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().matches("(?s).*collective training +all-reduce ring, 4 ranks, 2 / 2 iterations, JCT mean"
+                + " [0-9.]+ us \\(max [0-9.]+ us\\), busbw [0-9.]+ Gb/s.*"), run.out());
+        assertTrue(run.out().contains("collective moe"), run.out());
+        Cli.Outcome compare = Cli.run("compare", file.toString(), "--cc", "none,dcqcn", "--out",
+                dir.resolve("compare").toString());
+        assertEquals(0, compare.exitCode(), compare.err());
+        for (String row : List.of("training JCT", "training busbw", "moe JCT", "moe busbw")) {
+            assertTrue(compare.out().lines().anyMatch(l -> l.strip().startsWith(row) && l.contains("Gb/s")
+                    == row.endsWith("busbw")), row + " in\n" + compare.out());
+        }
+    }
+
+    @Test
     void oneTwoAndThreeShards_andTwoJvms_giveTheSameDigest() throws IOException {
         JsonNode one = run("nscc", 2, "--shards", "1");
         for (String[] how : List.of(new String[] {"--shards", "2"}, new String[] {"--shards", "3"},
