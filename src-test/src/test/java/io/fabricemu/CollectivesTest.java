@@ -105,6 +105,11 @@ class CollectivesTest {
         assertTrue(run.out().matches("(?s).*collective training +all-reduce ring, 4 ranks, 2 / 2 iterations, JCT mean"
                 + " [0-9.]+ us \\(max [0-9.]+ us\\), busbw [0-9.]+ Gb/s.*"), run.out());
         assertTrue(run.out().contains("collective moe"), run.out());
+        String report = Files.readString(dir.resolve("run").resolve("report.html"));
+        for (String plot : List.of("Job completion time per iteration", "Step timeline of training (all-reduce, ring)",
+                "Step timeline of moe (all-to-all, pairwise)", "began the last step last")) {
+            assertTrue(report.contains(plot), plot);
+        }
         Cli.Outcome compare = Cli.run("compare", file.toString(), "--cc", "none,dcqcn", "--out",
                 dir.resolve("compare").toString());
         assertEquals(0, compare.exitCode(), compare.err());

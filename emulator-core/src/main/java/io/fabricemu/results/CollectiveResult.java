@@ -13,6 +13,9 @@ import java.util.List;
  * count (all-reduce 2(n-1)/n; all-gather, reduce-scatter and all-to-all (n-1)/n). Rates are in bits per second, as
  * every rate here (NCCL prints bytes per second).
  *
+ * @param steps     its steps (as {@link CollectiveSpan#steps})
+ * @param firstFlow its first flow's id
+ * @param endFlow   one past its last flow's id
  * @param startPs  when its first flow started
  * @param finishPs when its last flow was received, -1 if some flow never was
  * @param jctPs    {@code finishPs - startPs}, or -1
@@ -20,8 +23,8 @@ import java.util.List;
  * @param busBwBps the algorithm bandwidth times the bus factor, or 0
  */
 public record CollectiveResult(String name, String kind, String algorithm, List<Integer> ranks, long bytes,
-                               int iteration, long startPs, long finishPs, long jctPs, long algBwBps,
-                               long busBwBps) {
+                               int iteration, int steps, int firstFlow, int endFlow, long startPs, long finishPs,
+                               long jctPs, long algBwBps, long busBwBps) {
     public CollectiveResult {
         ranks = List.copyOf(ranks);
     }
@@ -46,7 +49,8 @@ public record CollectiveResult(String name, String kind, String algorithm, List<
             long jctPs = finished ? finishPs - startPs : -1;
             long[] factor = span.busFactor();
             out.add(new CollectiveResult(span.name(), span.kind(), span.algorithm(), span.ranks(), span.bytes(),
-                    span.iteration(), startPs, finishPs, jctPs, rateBps(span.bytes(), jctPs, 1, 1),
+                    span.iteration(), span.steps(), span.firstFlow(), span.endFlow(), startPs, finishPs, jctPs,
+                    rateBps(span.bytes(), jctPs, 1, 1),
                     rateBps(span.bytes(), jctPs, factor[0], factor[1])));
         }
         return out;

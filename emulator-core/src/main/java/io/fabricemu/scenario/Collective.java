@@ -207,9 +207,10 @@ public record Collective(String kind, String algorithm, List<Integer> ranks, lon
     @Override
     public List<CollectiveSpan> collectives(int hostCount) {
         int perIteration = (int) (flowCount(hostCount) / iterations);
+        int steps = steps().size();
         List<CollectiveSpan> spans = new ArrayList<>(iterations);
         for (int t = 0; t < iterations; t++) {
-            spans.add(new CollectiveSpan(kind, kind, algorithm, ranks, bytes, t, t * perIteration,
+            spans.add(new CollectiveSpan(kind, kind, algorithm, ranks, bytes, t, steps, t * perIteration,
                     (t + 1) * perIteration));
         }
         return spans;

@@ -12,11 +12,12 @@ import java.util.List;
  * @param ranks     the hosts of its ranks, in rank order
  * @param bytes     each rank's buffer, as NCCL counts it
  * @param iteration from 0
+ * @param steps     steps per iteration; the iteration's flows go step by step, each rank with as many in each
  * @param firstFlow the iteration's first flow index
  * @param endFlow   one past its last
  */
 public record CollectiveSpan(String name, String kind, String algorithm, List<Integer> ranks, long bytes,
-                             int iteration, int firstFlow, int endFlow) {
+                             int iteration, int steps, int firstFlow, int endFlow) {
     public CollectiveSpan {
         ranks = List.copyOf(ranks);
         if (firstFlow < 0 || endFlow <= firstFlow) {
@@ -26,7 +27,7 @@ public record CollectiveSpan(String name, String kind, String algorithm, List<In
 
     /** The same iteration, named {@code newName}, its flows {@code offset} further on in a longer list. */
     CollectiveSpan moved(String newName, int offset) {
-        return new CollectiveSpan(newName, kind, algorithm, ranks, bytes, iteration, firstFlow + offset,
+        return new CollectiveSpan(newName, kind, algorithm, ranks, bytes, iteration, steps, firstFlow + offset,
                 endFlow + offset);
     }
 
