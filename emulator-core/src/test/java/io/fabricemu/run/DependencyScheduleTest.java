@@ -99,6 +99,47 @@ class DependencyScheduleTest {
     }
 
     /**
+     * The collectives' schedules keep the same rule: on a two-job mix over three leaves (a chunked ring all-reduce
+     * over two iterations and a chunked pairwise all-to-all), no flow starts before every flow it waits for was
+     * received and its source learnt so; one that queues behind another of its source starts no earlier than that
+     * one, and one that does not starts exactly when it learns of the last flow it waits for.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"none", "nscc", "dcqcn"})
+    void collectiveFlows_startOnlyAfterWhatTheyWaitFor(String cc) throws Exception {
+        String text = scenario(cc, 1, 2).replace("  kind: flows\n  flows:\n", "  kind: mix\n  parts:\n")
+                .replaceAll("(?m)^    - \\{id: f.*$\\n", "");
+        text = text.replace("  parts:\n", "  parts:\n"
+                + "    - {kind: all-reduce, name: ring, ranks: [0, 4, 8, 1, 5, 9], bytes: 384KiB, chunks: 3,"
+                + " iterations: 2, computeGap: 1us}\n"
+                + "    - {kind: all-to-all, name: a2a, algorithm: pairwise, ranks: [2, 6, 10, 3], bytes: 256KiB,"
+                + " chunks: 2}\n");
+        PreparedRun run = PreparedRun.of(ScenarioLoader.parse(text, "collectives.yaml", List.of()));
+        RunResult r = run.run(1, PreparedRun.DEFAULT_SAMPLING, new Progress(), null);
+        List<FlowSpec> specs = run.flows();
+        assertEquals(specs.size(), r.flowsFinished(), "every flow finishes");
+        int exact = 0;
+        for (int i = 0; i < specs.size(); i++) {
+            FlowSpec f = specs.get(i);
+            long startPs = r.flows().get(i).startPs();
+            long learntPs = 0;
+            for (int k = 0; k < f.dependencyCount(); k++) {
+                FlowResult d = r.flows().get(f.dependency(k));
+                long delayPs = d.dst() == f.src() ? 0 : run.fabric().noticeDelayPs(d.dst(), f.src());
+                learntPs = Math.max(learntPs, d.finishPs() + delayPs);
+            }
+            long earliestPs = Math.max(f.startPs(), f.dependencyCount() == 0 ? 0 : learntPs + f.gapPs());
+            if (f.follows() >= 0) {
+                assertTrue(startPs >= earliestPs && startPs >= r.flows().get(f.follows()).startPs(), "flow " + i);
+            } else {
+                assertEquals(earliestPs, startPs, "flow " + i);
+                exact++;
+            }
+        }
+        assertTrue(exact > 50, exact + " flows checked exactly");
+    }
+
+    /**
      * The notice delay is the one-way zero-load latency: host 0 to host 1 share a leaf (2 host cables of 500 ns,
      * one switch of 300 ns); host 0 to host 4 cross a spine (2 host cables, 2 fabric cables of 700 ns, 3 switches).
      */
