@@ -74,10 +74,9 @@ class CollectivesTest {
     }
 
     /*
-     * nscc+rccc runs the all-reduce unchunked: chunked, some chunks stall for good on it. A chunk that joins its
-     * destination's open context when the context's credit is used up and every packet already sent is only
-     * awaiting its ACK has nothing to carry its credit target to the receiver, and the Ultra Ethernet sender asks
-     * for credit only after a timeout, which a flow that never sent arms no timer for.
+     * nscc+rccc runs the all-reduce unchunked: chunked, some chunks stall for good on it (README, Collectives:
+     * chunks that join their destination's open context while its earlier flow only awaits ACKs are never let go,
+     * and a flow that has sent nothing arms no timer and asks for no credit).
      */
     @ParameterizedTest(name = "{0}, {1} chunks")
     @CsvSource({"none, 2", "nscc, 2", "rccc, 2", "nscc+rccc, 1", "roce, 2", "dcqcn, 2"})
