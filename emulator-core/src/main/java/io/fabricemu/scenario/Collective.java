@@ -57,7 +57,7 @@ public record Collective(String kind, String algorithm, List<Integer> ranks, lon
                     + " must be >= 1, computeGapPs " + computeGapPs + " >= 0");
         }
         WorkloadChecks.bytesAndStart(bytes, startPs);
-        long smallest = minBytes(algorithm, ranks.size(), chunks);
+        long smallest = minBytes(ranks.size(), chunks);
         if (bytes < smallest) {
             throw new IllegalArgumentException("bytes " + bytes + " is too few for " + ranks.size() + " ranks in "
                     + chunks + " chunks: every chunk of every step needs a byte, so at least " + smallest);
@@ -73,8 +73,11 @@ public record Collective(String kind, String algorithm, List<Integer> ranks, lon
         };
     }
 
-    /** The fewest bytes that give every chunk of every step at least one byte. */
-    static long minBytes(String algorithm, int n, int chunks) {
+    /**
+     * The fewest bytes that give every chunk of every step at least one byte: the smallest transfer of every
+     * algorithm is a slice, bytes/n (halving-doubling's last halving step and first doubling step too).
+     */
+    static long minBytes(int n, int chunks) {
         return Math.multiplyExact((long) n, chunks);
     }
 

@@ -42,7 +42,7 @@ final class CollectiveBinder {
         }
         int chunks = s.optionalInt("chunks", 1, 1, MAX_CHUNKS);
         long bytes = bytesOf.bytes(s);
-        long smallest = Collective.minBytes(algorithm, ranks.size(), chunks);
+        long smallest = Collective.minBytes(ranks.size(), chunks);
         if (bytes < smallest) {
             throw s.error("bytes", "'" + s.optional("bytes").text() + "' is too few for " + ranks.size() + " ranks in "
                     + chunks + " chunk" + (chunks == 1 ? "" : "s") + ": every chunk of every step needs a byte, so"
