@@ -112,6 +112,8 @@ class CollectivesTest {
         Cli.Outcome compare = Cli.run("compare", file.toString(), "--cc", "none,dcqcn", "--out",
                 dir.resolve("compare").toString());
         assertEquals(0, compare.exitCode(), compare.err());
+        assertTrue(Files.readString(dir.resolve("compare").resolve("report.html"))
+                .contains("Job completion time per iteration"), "compare's report plots JCT per iteration");
         for (String row : List.of("training JCT", "training busbw", "moe JCT", "moe busbw")) {
             assertTrue(compare.out().lines().anyMatch(l -> l.strip().startsWith(row) && l.contains("Gb/s")
                     == row.endsWith("busbw")), row + " in\n" + compare.out());

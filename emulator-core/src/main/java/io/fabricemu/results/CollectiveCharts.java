@@ -40,6 +40,26 @@ final class CollectiveCharts {
         return chart;
     }
 
+    /** JCT against iteration, one line per run and collective ({@code label: name}), for a comparison. */
+    static LineChart jctPerIteration(List<RunResult> runs, List<String> labels) {
+        LineChart chart = new LineChart("collective-jct", "Job completion time per iteration", Quantity.COUNT,
+                "iteration", Quantity.TIME, "JCT");
+        int line = 0;
+        for (int r = 0; r < runs.size(); r++) {
+            for (CollectiveSummary c : CollectiveSummary.of(runs.get(r).collectives())) {
+                List<CollectiveResult> its = iterationsOf(runs.get(r).collectives(), c.name());
+                double[] x = new double[its.size()];
+                double[] y = new double[its.size()];
+                for (int i = 0; i < its.size(); i++) {
+                    x[i] = its.get(i).iteration();
+                    y[i] = its.get(i).jctPs() < 0 ? Double.NaN : its.get(i).jctPs();
+                }
+                chart.add(new Series(labels.get(r) + ": " + c.name(), Palette.colour(line++), 2, x, y));
+            }
+        }
+        return chart;
+    }
+
     /** The iterations of collective {@code name}, in order. */
     static List<CollectiveResult> iterationsOf(List<CollectiveResult> results, String name) {
         List<CollectiveResult> its = new ArrayList<>();

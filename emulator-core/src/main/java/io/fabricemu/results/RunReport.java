@@ -95,8 +95,13 @@ public final class RunReport {
     /** Each collective's JCT per iteration, then each one's step timeline (up to four collectives). */
     private static void collectives(ReportPage page, RunResult r) {
         page.heading("Collectives");
-        chartOrNote(page, CollectiveCharts.jctPerIteration(r.collectives()), "No iteration of any collective"
-                + " finished, so there is no JCT to show.");
+        if (r.collectives().stream().anyMatch(c -> c.iteration() > 0)) {
+            chartOrNote(page, CollectiveCharts.jctPerIteration(r.collectives()), "No iteration of any collective"
+                    + " finished, so there is no JCT to show.");
+        } else {
+            page.paragraph("Every collective ran once: its JCT is in the summary above (a plot per iteration needs"
+                    + " two iterations or more).");
+        }
         List<CollectiveSummary> all = CollectiveSummary.of(r.collectives());
         for (int c = 0; c < Math.min(4, all.size()); c++) {
             List<CollectiveResult> its = CollectiveCharts.iterationsOf(r.collectives(), all.get(c).name());
