@@ -21,6 +21,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class CollectivesTest {
     static String scenario(String cc, int chunks) {
+        return scenario(cc, chunks, "  queue: 1MiB");
+    }
+
+    /** {@code switchLines}: the switch's queue and any stage (PFC, WREB) on top of latency and ECN. */
+    static String scenario(String cc, int chunks, String switchLines) {
         return String.join("\n",
                 "name: two-jobs",
                 "seed: 3",
@@ -33,7 +38,7 @@ class CollectivesTest {
                 "  fabricLink: {rate: 100Gbps, delay: 500ns}",
                 "switch:",
                 "  latency: 500ns",
-                "  queue: 1MiB",
+                switchLines,
                 "  ecn:",
                 "    - {kmin: 100KB, kmax: 400KB, pmax: 20%}",
                 "transport:",
@@ -93,6 +98,26 @@ class CollectivesTest {
         assertEquals(1, c.get(1).get("iteration").asInt());
         assertTrue(c.get(1).get("startPs").asLong() >= c.get(0).get("finishPs").asLong() - 1_000_000_000L
                 && c.get(1).get("startPs").asLong() > c.get(0).get("startPs").asLong(), "iteration 1 follows 0");
+    }
+
+    /** With PFC pausing a small queue under DCQCN, and with WREB notices under NSCC, both jobs still finish. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "dcqcn | 0 | PFC | '  queue: 178450B\n  pfc:\n    classes: [0]\n    xoff: 64KiB\n    xon: 32KiB'",
+        "nscc | 1 | WREB | '  queue: 1MiB\n  wreb:\n    enabled: true\n    profile: linear\n    kmin: 50KB\n"
+                + "    kmax: 250KB\n    pmax: 0.1'"})
+    void switchStages_asConfigured_leaveTheCollectivesToFinish(String cc, int which, String stage, String lines)
+            throws IOException {
+        Path file = dir.resolve("stage.yaml");
+        Files.writeString(file, scenario(cc, 2, lines.replace("\\n", "\n")));
+        Path out = dir.resolve("stage");
+        Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        JsonNode s = Cli.results(out).get("summary");
+        assertEquals(s.get("flows"), s.get("flowsFinished"), stage);
+        long signals = which == 0 ? s.get("pfcPausesSent").asLong() : s.get("btsSent").asLong();
+        assertTrue(signals > 0, stage + " acted: " + s);
+        assertEquals(3, Cli.results(out).get("collectives").size());
     }
 
     @Test
