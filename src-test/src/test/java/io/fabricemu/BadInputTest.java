@@ -84,6 +84,36 @@ class BadInputTest {
         assertEquals(o.err(), v.err(), "validate and run reject alike");
     }
 
+    /** A CSV schedule with a cycle: exit 2, the CSV file's line and column, nothing written. */
+    @Test
+    void run_scheduleWithACycle_exitsTwoNamingTheCsvLine() throws IOException {
+        Path file = tmp.resolve("scenario.yaml");
+        Files.writeString(file, GOOD.replace("  kind: incast\n  receiver: 0\n  senders: [1, 2]\n  bytes: 64KiB",
+                "  kind: flows\n  schedule: steps.csv"));
+        Path csv = Files.writeString(tmp.resolve("steps.csv"), "id,src,dst,bytes,after,gap\n"
+                + "s0,0,1,64KiB,,\ns1,1,2,64KiB,s0;s2,\ns2,2,3,64KiB,s1,\n");
+        Path out = tmp.resolve("out");
+        Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().startsWith("error: " + csv + ":3: after: 's1' waits for 's2', which waits for 's1': a"
+                + " cycle"), o.err());
+        assertFalse(Files.exists(out));
+    }
+
+    /** A collective with a bad field: exit 2, its line, the values allowed. */
+    @Test
+    void run_collectiveWithABadAlgorithm_exitsTwoListingTheAllowedOnes() throws IOException {
+        Path file = tmp.resolve("scenario.yaml");
+        Files.writeString(file, GOOD.replace("  kind: incast\n  receiver: 0\n  senders: [1, 2]\n  bytes: 64KiB",
+                "  kind: all-gather\n  algorithm: tree\n  ranks: 0..3\n  bytes: 64KiB"));
+        Path out = tmp.resolve("out");
+        Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().startsWith("error: " + file + ":11: workload.algorithm: 'tree'"), o.err());
+        assertTrue(o.err().contains("ring"), o.err());
+        assertFalse(Files.exists(out));
+    }
+
     /** What a message about a file must not hold: Java exception names, library wording, a stack trace. */
     private static final Pattern JARGON = Pattern.compile(
             "Exception|StreamReadConstraints|code points|Input length|\\tat |java\\.");

@@ -157,9 +157,9 @@ class LimitsTest {
         Cli.Outcome o = Cli.run("validate", Cli.scenario("permutation-8192.yaml"),
                 Cli.scenario("uet-permutation-1024.yaml"));
         assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.out().contains("98,304 actors; window 250.000 ns; heap at the start about 249.393 MiB of the"),
+        assertTrue(o.out().contains("98,304 actors; window 250.000 ns; heap at the start about 249.581 MiB of the"),
                 o.out());
-        assertTrue(o.out().contains("12,288 actors; window 250.000 ns; heap at the start about 44.654 MiB of the"),
+        assertTrue(o.out().contains("12,288 actors; window 250.000 ns; heap at the start about 44.678 MiB of the"),
                 o.out());
     }
 }

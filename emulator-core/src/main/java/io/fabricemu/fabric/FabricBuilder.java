@@ -5,6 +5,7 @@ import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.host.NicFlow;
 import io.fabricemu.host.NicSetup;
+import io.fabricemu.host.StartDependencies;
 import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Link;
 import io.fabricemu.pfc.PfcDeadlockMonitor;
@@ -53,6 +54,13 @@ public final class FabricBuilder implements ElementFactory {
     private final List<List<NicFlow>> incoming;
     private final int flowCount;
     private final long lookaheadPs;
+    private final List<FlowSpec> flows;
+    /** Per flow, its index in its source's outgoing list. */
+    private final int[] outLocal;
+    /** Per flow {@code d}, the flows waiting for it are {@code dependents[firstDependent[d]..firstDependent[d+1]-1]}. */
+    private final int[] firstDependent;
+    private final int[] dependents;
+    private final boolean anyFollows;
 
     /**
      * @param lossProbability probability that a link loses a packet (0 in normal runs; tests inject loss)
@@ -88,13 +96,23 @@ public final class FabricBuilder implements ElementFactory {
             outgoing.add(new ArrayList<>());
             incoming.add(new ArrayList<>());
         }
+        boolean anyWaits = false;
+        boolean anyFollows = false;
+        this.flows = flows;
         for (int id = 0; id < flows.size(); id++) {
             FlowSpec f = flows.get(id);
             int entropy = (int) (Ecmp.mix(seed ^ (0x5EED_0000_0000L + id)) & 0xFFFF);
             outgoing.get(f.src()).add(new NicFlow(id, f.dst(), f.bytes(), f.startPs(), entropy));
             incoming.get(f.dst()).add(new NicFlow(id, f.src(), f.bytes(), f.startPs(), entropy));
+            anyWaits |= f.waits();
+            anyFollows |= f.follows() >= 0;
         }
+        // Only a workload whose flows wait pays for the tables of who waits for whom.
+        this.outLocal = anyWaits ? new int[flows.size()] : null;
+        this.firstDependent = anyWaits ? new int[flows.size() + 1] : null;
+        this.dependents = anyWaits ? dependentsOf(flows, hosts, outLocal, firstDependent) : new int[0];
         this.flowCount = flows.size();
+        this.anyFollows = anyFollows;
         long minFlight = Long.MAX_VALUE;
         for (int c = 0; c < topology.cableCount(); c++) {
             minFlight = Math.min(minFlight, topology.cable(c).spec().flightPs());
@@ -186,7 +204,8 @@ public final class FabricBuilder implements ElementFactory {
         if (id < hosts) {
             Cable c = topology.cableAt(id, 0);
             NicSetup setup = new NicSetup(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
-                    c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common());
+                    c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
+                    dependenciesOf(id));
             if (transport.uet() != null) {
                 return new UetNic(setup, transport.uet(), seed);
             }
@@ -220,8 +239,96 @@ public final class FabricBuilder implements ElementFactory {
                 Ecmp.mix(seed ^ (0x1055_0000_0000L + id)));
     }
 
+    /** Fills {@code outLocal} and {@code firstDependent}; returns the flows waiting for each flow, in flow order. */
+    private static int[] dependentsOf(List<FlowSpec> flows, int hosts, int[] outLocal, int[] firstDependent) {
+        int[] outCount = new int[hosts];
+        for (int id = 0; id < flows.size(); id++) {
+            FlowSpec f = flows.get(id);
+            outLocal[id] = outCount[f.src()]++;
+            for (int k = 0; k < f.dependencyCount(); k++) {
+                firstDependent[f.dependency(k) + 1]++;
+            }
+        }
+        for (int id = 0; id < flows.size(); id++) {
+            firstDependent[id + 1] += firstDependent[id];
+        }
+        int[] dependents = new int[firstDependent[flows.size()]];
+        int[] fill = firstDependent.clone();
+        for (int id = 0; id < flows.size(); id++) {
+            FlowSpec f = flows.get(id);
+            for (int k = 0; k < f.dependencyCount(); k++) {
+                dependents[fill[f.dependency(k)]++] = id;
+            }
+        }
+        return dependents;
+    }
+
+    /** Which of host {@code h}'s flows wait, and whom to tell when one of its incoming flows is received. */
+    private StartDependencies dependenciesOf(int h) {
+        List<NicFlow> out = outgoing.get(h);
+        List<NicFlow> in = incoming.get(h);
+        if (outLocal == null) {
+            return StartDependencies.NONE;
+        }
+        int[] waitCount = new int[out.size()];
+        long[] gapPs = new long[out.size()];
+        int[] successor = anyFollows ? new int[out.size()] : new int[0];
+        java.util.Arrays.fill(successor, -1);
+        for (int i = 0; i < out.size(); i++) {
+            FlowSpec f = flows.get(out.get(i).flowId());
+            waitCount[i] = f.dependencyCount() + (f.follows() >= 0 ? 1 : 0);
+            gapPs[i] = f.gapPs();
+            if (f.follows() >= 0) {
+                successor[outLocal[f.follows()]] = i;
+            }
+        }
+        int[] firstNotice = new int[in.size() + 1];
+        for (int j = 0; j < in.size(); j++) {
+            int d = in.get(j).flowId();
+            firstNotice[j + 1] = firstNotice[j] + firstDependent[d + 1] - firstDependent[d];
+        }
+        int notices = firstNotice[in.size()];
+        int[] noticeHost = new int[notices];
+        int[] noticeIndex = new int[notices];
+        long[] noticeDelayPs = new long[notices];
+        int n = 0;
+        for (NicFlow received : in) {
+            int d = received.flowId();
+            for (int e = firstDependent[d]; e < firstDependent[d + 1]; e++) {
+                int waiter = dependents[e];
+                int src = flows.get(waiter).src();
+                noticeHost[n] = src;
+                noticeIndex[n] = outLocal[waiter];
+                noticeDelayPs[n] = src == h ? 0 : noticeDelayPs(h, src);
+                n++;
+            }
+        }
+        return new StartDependencies(waitCount, gapPs, successor, firstNotice, noticeHost, noticeIndex, noticeDelayPs);
+    }
+
     /**
-     * Who sends to whom: a NIC hears only from the link into it; a switch port from the link into it, the other
+     * How long a notice that a flow was received takes from host {@code from} to host {@code to}: the one-way
+     * zero-load latency of a header, the flight time of every cable on the first ECMP path plus one switch latency
+     * per switch on it (see {@link StartDependencies}); never less than the lookahead.
+     */
+    public long noticeDelayPs(int from, int to) {
+        long flightPs = topology.cableAt(from, 0).spec().flightPs() + topology.cableAt(to, 0).spec().flightPs();
+        int at = topology.edgeSwitchOf(from);
+        int target = topology.edgeSwitchOf(to);
+        int switchesOnPath = 1;
+        while (at != target) {
+            int port = topology.nextPorts(at, to)[0];
+            flightPs = Math.addExact(flightPs, topology.cableAt(at, port).spec().flightPs());
+            at = topology.peerNode(at, port);
+            switchesOnPath++;
+        }
+        long delayPs = Math.addExact(flightPs, Math.multiplyExact(switchesOnPath, switches.latencyPs()));
+        return Math.max(lookaheadPs, delayPs);
+    }
+
+    /**
+     * Who sends to whom: a NIC hears only from the link into it and the NICs that tell it of flows its own flows
+     * wait for; a switch port from the link into it, the other
      * ports of its switch and its switch's pool; a pool from its switch's ports; a link from the NIC or port that
      * transmits on it. The PFC deadlock monitor hears from every switch port, so null.
      */
@@ -234,7 +341,7 @@ public final class FabricBuilder implements ElementFactory {
             return null;
         }
         if (id < hosts) {
-            return new int[] {linkInto(id, 0)};
+            return nicSenders(id);
         }
         if (id >= poolBase) {
             return portsOf(nodeOf(id), 0);
@@ -252,6 +359,27 @@ public final class FabricBuilder implements ElementFactory {
         Cable c = topology.cable((id - linkBase) / 2);
         boolean aToB = (id - linkBase) % 2 == 0;
         return new int[] {aToB ? elementAt(c.nodeA(), c.portA()) : elementAt(c.nodeB(), c.portB())};
+    }
+
+    /** The link into host {@code h}, then the other hosts that receive a flow one of {@code h}'s flows waits for. */
+    private int[] nicSenders(int h) {
+        java.util.TreeSet<Integer> notifiers = new java.util.TreeSet<>();
+        for (NicFlow f : outgoing.get(h)) {
+            FlowSpec spec = flows.get(f.flowId());
+            for (int k = 0; k < spec.dependencyCount(); k++) {
+                int receiver = flows.get(spec.dependency(k)).dst();
+                if (receiver != h) {
+                    notifiers.add(receiver);
+                }
+            }
+        }
+        int[] senders = new int[1 + notifiers.size()];
+        senders[0] = linkInto(h, 0);
+        int k = 1;
+        for (int notifier : notifiers) {
+            senders[k++] = notifier;
+        }
+        return senders;
     }
 
     /** The port elements of switch {@code node}, followed by {@code spare} free slots. */

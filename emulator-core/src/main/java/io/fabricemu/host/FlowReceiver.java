@@ -64,6 +64,7 @@ public final class FlowReceiver {
         }
         if (cumulativePsn == packetCount && finishPs < 0) {
             finishPs = nowPs;
+            Deliveries.finished(flowId);
         }
         return cumulativePsn;
     }

@@ -13,6 +13,7 @@ import io.fabricemu.net.TxDone;
 import io.fabricemu.pfc.PfcPauses;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.FlowStarted;
 import io.fabricemu.stats.PortStats;
 import io.fabricemu.time.Ps;
 import java.util.ArrayDeque;
@@ -42,7 +43,9 @@ import java.util.function.Function;
  *
  * <h2>Flows</h2>
  * An outgoing flow joins the round robin at its start time and leaves it when the protocol says it completed
- * or failed ({@link NicActions}).
+ * or failed ({@link NicActions}). A flow that waits for others starts when the last of them is known to be
+ * received, its gap later ({@link StartDependencies}): the NIC counts notices down, and tells the NICs whose
+ * flows wait for one of its incoming flows when its receiver finishes it ({@link Deliveries}).
  */
 public abstract class Nic implements Element, NicActions {
     private record FlowStart(int index) implements Signal {
@@ -68,6 +71,19 @@ public abstract class Nic implements Element, NicActions {
     private final NicProtocol protocol;
     private int roundRobin;
     private long pacingWakePs = Ps.NEVER;
+    private final StartDependencies dependencies;
+    /** Per outgoing flow, the dependencies not yet met; null when no flow here waits. */
+    private final int[] waiting;
+    /** Per outgoing flow, when it started, or -1; null when no flow here waits (each starts at its start time). */
+    private final long[] startedPs;
+    /** The incoming flows by id, to find whom to tell; null when no incoming flow is waited for. */
+    private final FlowIndex incomingIndex;
+    private final Deliveries deliveries;
+    private final int host;
+    /** Per outgoing flow, the flow queued behind it until its last PSN leaves, or -1; null when none is. */
+    private final int[] successors;
+    /** Per outgoing flow, its last PSN; null when no flow is queued behind another. */
+    private final long[] lastPsn;
 
     /**
      * @param setup    where the NIC sits and the flows it carries
@@ -81,17 +97,68 @@ public abstract class Nic implements Element, NicActions {
         this.outgoing = setup.outgoing();
         this.timerPending = new boolean[outgoing.size()];
         this.protocol = protocol.apply(this);
+        this.host = setup.host();
+        this.dependencies = setup.dependencies();
+        int[] counts = null;
+        for (int i = 0; i < outgoing.size(); i++) {
+            if (dependencies.waitCount(i) > 0) {
+                if (counts == null) {
+                    counts = new int[outgoing.size()];
+                }
+                counts[i] = dependencies.waitCount(i);
+            }
+        }
+        this.waiting = counts;
+        this.startedPs = counts == null ? null : new long[outgoing.size()];
+        if (startedPs != null) {
+            java.util.Arrays.fill(startedPs, -1);
+        }
+        boolean waitedFor = dependencies.anyWaitedFor();
+        this.incomingIndex = waitedFor ? new FlowIndex(setup.incoming(), name) : null;
+        this.deliveries = waitedFor ? new Deliveries() : null;
+        if (dependencies.anyQueued()) {
+            successors = new int[outgoing.size()];
+            lastPsn = new long[outgoing.size()];
+            for (int i = 0; i < outgoing.size(); i++) {
+                successors[i] = dependencies.successor(i);
+                lastPsn[i] = this.protocol.packetCount(i, outgoing.get(i).bytes(),
+                        setup.transport().payloadBytes()) - 1;
+            }
+        } else {
+            successors = null;
+            lastPsn = null;
+        }
     }
 
     @Override
     public final void start(EventContext ctx) {
         for (int i = 0; i < outgoing.size(); i++) {
-            ctx.schedule(outgoing.get(i).startPs(), new FlowStart(i));
+            if (waiting == null || waiting[i] == 0) {
+                ctx.schedule(outgoing.get(i).startPs(), new FlowStart(i));
+            }
         }
     }
 
     @Override
     public final void onEvent(Signal signal, EventContext ctx) {
+        if (deliveries == null) {
+            handle(signal, ctx);
+        } else {
+            deliveries.watch();
+            try {
+                handle(signal, ctx);
+            } finally {
+                deliveries.stopWatching();
+            }
+            for (int k = 0; k < deliveries.size(); k++) {
+                received(deliveries.flowId(k), ctx);
+            }
+            deliveries.clear();
+        }
+        pump(ctx);
+    }
+
+    private void handle(Signal signal, EventContext ctx) {
         if (signal instanceof Arrival a) {
             protocol.onArrival(a.packet(), ctx);
         } else if (signal == TxDone.INSTANCE) {
@@ -100,8 +167,13 @@ public abstract class Nic implements Element, NicActions {
             timerPending[t.index()] = false;
             armTimer(t.index(), protocol.onTimer(t.index(), ctx.nowPs()), ctx);
         } else if (signal instanceof FlowStart s) {
+            if (startedPs != null) {
+                startedPs[s.index()] = ctx.nowPs();
+            }
             protocol.start(s.index(), ctx.nowPs());
             active.add(s.index());
+        } else if (signal instanceof DependencyMet m) {
+            met(m.index(), ctx);
         } else if (signal == PacingWake.INSTANCE) {
             if (ctx.nowPs() >= pacingWakePs) {
                 pacingWakePs = Ps.NEVER;
@@ -113,7 +185,35 @@ public abstract class Nic implements Element, NicActions {
         } else if (!protocol.onSignal(signal, ctx)) {
             throw new IllegalArgumentException("NIC " + name + " cannot handle " + signal);
         }
-        pump(ctx);
+    }
+
+    /** Incoming flow {@code flowId} has been fully received: the flows waiting for it learn so. */
+    private void received(int flowId, EventContext ctx) {
+        int j = incomingIndex.indexOf(flowId);
+        if (j < 0) {
+            throw new IllegalStateException("NIC " + name + " finished flow " + flowId + ", which it does not receive");
+        }
+        long now = ctx.nowPs();
+        for (int n = dependencies.firstNotice(j); n < dependencies.endNotice(j); n++) {
+            int target = dependencies.noticeHost(n);
+            if (target == host) {
+                met(dependencies.noticeIndex(n), ctx);
+            } else {
+                ctx.send(target, now + dependencies.noticeDelayPs(n), new DependencyMet(dependencies.noticeIndex(n)));
+            }
+        }
+    }
+
+    /** One dependency of outgoing flow {@code i} is met now: at the last, the flow starts after its gap. */
+    private void met(int i, EventContext ctx) {
+        if (waiting == null || waiting[i] <= 0) {
+            throw new IllegalStateException("NIC " + name + ": outgoing flow " + outgoing.get(i).flowId()
+                    + " learnt of more dependencies met than it waits for");
+        }
+        if (--waiting[i] == 0) {
+            long atPs = Math.max(outgoing.get(i).startPs(), ctx.nowPs() + dependencies.gapPs(i));
+            ctx.schedule(atPs, new FlowStart(i));
+        }
     }
 
     @Override
@@ -179,6 +279,11 @@ public abstract class Nic implements Element, NicActions {
             }
             Packet data = protocol.send(i, psn, now);
             armTimer(i, protocol.timerDeadlinePs(i, now), ctx);
+            if (successors != null && successors[i] >= 0 && psn == lastPsn[i]) {
+                int next = successors[i];
+                successors[i] = -1;
+                met(next, ctx);
+            }
             roundRobin = slot + 1;
             tx.start(data, ctx);
             return;
@@ -200,8 +305,16 @@ public abstract class Nic implements Element, NicActions {
         List<FlowSenderStats> sent = new ArrayList<>();
         List<FlowReceiverStats> received = new ArrayList<>();
         protocol.report(sent, received);
+        List<FlowStarted> started = new ArrayList<>();
+        if (waiting != null) {
+            for (int i = 0; i < outgoing.size(); i++) {
+                if (dependencies.waitCount(i) > 0 && startedPs[i] >= 0) {
+                    started.add(new FlowStarted(outgoing.get(i).flowId(), startedPs[i]));
+                }
+            }
+        }
         PortStats port = new PortStats(name, 0, replies.peakBytes(), protocol.drops(), 0, 0, tx.txBytes(),
                 pauses.counters(), protocol.noticeCounters(), protocol.firstCutPs());
-        return new ElementReport(sent, received, List.of(port));
+        return new ElementReport(sent, received, List.of(port), started);
     }
 }

@@ -59,6 +59,11 @@ public interface NicProtocol {
     /** Adds each outgoing flow's outcome to {@code sent}, each incoming flow's to {@code received}. */
     void report(List<FlowSenderStats> sent, List<FlowReceiverStats> received);
 
+    /** How many packets outgoing flow {@code i} of {@code bytes} is cut into, numbered by PSN from 0. */
+    default long packetCount(int i, long bytes, int payloadBytes) {
+        return io.fabricemu.net.Packets.of(bytes, payloadBytes);
+    }
+
     /** Packets the NIC received and dropped (a full receive memory). */
     default long drops() {
         return 0;

@@ -13,12 +13,22 @@ import java.util.List;
  * @param handoffPs the outgoing link's handoff time
  * @param outgoing  flows this NIC sends
  * @param incoming  flows this NIC receives (peer is the sender)
- * @param transport what the transport shares with every protocol
+ * @param transport    what the transport shares with every protocol
+ * @param dependencies which outgoing flows wait for others, and whom to tell when an incoming flow is received
  */
 public record NicSetup(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
-                       List<NicFlow> incoming, CommonTransport transport) {
+                       List<NicFlow> incoming, CommonTransport transport, StartDependencies dependencies) {
     public NicSetup {
         outgoing = List.copyOf(outgoing);
         incoming = List.copyOf(incoming);
+        if (dependencies == null) {
+            throw new IllegalArgumentException("dependencies must not be null; use StartDependencies.NONE");
+        }
+    }
+
+    /** A NIC whose flows wait for none. */
+    public NicSetup(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
+                    List<NicFlow> incoming, CommonTransport transport) {
+        this(host, name, linkId, rateBps, handoffPs, outgoing, incoming, transport, StartDependencies.NONE);
     }
 }

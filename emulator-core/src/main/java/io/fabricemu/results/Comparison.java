@@ -140,7 +140,8 @@ public final class Comparison {
     }
 
     /**
-     * The rows of this comparison: first, for every group of flows any run has (the parts of a mix workload, in
+     * The rows of this comparison: first, for every collective any run has, its mean JCT and bus bandwidth over its
+     * iterations; then, for every group of flows any run has (the parts of a mix workload, in
      * the order they first appear), its completion time and FCT p99; then the rows every comparison has.
      */
     private List<Row> rows() {
@@ -152,7 +153,22 @@ public final class Comparison {
                 }
             }
         }
+        List<String> collectives = new ArrayList<>();
+        for (Column c : columns) {
+            for (CollectiveSummary s : CollectiveSummary.of(c.run().collectives())) {
+                if (!collectives.contains(s.name())) {
+                    collectives.add(s.name());
+                }
+            }
+        }
         List<Row> rows = new ArrayList<>();
+        for (String name : collectives) {
+            rows.add(new Row(name + " JCT", c -> SummaryTable.time(collectiveRaw(c, name,
+                    CollectiveSummary::jctMeanPs)), c -> collectiveRaw(c, name, CollectiveSummary::jctMeanPs)));
+            rows.add(new Row(name + " busbw", c -> collectiveRaw(c, name, CollectiveSummary::busBwMeanBps) <= 0 ? "-"
+                    : SummaryTable.rate(collectiveRaw(c, name, CollectiveSummary::busBwMeanBps)),
+                    c -> collectiveRaw(c, name, CollectiveSummary::busBwMeanBps)));
+        }
         for (String group : groups) {
             rows.add(new Row(group + " completion", c -> groupTime(c, group, GroupSummary::completionPs),
                     c -> groupRaw(c, group, GroupSummary::completionPs)));
@@ -161,6 +177,16 @@ public final class Comparison {
         }
         rows.addAll(ROWS);
         return rows;
+    }
+
+    /** A collective's figure (mean over its finished iterations) in one run, -1 when the run has none such. */
+    private static long collectiveRaw(Column c, String name, ToLongFunction<CollectiveSummary> figure) {
+        for (CollectiveSummary s : CollectiveSummary.of(c.run().collectives())) {
+            if (s.name().equals(name)) {
+                return figure.applyAsLong(s);
+            }
+        }
+        return -1;
     }
 
     /** A group's figure in one run, -1 when the run has no such group or the figure is undefined. */

@@ -12,7 +12,8 @@ import java.util.List;
  * The {@code report.html} of a comparison: the runs' figures side by side (the table {@code compare} prints),
  * then plots with one line per run, each run in its own colour: aggregate goodput, the queue at each run's
  * hottest port, the FCT distribution, and the fabric's losses (drops and trims) and other congestion signals
- * (ECN marks, PFC pause frames, back-to-sender notices, RNR NAKs) per interval. Runs may have different
+ * (ECN marks, PFC pause frames, back-to-sender notices, RNR NAKs) per interval; with collectives, each run's JCT
+ * per iteration of each collective. Runs may have different
  * sampling grids: each line has its own. A run that recorded nothing is named under the plots.
  */
 public final class ComparisonReport {
@@ -67,6 +68,20 @@ public final class ComparisonReport {
             page.chart(cdf);
         } else {
             page.paragraph("No run finished a flow.");
+        }
+        if (runs.stream().anyMatch(r -> !r.collectives().isEmpty())) {
+            page.heading("Collectives");
+            LineChart jct = CollectiveCharts.jctPerIteration(runs, labels);
+            boolean repeated = runs.stream().anyMatch(r -> r.collectives().stream().anyMatch(c -> c.iteration() > 0));
+            if (!repeated) {
+                page.paragraph("Every collective ran once: its JCT is in the table above.");
+            } else if (jct.hasData()) {
+                page.chart(jct);
+                page.paragraph("A collective of one iteration is a single point, which a line cannot show: its JCT"
+                        + " is in the table above.");
+            } else {
+                page.paragraph("No iteration of any collective finished.");
+            }
         }
         page.heading("Over virtual time");
         for (LineChart c : List.of(goodput, queue, losses, signals)) {

@@ -25,7 +25,8 @@ final class OwnResults {
             + " and anything put in it, when it next writes its output here; keep your own files elsewhere.\n";
 
     private static final String RESULTS = "results.json";
-    private static final Set<String> RUN_FILES = Set.of(RESULTS, "flows.csv", "ports.csv", SeriesCsv.PORTS_FILE,
+    private static final Set<String> RUN_FILES = Set.of(RESULTS, "flows.csv", "ports.csv", "collectives.csv",
+            SeriesCsv.PORTS_FILE,
             SeriesCsv.FLOWS_FILE, RunReport.FILE);
     private static final Set<String> COMPARE_TABLES = Set.of("comparison.md", "comparison.csv");
     private static final Set<String> COMPARE_FILES = Set.of("comparison.md", "comparison.csv", ComparisonReport.FILE);

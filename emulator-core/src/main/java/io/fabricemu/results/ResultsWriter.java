@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * Writes a run's files into a folder ({@link OutputFolder} stages it and puts it in place).
  *
- * <p>Contents: {@code results.json} (run facts, summary, flows, ports), {@code flows.csv},
+ * <p>Contents: {@code results.json} (run facts, summary, flows, ports, and collectives when the workload has
+ * any), {@code flows.csv}, {@code collectives.csv} (only then),
  * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
  * and {@code report.html} ({@link RunReport}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
  */
@@ -43,6 +44,9 @@ public final class ResultsWriter {
         JSON.writeValue(folder.resolve("results.json").toFile(), document(r, s, source, overrides));
         writeFlowsCsv(r, folder.resolve("flows.csv"));
         writePortsCsv(r, folder.resolve("ports.csv"));
+        if (!r.collectives().isEmpty()) {
+            writeCollectivesCsv(r, folder.resolve("collectives.csv"));
+        }
         SeriesCsv.write(series, folder);
         Files.writeString(folder.resolve(RunReport.FILE), RunReport.html(r, s, series), StandardCharsets.UTF_8);
     }
@@ -71,7 +75,26 @@ public final class ResultsWriter {
         doc.put("summary", s);
         doc.put("flows", r.flows());
         doc.put("ports", r.ports());
+        if (!r.collectives().isEmpty()) {
+            doc.put("collectives", r.collectives());
+        }
         return doc;
+    }
+
+    /** One line per collective and iteration; the ranks' hosts joined by ';'. */
+    private static void writeCollectivesCsv(RunResult r, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("name,kind,algorithm,ranks,bytes,iteration,startPs,finishPs,jctPs,algBwBps,busBwBps\n");
+            for (CollectiveResult c : r.collectives()) {
+                StringBuilder ranks = new StringBuilder();
+                for (int i = 0; i < c.ranks().size(); i++) {
+                    ranks.append(i == 0 ? "" : ";").append(c.ranks().get(i));
+                }
+                w.write(c.name() + "," + c.kind() + "," + c.algorithm() + "," + ranks + "," + c.bytes() + ","
+                        + c.iteration() + "," + c.startPs() + "," + c.finishPs() + "," + c.jctPs() + ","
+                        + c.algBwBps() + "," + c.busBwBps() + "\n");
+            }
+        }
     }
 
     private static void writeFlowsCsv(RunResult r, Path file) throws IOException {

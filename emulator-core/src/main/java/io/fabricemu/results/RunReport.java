@@ -18,7 +18,8 @@ import java.util.function.Function;
  * queue depth at the hottest ports, each congestion-control state a flow has (window, credit, rate), and the
  * fabric's drops, trims, ECN marks, PFC pauses, back-to-sender notices and RNR NAKs per interval. Which flows
  * and ports are plotted is {@link SeriesSelection}'s rule. A plot with nothing to show is left out with a
- * sentence saying why, never drawn empty.
+ * sentence saying why, never drawn empty. A run with collectives also plots each one's JCT per iteration and
+ * the step timeline of its ranks ({@link CollectiveCharts}).
  */
 public final class RunReport {
     public static final String FILE = "report.html";
@@ -43,6 +44,9 @@ public final class RunReport {
             page.chart(cdf);
         } else {
             page.paragraph("No flow finished, so there is no completion time to show.");
+        }
+        if (!r.collectives().isEmpty()) {
+            collectives(page, r);
         }
         if (sel.points() == 0) {
             page.paragraph("Nothing was recorded over virtual time (sampling: {interval: off}), so there are no"
@@ -86,6 +90,31 @@ public final class RunReport {
         page.heading("Congestion signals");
         page.chart(signals(sel.fabric(), sel.intervalPs()));
         return page.html();
+    }
+
+    /** Each collective's JCT per iteration, then each one's step timeline (up to four collectives). */
+    private static void collectives(ReportPage page, RunResult r) {
+        page.heading("Collectives");
+        if (r.collectives().stream().anyMatch(c -> c.iteration() > 0)) {
+            chartOrNote(page, CollectiveCharts.jctPerIteration(r.collectives()), "No iteration of any collective"
+                    + " finished, so there is no JCT to show.");
+        } else {
+            page.paragraph("Every collective ran once: its JCT is in the summary above (a plot per iteration needs"
+                    + " two iterations or more).");
+        }
+        List<CollectiveSummary> all = CollectiveSummary.of(r.collectives());
+        for (int c = 0; c < Math.min(4, all.size()); c++) {
+            List<CollectiveResult> its = CollectiveCharts.iterationsOf(r.collectives(), all.get(c).name());
+            chartOrNote(page, CollectiveCharts.stepTimeline(its, r.flows()), all.get(c).name() + " began no step.");
+            page.paragraph("Each rank's stair climbs when the rank begins a step; a rank whose stair lags holds up"
+                    + " the ranks that wait for what it sends. " + CollectiveCharts.lastRanks(its, r.flows(), 3)
+                    + (its.get(0).ranks().size() > CollectiveCharts.MAX_RANKS ? " " + CollectiveCharts.MAX_RANKS
+                    + " of " + its.get(0).ranks().size() + " ranks are drawn, spread evenly." : ""));
+        }
+        if (all.size() > 4) {
+            page.paragraph("Step timelines are drawn for the first four collectives; collectives.csv has all "
+                    + all.size() + ".");
+        }
     }
 
     /** The FCT CDF of every run, one line each. */

@@ -28,12 +28,30 @@ import java.util.List;
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
-                        List<PortStats> ports, String haltReason, TimeSeries series) {
+                        List<PortStats> ports, String haltReason, TimeSeries series,
+                        List<CollectiveResult> collectives) {
     public RunResult {
         java.util.Objects.requireNonNull(haltReason, "haltReason");
         java.util.Objects.requireNonNull(series, "series");
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
+        collectives = List.copyOf(collectives);
+    }
+
+    /** A run of no collective. */
+    public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
+                     long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
+                     long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
+                     String haltReason, TimeSeries series) {
+        this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
+                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, List.of());
+    }
+
+    /** This run with its collectives' results. */
+    public RunResult withCollectives(List<CollectiveResult> results) {
+        return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
+                lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
+                series, results);
     }
 
     public boolean halted() {

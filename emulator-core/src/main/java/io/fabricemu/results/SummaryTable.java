@@ -41,6 +41,12 @@ public final class SummaryTable {
                     "%d / %d finished, completion %s, FCT p99 %s", g.flowsFinished(), g.flows(),
                     g.completionPs() < 0 ? "-" : time(g.completionPs()), time(g.fctP99Ps()))});
         }
+        for (CollectiveSummary c : CollectiveSummary.of(r.collectives())) {
+            rows.add(new String[] {"collective " + c.name(), String.format(Locale.ROOT,
+                    "%s %s, %d ranks, %d / %d iterations, JCT mean %s (max %s), busbw %s", c.kind(), c.algorithm(),
+                    c.ranks(), c.finished(), c.iterations(), time(c.jctMeanPs()), time(c.jctMaxPs()),
+                    rate(c.busBwMeanBps()))});
+        }
         rows.add(new String[] {"hottest port", s.hottestPort().isEmpty() ? "-"
                 : s.hottestPort() + ", peak queue " + String.format(Locale.ROOT, "%,d B", s.hottestPortBytes())});
         rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d trimmed, %,d B retransmitted",

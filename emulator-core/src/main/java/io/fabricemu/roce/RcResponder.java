@@ -1,5 +1,7 @@
 package io.fabricemu.roce;
 
+import io.fabricemu.host.Deliveries;
+
 /**
  * The responder of one RoCEv2 reliable-connection queue pair (IBTA Volume 1, 9.7.5): it accepts packets in
  * PSN order only.
@@ -68,6 +70,7 @@ public final class RcResponder {
             }
             if (deliveredBytes == totalBytes) {
                 finishPs = nowPs;
+                Deliveries.finished(flowId);
             }
             return Answer.ACK;
         }

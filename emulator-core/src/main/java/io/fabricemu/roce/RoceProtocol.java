@@ -211,6 +211,12 @@ final class RoceProtocol implements NicProtocol {
         return readyPs == Ps.NEVER ? Ps.NEVER : Math.max(readyPs, pacedUntilPs[i]);
     }
 
+    /** RoCEv2 cuts a flow into messages and each message into packets ({@link MessageLayout}). */
+    @Override
+    public long packetCount(int i, long bytes, int payloadBytes) {
+        return requesters[i].packetCount();
+    }
+
     @Override
     public long nextPsn(int i, long nowPs) {
         return mayGoAtPs(i, nowPs) > nowPs ? -1 : requesters[i].nextPsn();

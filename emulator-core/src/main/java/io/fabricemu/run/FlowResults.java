@@ -5,6 +5,7 @@ import io.fabricemu.results.FlowResult;
 import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.FlowStarted;
 import io.fabricemu.stats.PortStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,15 @@ final class FlowResults {
         boolean[] failed = new boolean[flows.size()];
         long[] outOfOrder = new long[flows.size()];
         java.util.Arrays.fill(finish, -1);
+        // A flow that waits for others starts when the run says so; one that never started reports -1.
+        long[] start = new long[flows.size()];
+        for (int id = 0; id < flows.size(); id++) {
+            start[id] = flows.get(id).waits() ? -1 : flows.get(id).startPs();
+        }
         for (ElementReport r : reports) {
+            for (FlowStarted s : r.started()) {
+                start[s.flowId()] = s.startPs();
+            }
             for (FlowSenderStats s : r.senders()) {
                 retransmitted[s.flowId()] = s.retransmittedBytes();
                 failed[s.flowId()] = s.failed();
@@ -39,8 +48,8 @@ final class FlowResults {
         List<FlowResult> out = new ArrayList<>(flows.size());
         for (int id = 0; id < flows.size(); id++) {
             FlowSpec f = flows.get(id);
-            long fct = finish[id] >= 0 ? finish[id] - f.startPs() : -1;
-            out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), f.startPs(), finish[id], fct, retransmitted[id],
+            long fct = finish[id] >= 0 ? finish[id] - start[id] : -1;
+            out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), start[id], finish[id], fct, retransmitted[id],
                     delivered[id], failed[id], outOfOrder[id], f.group()));
         }
         return out;

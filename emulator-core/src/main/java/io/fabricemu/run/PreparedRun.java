@@ -12,6 +12,9 @@ import io.fabricemu.rnrnak.PairRtt;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.RocePlan;
+import io.fabricemu.results.CollectiveResult;
+import io.fabricemu.scenario.CollectiveSpan;
+import io.fabricemu.scenario.FlowDependencies;
 import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.scenario.RoceOptions;
 import io.fabricemu.scenario.Scenario;
@@ -40,6 +43,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
     public static PreparedRun of(Scenario s) {
         Topology topology = Topologies.build(s.topology());
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
+        FlowDependencies.check(flows);
         SwitchConfig sw = s.switchConfig();
         TransportConfig t = s.transport();
         SwitchConfig switches = sw.withRnrNack(rnrNack(sw, t, topology))
@@ -152,7 +156,9 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
 
     private RunResult run(EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener) {
         Sampling grid = listener != null && !sampling.enabled() ? DEFAULT_SAMPLING : sampling;
-        return Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), backend, grid,
-                progress, listener);
+        RunResult r = Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), backend,
+                grid, progress, listener);
+        List<CollectiveSpan> spans = scenario.workload().collectives(fabric.topology().hostCount());
+        return spans.isEmpty() ? r : r.withCollectives(CollectiveResult.of(spans, r.flows()));
     }
 }

@@ -4,13 +4,17 @@ import io.fabricemu.net.Packets;
 import io.fabricemu.topology.FabricCounts;
 import java.util.List;
 
-/** An explicit list of flows, kept in the order given. */
+/**
+ * An explicit list of flows, kept in the order given; a flow may wait for others of the list
+ * ({@link FlowSpec#after}), which must exist and form no cycle ({@link FlowDependencies}).
+ */
 public record FlowList(List<FlowSpec> flows) implements WorkloadSpec {
     public FlowList {
         flows = List.copyOf(flows);
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("flows must not be empty");
         }
+        FlowDependencies.check(flows);
     }
 
     @Override

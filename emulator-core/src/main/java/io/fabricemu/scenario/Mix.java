@@ -11,7 +11,8 @@ import java.util.Set;
  * by part in the order given, each flow in the group named after its part, so that results can say how the
  * incast and the background each fared. A part that draws at random (a permutation) draws from the scenario
  * seed mixed with its index, so two permutations in one mix are not the same permutation, and adding a part
- * after it does not change it.
+ * after it does not change it. A flow that waits for others ({@link FlowSpec#after}) waits for flows of its own
+ * part, its indices moved by where the part's flows begin in the mix's list.
  *
  * @param names the parts' group names, distinct and not empty
  * @param parts the workloads, none of them a mix
@@ -64,11 +65,26 @@ public record Mix(List<String> names, List<WorkloadSpec> parts) implements Workl
     public List<FlowSpec> flows(int hostCount, long seed) {
         List<FlowSpec> flows = new ArrayList<>(FlowCounts.listable("the mix", flowCount(hostCount)));
         for (int i = 0; i < parts.size(); i++) {
+            int base = flows.size();
             for (FlowSpec f : parts.get(i).flows(hostCount, partSeed(seed, i))) {
-                flows.add(f.inGroup(names.get(i)));
+                flows.add(f.shifted(base).inGroup(names.get(i)));
             }
         }
         return flows;
+    }
+
+    /** Every part's collectives, named after their part, their flows where the part's begin in the mix. */
+    @Override
+    public List<CollectiveSpan> collectives(int hostCount) {
+        List<CollectiveSpan> spans = new ArrayList<>();
+        long base = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            for (CollectiveSpan span : parts.get(i).collectives(hostCount)) {
+                spans.add(span.moved(names.get(i), Math.toIntExact(base)));
+            }
+            base += parts.get(i).flowCount(hostCount);
+        }
+        return spans;
     }
 
     /** The seed part {@code index} draws from: the first part keeps the scenario seed itself. */

@@ -146,7 +146,8 @@ public final class ScenarioLoader {
         TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));
         SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport);
         Section workloadSection = root.requiredSection("workload");
-        WorkloadSpec workload = WorkloadBinder.bind(workloadSection, topology.hostCount(), transport.payloadBytes());
+        WorkloadSpec workload = WorkloadBinder.bind(workloadSection, topology.hostCount(), transport.payloadBytes(),
+                topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0);
         long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS);
         Sampling sampling = SamplingBinder.bind(root.optionalSection("sampling"));
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,

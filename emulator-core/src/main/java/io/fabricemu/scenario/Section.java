@@ -44,6 +44,16 @@ final class Section {
         return new Section(source, "", map.origin(), map);
     }
 
+    /** The file the section was read from, as messages name it. */
+    String source() {
+        return source;
+    }
+
+    /** How a message names this section: its path, or for one without (a CSV line) its line. */
+    String label() {
+        return path.isEmpty() ? "the flow on line " + origin.line() : path;
+    }
+
     /** The dotted path of a key of this section. */
     String path(String key) {
         return path.isEmpty() ? key : path + "." + key;

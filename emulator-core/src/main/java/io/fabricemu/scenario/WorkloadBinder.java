@@ -10,7 +10,8 @@ import java.util.List;
  * packets the transport cuts it into ({@link Limits#MAX_PACKETS_PER_FLOW}).
  */
 final class WorkloadBinder {
-    static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "mix");
+    static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
+            "all-gather", "reduce-scatter", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
     static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
     private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
@@ -18,23 +19,32 @@ final class WorkloadBinder {
     private final Section workload;
     private final int hostCount;
     private final int payloadBytes;
+    private final int gpusPerNode;
 
-    private WorkloadBinder(Section workload, int hostCount, int payloadBytes) {
+    private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode) {
         this.workload = workload;
         this.hostCount = hostCount;
         this.payloadBytes = payloadBytes;
+        this.gpusPerNode = gpusPerNode;
     }
 
     /** {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header). */
     static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes) throws ScenarioException {
+        return bind(workload, hostCount, payloadBytes, 0);
+    }
+
+    /** As {@link #bind(Section, int, int)}; {@code gpusPerNode} of a rail-optimised fabric, else 0. */
+    static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode)
+            throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
-        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode);
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
                 case "permutation" -> binder.permutation();
-                case "all-to-all" -> binder.allToAll();
+                case "all-to-all" -> binder.allToAllOrCollective();
+                case "all-reduce", "all-gather", "reduce-scatter" -> binder.collective(kind);
                 case "flows" -> binder.flowList();
                 case "mix" -> binder.mix();
                 default -> throw new AssertionError(kind);
@@ -88,12 +98,30 @@ final class WorkloadBinder {
         return Incast.lowestSenders(receiver, count);
     }
 
+    /** A collective; {@code all-to-all} is one only with an {@code algorithm}, else every pair's flow. */
+    private Collective collective(String kind) throws ScenarioException {
+        return CollectiveBinder.bind(workload, kind, hostCount, gpusPerNode, this::bytes);
+    }
+
     private Permutation permutation() throws ScenarioException {
         everyHostSends("permutation");
         return new Permutation(bytes(workload), startPs(workload));
     }
 
+    /** all-to-all is the collective with an {@code algorithm}; without one, every ordered pair's flow. */
+    private WorkloadSpec allToAllOrCollective() throws ScenarioException {
+        workload.declare(CollectiveBinder.FIELDS);
+        return workload.has("algorithm") ? collective("all-to-all") : allToAll();
+    }
+
     private AllToAll allToAll() throws ScenarioException {
+        for (String field : CollectiveBinder.FIELDS) {
+            if (!field.equals("kind") && !field.equals("bytes") && !field.equals("start") && workload.has(field)) {
+                throw workload.error(field, field + " belongs to the all-to-all collective, which needs an"
+                        + " algorithm: pairwise or simultaneous (without one, all-to-all is every ordered pair of"
+                        + " hosts sending bytes, with only bytes and start)");
+            }
+        }
         everyHostSends("all-to-all");
         return new AllToAll(bytes(workload), startPs(workload));
     }
@@ -108,18 +136,26 @@ final class WorkloadBinder {
     }
 
     private FlowList flowList() throws ScenarioException {
-        workload.declare("flows");
+        workload.declare("flows", "schedule");
         workload.rejectUnknownFields("for kind flows");
+        if (workload.has("schedule")) {
+            if (workload.has("flows")) {
+                throw workload.error("schedule", "give the flows either in the scenario (flows) or in a CSV file"
+                        + " (schedule), not both");
+            }
+            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"),
+                    workload.source()), this::flow).bind());
+        }
         Field list = workload.required("flows", "a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
         List<Field> items = list.asList("a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
         if (items.isEmpty()) {
             throw list.error("the list is empty; give at least one flow {src, dst, bytes, start}");
         }
-        List<FlowSpec> flows = new ArrayList<>(items.size());
+        List<Section> entries = new ArrayList<>(items.size());
         for (Field item : items) {
-            flows.add(flow(item.asSection()));
+            entries.add(item.asSection());
         }
-        return new FlowList(flows);
+        return new FlowList(new FlowEntries(entries, this::flow).bind());
     }
 
     private Mix mix() throws ScenarioException {
@@ -146,14 +182,14 @@ final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount, payloadBytes));
+            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode));
         }
         return new Mix(names, parts);
     }
 
-    private FlowSpec flow(Section flow) throws ScenarioException {
-        flow.declare("src", "dst", "bytes", "start");
-        flow.rejectUnknownFields();
+    /** One entry of a flow list, its dependencies ({@code after}) already resolved to indices. */
+    private FlowSpec flow(Section flow, int[] after) throws ScenarioException {
+        flow.declare(FlowEntries.FIELDS);
         String expected = "a host number, " + HostRange.describe(hostCount);
         int src = host(flow.required("src", expected));
         Field dstField = flow.required("dst", expected);
@@ -162,7 +198,8 @@ final class WorkloadBinder {
             throw dstField.error("host " + dst + " is also the source; a flow needs two different hosts");
         }
         try {
-            return new FlowSpec(src, dst, bytes(flow), startPs(flow));
+            long gapPs = flow.optionalTimePs("gap", 0, 0, Limits.MAX_TIME_PS);
+            return new FlowSpec(src, dst, bytes(flow), startPs(flow), "", after, gapPs);
         } catch (IllegalArgumentException invalid) {
             throw flow.error(invalid);
         }

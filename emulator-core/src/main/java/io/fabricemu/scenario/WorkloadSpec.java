@@ -3,7 +3,7 @@ package io.fabricemu.scenario;
 import java.util.List;
 
 /** The traffic of a scenario: which host sends how many bytes to which, and when. */
-public sealed interface WorkloadSpec permits Incast, Permutation, AllToAll, FlowList, Mix {
+public sealed interface WorkloadSpec permits Incast, Permutation, AllToAll, FlowList, Mix, Collective {
 
     /** The name used for this kind in scenario files, e.g. {@code all-to-all}. */
     String kind();
@@ -27,4 +27,12 @@ public sealed interface WorkloadSpec permits Incast, Permutation, AllToAll, Flow
      * {@link Long#MAX_VALUE} if more.
      */
     long packetCount(int hostCount, int payloadBytes);
+
+    /**
+     * The collectives among the flows, one span per collective and iteration, in flow order; none for workloads
+     * of independent flows.
+     */
+    default List<CollectiveSpan> collectives(int hostCount) {
+        return List.of();
+    }
 }

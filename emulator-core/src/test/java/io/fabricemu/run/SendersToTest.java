@@ -45,6 +45,23 @@ class SendersToTest {
         assertEquals(new TreeSet<String>(), checked.unnamed, "senders the fabric does not name");
     }
 
+    /** NICs tell each other of flows received that flows elsewhere wait for: each names those it hears from. */
+    @org.junit.jupiter.api.Test
+    void dependencyNotices_areFromNicsTheirTargetNamesAsSenders() throws Exception {
+        String text = String.join("\n", "name: notices", "topology:", "  kind: leaf-spine", "  leaves: 2",
+                "  hostsPerLeaf: 4", "  spines: 2", "  hostLink: {rate: 100Gbps, delay: 500ns}",
+                "  fabricLink: {rate: 100Gbps, delay: 500ns}", "workload:", "  kind: flows", "  flows:",
+                "    - {id: a, src: 0, dst: 4, bytes: 64KiB}",
+                "    - {id: b, src: 5, dst: 1, bytes: 64KiB, after: [a]}",
+                "    - {id: c, src: 2, dst: 6, bytes: 64KiB, after: [a, b]}",
+                "    - {id: d, src: 6, dst: 3, bytes: 64KiB, after: [c]}", "");
+        FabricBuilder fabric = PreparedRun.of(ScenarioLoader.parse(text, "notices.yaml", List.of())).fabric();
+        Checked checked = new Checked(fabric);
+        Engine.run(checked, RunLimits.singleShard(STRETCH_PS, fabric.elementCount()), new Progress());
+        assertTrue(checked.notices >= 3, "notices a -> 5, a -> 2, b -> 2 sent: " + checked.notices);
+        assertEquals(new TreeSet<String>(), checked.unnamed, "senders the fabric does not name");
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"pfc-deadlock-ring.yaml"})
     void theDeadlockMonitor_mayHearFromAnyone(String file) throws Exception {
@@ -59,6 +76,7 @@ class SendersToTest {
         private final FabricBuilder fabric;
         private final TreeSet<String> unnamed = new TreeSet<>();
         private long sends;
+        private long notices;
 
         Checked(FabricBuilder fabric) {
             this.fabric = fabric;
@@ -137,6 +155,7 @@ class SendersToTest {
 
         private synchronized void check(int origin, int target, Signal signal) {
             sends++;
+            notices += signal instanceof io.fabricemu.host.DependencyMet ? 1 : 0;
             int[] named = fabric.sendersTo(target);
             if (named == null) {
                 return;

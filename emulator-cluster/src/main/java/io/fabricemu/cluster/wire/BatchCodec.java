@@ -4,6 +4,7 @@ import io.fabricemu.actor.ShardActor.PeerBatch;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.engine.WindowState;
+import io.fabricemu.host.DependencyMet;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.PfcArrival;
@@ -136,6 +137,8 @@ final class BatchCodec {
             w.string(p.port());
             w.bool(p.stuck());
             w.slong(atPs - p.sincePs());
+        } else if (s instanceof DependencyMet m) {
+            w.uint(m.index());
         } else {
             throw WireSignals.notOnWire(s.getClass());
         }
@@ -151,6 +154,7 @@ final class BatchCodec {
             case 5 -> new PfcArrival(readFrame(r));
             case 6 -> new PfcReleased(r.uint(), r.uint());
             case 7 -> new PfcStuckChanged(r.uint(), r.uint(), r.uint(), r.string(), r.bool(), atPs - r.slong());
+            case 8 -> new DependencyMet(r.uint());
             default -> throw r.corrupt("unknown signal tag " + tag);
         };
     }

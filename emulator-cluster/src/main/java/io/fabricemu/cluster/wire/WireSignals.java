@@ -1,6 +1,7 @@
 package io.fabricemu.cluster.wire;
 
 import io.fabricemu.engine.Signal;
+import io.fabricemu.host.DependencyMet;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.PfcArrival;
@@ -33,7 +34,8 @@ final class WireSignals {
             new Kind(PfcOnWire.class, "PfcOnWire"),
             new Kind(PfcArrival.class, "PfcArrival"),
             new Kind(PfcReleased.class, "PfcReleased"),
-            new Kind(PfcStuckChanged.class, "PfcStuckChanged"));
+            new Kind(PfcStuckChanged.class, "PfcStuckChanged"),
+            new Kind(DependencyMet.class, "DependencyMet"));
 
     private WireSignals() {
     }

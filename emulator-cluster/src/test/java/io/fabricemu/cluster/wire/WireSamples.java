@@ -8,6 +8,7 @@ import io.fabricemu.engine.Event;
 import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.engine.WindowState;
+import io.fabricemu.host.DependencyMet;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
@@ -26,6 +27,7 @@ import io.fabricemu.pfc.PfcStuckChanged;
 import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.FlowStarted;
 import io.fabricemu.stats.PfcCounters;
 import io.fabricemu.stats.PortStats;
 import io.fabricemu.stats.RnrCounters;
@@ -78,7 +80,9 @@ final class WireSamples {
                 new PfcArrival(PfcFrame.of(3, 0)),
                 new PfcReleased(6, 4_096),
                 new PfcStuckChanged(1_025, 2_049, 3, "tor0.1:p3", true, NOW_PS - 7_000_000),
-                new PfcStuckChanged(9, 8, 0, "", false, 0));
+                new PfcStuckChanged(9, 8, 0, "", false, 0),
+                new DependencyMet(0),
+                new DependencyMet(3_000_000));
     }
 
     /** Batches holding every signal: one event each, one of all of them, an empty last one. */
@@ -133,7 +137,8 @@ final class WireSamples {
 
     static ElementReport senderReport() {
         return new ElementReport(List.of(new FlowSenderStats(1, 4_096, NOW_PS, true),
-                new FlowSenderStats(2, 0, -1, false)), List.of(), List.of(), sampleLog());
+                new FlowSenderStats(2, 0, -1, false)), List.of(), List.of(),
+                List.of(new FlowStarted(2, NOW_PS - 7)), sampleLog());
     }
 
     static ElementReport receiverReport() {
