@@ -27,7 +27,7 @@ final class UetProtocol implements NicProtocol {
 
     @Override
     public void start(int i, long nowPs) {
-        sender.start(i);
+        sender.start(i, nowPs);
     }
 
     @Override

@@ -96,8 +96,13 @@ final class UetSender {
         this.index = new FlowIndex(setup.outgoing(), name);
     }
 
-    /** Flow {@code i} starts: it opens a PDC on the destination's context, making one if none is open. */
-    void start(int i) {
+    /**
+     * Flow {@code i} starts at {@code nowPs}: it opens a PDC on the destination's context, making one if none is
+     * open. A PDC that joins a context whose RCCC credit cannot cover its first packet asks for credit at once
+     * ({@link #requestCredit}): the context's other PDCs may have nothing left to send, so no request would
+     * carry the new backlog, and the receiver would never grant it.
+     */
+    void start(int i, long nowPs) {
         NicFlow f = flows[i];
         SenderCcc ccc = openByDestination.get(f.peer());
         if (ccc == null || ccc.state() == SenderCcc.State.CLOSED) {
@@ -106,6 +111,23 @@ final class UetSender {
         }
         ccc.open(pdcs[i].wireBytes());
         cccOf[i] = ccc;
+        Pdc s = pdcs[i];
+        if (ccc.credit() != null && !ccc.credit().canSend(s.wireBytesOf(s.nextPsn()))) {
+            requestCredit(i, nowPs);
+        }
+    }
+
+    /**
+     * A header-only credit request for flow {@code i}'s PDC, in the control class, reporting its context's credit
+     * target: what lets a receiver that has no data of this context coming learn of its backlog.
+     */
+    private void requestCredit(int i, long nowPs) {
+        NicFlow f = flows[i];
+        Pdc s = pdcs[i];
+        SenderCcc ccc = cccOf[i];
+        nic.request(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
+                transport.controlClass(), 0, f.entropy(), -1, nowPs, 0,
+                new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes(), s.mode())));
     }
 
     private SenderCcc newContext(int peer) {
@@ -305,11 +327,7 @@ final class UetSender {
         }
         int waiting = s.nextPsn();
         if (waiting >= 0 && ccc.credit() != null && !ccc.credit().canSend(s.wireBytesOf(waiting))) {
-            // The receiver may have dropped this context from its table: data cannot carry the target now.
-            NicFlow f = flows[i];
-            nic.request(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(),
-                    transport.headerBytes(), 0, transport.controlClass(), 0, f.entropy(), -1, now, 0,
-                    new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes(), s.mode())));
+            requestCredit(i, now); // the receiver may have dropped this context: data cannot carry the target now
         }
         return next;
     }

@@ -236,6 +236,22 @@ class UetNicActorTest {
                 nic.runUntil(25_000_000));
     }
 
+    @Test
+    void rccc_aFlowJoiningAContextWithoutCredit_asksForItAtOnce() {
+        // Flows 1 and 2 from host 2 to host 3, three packets (12,450 B on the wire) each, share one context with
+        // 12,500 B of pre-provisioned credit. Flow 1 sends all three from 0 (the last with AR: nothing left, and
+        // 50 B of credit). Flow 2 starts at 5 us, when flow 1 has nothing left to send that could carry the new
+        // backlog: its PDC asks at once with a credit request, still SYN, reporting 12,450 - 50 = 12,400 B.
+        UetPlan uet = plan(false, true, 0, 12_500);
+        Hosted nic = new Hosted(SENDER, new UetNic(new NicSetup(SENDER, "h2:nic", LINK, RATE, HANDOFF,
+                List.of(new NicFlow(1, RECEIVER, 3L * PAYLOAD, 0, EV), new NicFlow(2, RECEIVER, 3L * PAYLOAD,
+                        5_000_000, EV)), List.of(), transport(uet).common()), uet, 1L));
+        assertEquals(3, nic.runUntil(5_000_000).size());
+        Packet ask = new Packet(PacketKind.CREDIT_REQUEST, 2, SENDER, RECEIVER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
+                5_000_000, 0, new PdsRequest(CCC, true, 0, 12_400));
+        assertEquals(List.of(onWire(ask, 5_000_000, CTRL_SER)), nic.runUntil(10_000_000));
+    }
+
     private static Packet creditRequest(long txPs, PdsRequest q) {
         return new Packet(PacketKind.CREDIT_REQUEST, FLOW, SENDER, RECEIVER, HEADER, 0, CONTROL_CLASS, 0, EV, -1, txPs,
                 0, q);
