@@ -48,7 +48,7 @@ final class BaselineProtocol implements NicProtocol {
         this.receivers = new FlowReceiver[incoming.size()];
         for (int i = 0; i < receivers.length; i++) {
             NicFlow f = incoming.get(i);
-            receivers[i] = new FlowReceiver(f.flowId(), f.bytes(), transport.payloadBytes());
+            receivers[i] = new FlowReceiver(f.flowId(), f.bytes(), transport.payloadBytes(), nic::delivered);
         }
         this.inIndex = new FlowIndex(incoming, setup.name());
     }

@@ -2,6 +2,7 @@ package io.fabricemu.host;
 
 import io.fabricemu.net.Packets;
 import java.util.BitSet;
+import java.util.function.IntConsumer;
 
 /**
  * The receiving half of the baseline transport for one flow: remembers which PSNs arrived, counts each
@@ -18,14 +19,24 @@ public final class FlowReceiver {
     private long receivedPackets;
     private long outOfOrderDeliveries;
     private long finishPs = -1;
+    private final IntConsumer onFinished;
 
-    /** Rejects sizes that are not positive and flows of more packets than an int indexes, less one. */
+    /** As below, telling nobody when the flow finishes. */
     public FlowReceiver(int flowId, long totalBytes, int payloadPerPacketBytes) {
+        this(flowId, totalBytes, payloadPerPacketBytes, id -> { });
+    }
+
+    /**
+     * Rejects sizes that are not positive and flows of more packets than an int indexes, less one;
+     * {@code onFinished} hears the flow's id when its last missing byte is delivered.
+     */
+    public FlowReceiver(int flowId, long totalBytes, int payloadPerPacketBytes, IntConsumer onFinished) {
         if (totalBytes <= 0 || payloadPerPacketBytes <= 0) {
             throw new IllegalArgumentException("flow " + flowId + ": totalBytes " + totalBytes
                     + " and payloadPerPacketBytes " + payloadPerPacketBytes + " must be > 0");
         }
         this.flowId = flowId;
+        this.onFinished = onFinished;
         this.totalBytes = totalBytes;
         this.packetCount = Packets.of(totalBytes, payloadPerPacketBytes);
         if (packetCount > Packets.MAX_INDEXED) {
@@ -64,7 +75,7 @@ public final class FlowReceiver {
         }
         if (cumulativePsn == packetCount && finishPs < 0) {
             finishPs = nowPs;
-            Deliveries.finished(flowId);
+            onFinished.accept(flowId);
         }
         return cumulativePsn;
     }

@@ -45,7 +45,7 @@ import java.util.function.Function;
  * An outgoing flow joins the round robin at its start time and leaves it when the protocol says it completed
  * or failed ({@link NicActions}). A flow that waits for others starts when the last of them is known to be
  * received, its gap later ({@link StartDependencies}): the NIC counts notices down, and tells the NICs whose
- * flows wait for one of its incoming flows when its receiver finishes it ({@link Deliveries}).
+ * flows wait for one of its incoming flows when its receiver finishes it ({@link NicActions#delivered}).
  */
 public abstract class Nic implements Element, NicActions {
     private record FlowStart(int index) implements Signal {
@@ -141,15 +141,8 @@ public abstract class Nic implements Element, NicActions {
 
     @Override
     public final void onEvent(Signal signal, EventContext ctx) {
-        if (deliveries == null) {
-            handle(signal, ctx);
-        } else {
-            deliveries.watch();
-            try {
-                handle(signal, ctx);
-            } finally {
-                deliveries.stopWatching();
-            }
+        handle(signal, ctx);
+        if (deliveries != null && deliveries.size() > 0) {
             for (int k = 0; k < deliveries.size(); k++) {
                 received(deliveries.flowId(k), ctx);
             }
@@ -213,6 +206,13 @@ public abstract class Nic implements Element, NicActions {
         if (--waiting[i] == 0) {
             long atPs = Math.max(outgoing.get(i).startPs(), ctx.nowPs() + dependencies.gapPs(i));
             ctx.schedule(atPs, new FlowStart(i));
+        }
+    }
+
+    @Override
+    public final void delivered(int flowId) {
+        if (deliveries != null) {
+            deliveries.add(flowId);
         }
     }
 

@@ -22,4 +22,10 @@ public interface NicActions {
 
     /** Outgoing flow {@code i} failed: it leaves the round robin and the run does not wait for it. */
     void failed(int i);
+
+    /**
+     * A receiver delivered the last byte of incoming flow {@code flowId}: once the event being handled is done,
+     * the flows that wait for it learn so.
+     */
+    void delivered(int flowId);
 }

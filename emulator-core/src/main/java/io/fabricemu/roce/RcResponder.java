@@ -1,6 +1,6 @@
 package io.fabricemu.roce;
 
-import io.fabricemu.host.Deliveries;
+import java.util.function.IntConsumer;
 
 /**
  * The responder of one RoCEv2 reliable-connection queue pair (IBTA Volume 1, 9.7.5): it accepts packets in
@@ -39,13 +39,21 @@ public final class RcResponder {
     private long finishPs = -1;
     private long duplicates;
     private long outOfOrder;
+    private final IntConsumer onFinished;
 
+    /** As below, telling nobody when the flow finishes. */
     public RcResponder(int flowId, long totalBytes) {
+        this(flowId, totalBytes, id -> { });
+    }
+
+    /** A responder for {@code totalBytes} of flow {@code flowId}; {@code onFinished} hears when the last arrives. */
+    public RcResponder(int flowId, long totalBytes, IntConsumer onFinished) {
         if (totalBytes <= 0) {
             throw new IllegalArgumentException("flow " + flowId + ": totalBytes must be > 0, was " + totalBytes);
         }
         this.flowId = flowId;
         this.totalBytes = totalBytes;
+        this.onFinished = onFinished;
     }
 
     public int flowId() {
@@ -70,7 +78,7 @@ public final class RcResponder {
             }
             if (deliveredBytes == totalBytes) {
                 finishPs = nowPs;
-                Deliveries.finished(flowId);
+                onFinished.accept(flowId);
             }
             return Answer.ACK;
         }

@@ -67,7 +67,7 @@ final class RoceProtocol implements NicProtocol {
         this.notificationPoints = new DcqcnNotificationPoint[responders.length];
         for (int i = 0; i < responders.length; i++) {
             NicFlow f = incoming.get(i);
-            responders[i] = new RcResponder(f.flowId(), f.bytes());
+            responders[i] = new RcResponder(f.flowId(), f.bytes(), nic::delivered);
             if (roce.dcqcn() != null) {
                 notificationPoints[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
             }

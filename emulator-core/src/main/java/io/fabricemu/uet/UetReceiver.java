@@ -150,7 +150,8 @@ final class UetReceiver {
         this.rods = new RodReceiver[flows.length];
         this.contextOf = new Context[flows.length];
         for (int i = 0; i < flows.length; i++) {
-            receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes());
+            receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes(),
+                    nic::delivered);
         }
         this.index = new FlowIndex(setup.incoming(), name);
         this.acks = new AckCoalescer(uet.ackPolicy(), flows.length);
