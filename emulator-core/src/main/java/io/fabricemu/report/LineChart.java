@@ -20,6 +20,10 @@ public final class LineChart {
     static final int BOTTOM = 46;
     static final int LEGEND_COLUMN = 200;
     static final int LEGEND_ROW = 18;
+    /** Legend text starts this far right of its column's left edge (after the colour swatch). */
+    static final int LEGEND_TEXT_OFFSET = 30;
+    /** About the width of a character of the 11 px legend font, with room to spare. */
+    static final int LEGEND_CHAR_PX = 7;
 
     private final String id;
     private final String title;
@@ -82,7 +86,8 @@ public final class LineChart {
         }
         Axis x = Axis.of(xQuantity, Math.min(0, xMin), xMax, 8);
         Axis y = Axis.of(yQuantity, yMin, yMax, 5);
-        int columns = Math.max(1, (WIDTH - LEFT) / LEGEND_COLUMN);
+        int columnPx = legendColumnPx(series);
+        int columns = Math.max(1, (WIDTH - LEFT) / columnPx);
         int legendRows = (series.size() + columns - 1) / columns;
         int height = TOP + PLOT_HEIGHT + BOTTOM + legendRows * LEGEND_ROW + 6;
         double left = LEFT;
@@ -141,7 +146,7 @@ public final class LineChart {
         out.append("</g>\n<g class=\"legend\" font-size=\"11\" fill=\"#222222\">\n");
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
-            double lx = LEFT + (i % columns) * LEGEND_COLUMN;
+            double lx = LEFT + (i % columns) * columnPx;
             double ly = bottom + BOTTOM + (i / columns) * LEGEND_ROW + 8;
             out.append("<line x1=\"").append(f(lx)).append("\" y1=\"").append(f(ly)).append("\" x2=\"").append(f(lx + 18))
                     .append("\" y2=\"").append(f(ly)).append("\" stroke=\"").append(Html.escape(s.colour()))
@@ -174,9 +179,22 @@ public final class LineChart {
         return axis.unit().isEmpty() ? title : title + " (" + axis.unit() + ")";
     }
 
-    /** A legend entry that fits its column. */
+    /**
+     * The width of a legend column: {@link #LEGEND_COLUMN}, or wider so that the longest name fits (a compare
+     * label and a port id run to 40 characters and more), up to one column across the plot.
+     */
+    static int legendColumnPx(List<Series> series) {
+        int longest = 0;
+        for (Series s : series) {
+            longest = Math.max(longest, s.name().length());
+        }
+        return Math.min(WIDTH - LEFT, Math.max(LEGEND_COLUMN, LEGEND_TEXT_OFFSET + longest * LEGEND_CHAR_PX));
+    }
+
+    /** A legend entry that fits one column across the plot; only a longer one is cut. */
     static String shorten(String name) {
-        return name.length() <= 30 ? name : name.substring(0, 29) + "\u2026";
+        int fits = (WIDTH - LEFT - LEGEND_TEXT_OFFSET) / LEGEND_CHAR_PX;
+        return name.length() <= fits ? name : name.substring(0, fits - 1) + "\u2026";
     }
 
     /** A coordinate with one decimal. */

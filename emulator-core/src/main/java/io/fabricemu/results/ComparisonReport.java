@@ -5,6 +5,7 @@ import io.fabricemu.report.Palette;
 import io.fabricemu.report.Quantity;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
+import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,9 +38,9 @@ public final class ComparisonReport {
         page.table("", true, comparison.cells());
         LineChart goodput = chart("goodput", "Aggregate goodput", Quantity.RATE, "goodput");
         LineChart queue = chart("queue", "Queue depth at each run's hottest port", Quantity.BYTES, "queued");
-        LineChart losses = chart("losses", "Drops and trims per interval", Quantity.COUNT, "packets per interval");
-        LineChart signals = chart("signals", "ECN marks, PFC pauses, notices and RNR NAKs per interval",
-                Quantity.COUNT, "packets per interval");
+        LineChart losses = chart("losses", "Drops and trims", Quantity.COUNT, "packets per ms of virtual time");
+        LineChart signals = chart("signals", "ECN marks, PFC pauses, notices and RNR NAKs", Quantity.COUNT,
+                "packets per ms of virtual time");
         List<String> unsampled = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             SeriesSelection sel = selections.get(i);
@@ -56,11 +57,12 @@ public final class ComparisonReport {
                 queue.add(Series.ofTicks(label + ": " + hot.id(), colour, 2, interval, hot.queueBytes()));
             }
             PortSeries f = sel.fabric();
-            losses.add(Series.ofTicks(label, colour, 2, interval, sum(SeriesSelection.perTick(f.drops()),
-                    SeriesSelection.perTick(f.trims()))));
-            signals.add(Series.ofTicks(label, colour, 2, interval, sum(SeriesSelection.perTick(f.ecnMarks()),
+            String sampled = label + " (every " + Ps.format(interval) + ")";
+            losses.add(Series.ofTicks(sampled, colour, 2, interval, perMs(sum(SeriesSelection.perTick(f.drops()),
+                    SeriesSelection.perTick(f.trims())), interval)));
+            signals.add(Series.ofTicks(sampled, colour, 2, interval, perMs(sum(SeriesSelection.perTick(f.ecnMarks()),
                     SeriesSelection.perTick(f.pauseFrames()), SeriesSelection.perTick(f.btsNotices()),
-                    SeriesSelection.perTick(f.rnrNaks()))));
+                    SeriesSelection.perTick(f.rnrNaks())), interval)));
         }
         page.heading("Flow completion times");
         LineChart cdf = RunReport.fctCdf(runs, labels);
@@ -87,6 +89,9 @@ public final class ComparisonReport {
         for (LineChart c : List.of(goodput, queue, losses, signals)) {
             if (c.hasData()) {
                 page.chart(c);
+                if (c == goodput) {
+                    page.paragraph(RunReport.PACKET_NOTE);
+                }
             }
         }
         if (!unsampled.isEmpty()) {
@@ -94,6 +99,18 @@ public final class ComparisonReport {
                     + ".");
         }
         return page.html();
+    }
+
+    /**
+     * Counts per interval of {@code intervalPs} as counts per millisecond of virtual time, rounded down, so runs
+     * sampled at different intervals share one axis; a gap stays a gap.
+     */
+    static long[] perMs(long[] perTick, long intervalPs) {
+        long[] out = new long[perTick.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = perTick[i] < 0 ? -1 : perTick[i] * 1_000_000_000L / intervalPs;
+        }
+        return out;
     }
 
     private static LineChart chart(String id, String title, Quantity y, String yTitle) {

@@ -79,4 +79,25 @@ class LineChartTest {
         assertFalse(html.contains("href="), "nothing linked");
         assertFalse(html.contains("http://") && !html.contains("xmlns=\"http://www.w3.org/2000/svg\""));
     }
+
+    @Test
+    void legend_aLongNameIsShownWholeInAWiderColumn() {
+        String name = "compare-incast-32to1-nscc: leaf0:p0 (every 4 us)";
+        String svg = chart().add(Series.ofTicks(name, "#000000", 1, 1000, new long[] {1, 2}))
+                .add(Series.ofTicks("b", "#111111", 1, 1000, new long[] {1, 2})).svg();
+        assertTrue(svg.contains(">" + name + "<"), "the whole name");
+        // 48 characters need 30 + 48 x 7 = 366 px: two such columns fit the 736 px beside the axis, so the
+        // second entry starts a second column 366 px to the right.
+        assertEquals(366, LineChart.legendColumnPx(java.util.List.of(Series.ofTicks(name, "#0", 1, 1, new long[0]))));
+        assertTrue(svg.contains("<text x=\"" + LineChart.f(84 + 366 + 24) + "\""), svg);
+    }
+
+    @Test
+    void legend_shortNamesKeepTheNarrowColumnAndOnlyAnOverlongNameIsCut() {
+        assertEquals(LineChart.LEGEND_COLUMN, LineChart.legendColumnPx(
+                java.util.List.of(Series.ofTicks("flow 3", "#0", 1, 1, new long[0]))));
+        String overlong = "x".repeat(200);
+        assertEquals(100, LineChart.shorten(overlong).length(), "(820 - 84 - 30) / 7 = 100 characters");
+        assertEquals("x".repeat(99) + "\u2026", LineChart.shorten(overlong));
+    }
 }
