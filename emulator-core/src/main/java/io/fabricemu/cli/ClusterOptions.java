@@ -17,13 +17,13 @@ final class ClusterOptions {
     static final int MAX_JVMS = 64;
 
     @Option(names = "--jvms", paramLabel = "N", converter = WholeNumber.JvmCount.class,
-            description = {"Fork N local JVMs, form a cluster of them on 127.0.0.1 and run the fabric sharded",
-                    "across them (--shards is then per JVM, default 1). Results are identical to one JVM's."})
+            description = "Fork N local JVMs, form a cluster of them on 127.0.0.1 and run the fabric sharded "
+                    + "across them (--shards is then per JVM, default 1). Results are identical to one JVM's.")
     Integer jvms;
 
     @Option(names = "--cluster", paramLabel = "FILE",
-            description = {"Run on the cluster FILE describes, whose members were started with",
-                    "'fabric-emu node --config FILE' (--shards is then per member, default: its processors)."})
+            description = "Run on the cluster FILE describes, whose members were started with "
+                    + "'fabric-emu node --config FILE' (--shards is then per member, default: its processors).")
     Path cluster;
 
     /** Whether the run goes to other JVMs. */

@@ -17,9 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code fabric-emu validate}: checks scenario files without running them. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Checks scenario files without running them: syntax, fields, units, ranges, hosts,",
-                "and that the fabric and its flows can be built, in this JVM's heap too. Exits 2 on the first bad",
-                "file."})
+        description = "Checks scenario files without running them: syntax, fields, units, ranges, hosts, "
+                + "and that the fabric and its flows can be built, in this JVM's heap too. Exits 2 on the first bad "
+                + "file.")
 final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
