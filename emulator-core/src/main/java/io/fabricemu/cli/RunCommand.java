@@ -28,8 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code fabric-emu run}: one emulation, in this JVM or sharded across a cluster of JVMs. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Runs a scenario in this JVM, or across JVMs (--jvms, --cluster): shows progress in virtual "
-                + "time while it runs, prints a summary table at the end and writes the output folder "
+        description = "Runs a scenario in this JVM, or across JVMs (--jvms, --cluster): shows a progress bar and "
+                + "the time left while it runs (on a terminal), prints a summary table at the end and writes the output folder "
                 + "(results.json, flows.csv, ports.csv, report.html) atomically.")
 final class RunCommand implements Callable<Integer> {
     @Spec
@@ -107,7 +107,8 @@ final class RunCommand implements Callable<Integer> {
             stdout.flush();
         }
         // Closed with the run, whatever way it ends: it stops the progress line.
-        ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size());
+        ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size(),
+                prepared.scenario().stopPs());
         try (printer;
              RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
             result = prepared.run(backend, progress, runMetrics);
