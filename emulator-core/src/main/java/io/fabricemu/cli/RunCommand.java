@@ -83,6 +83,11 @@ final class RunCommand implements Callable<Integer> {
                 return metrics.around(err, live -> run(prepared, local, live, output, outDir, err));
             }
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
+            String note = ClusterAdvice.note(prepared.fabric().elementCount());
+            if (note != null && !quiet) {
+                err.println(note);
+                err.flush();
+            }
             // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
             return metrics.around(err, live -> {
                 try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, clusterOut, err)) {
