@@ -102,13 +102,9 @@ final class BenchCommand implements Callable<Integer> {
                     measure(prepared, EngineBackend.local(shards), true, out);
                     continue;
                 }
-                String note = ClusterAdvice.note(prepared.fabric().elementCount());
-                if (note != null) {
-                    err.println(prepared.scenario().name() + ": " + note);
-                    err.flush();
-                }
                 // the cluster's own messages (formation, the partition plan) go to stderr: stdout stays the table
-                try (DistributedBackend backend = cluster.open(this.shards, file, overrides, err, err)) {
+                try (DistributedBackend backend = cluster.open(this.shards, file, overrides,
+                        prepared.fabric().elementCount(), err, err)) {
                     if (backend == null) {
                         return cluster.exitCode;
                     }

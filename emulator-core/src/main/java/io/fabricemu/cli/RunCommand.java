@@ -83,14 +83,10 @@ final class RunCommand implements Callable<Integer> {
                 return metrics.around(err, live -> run(prepared, local, live, output, outDir, err));
             }
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
-            String note = ClusterAdvice.note(prepared.fabric().elementCount());
-            if (note != null && !quiet) {
-                err.println(note);
-                err.flush();
-            }
             // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
             return metrics.around(err, live -> {
-                try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, clusterOut, err)) {
+                try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides,
+                        prepared.fabric().elementCount(), clusterOut, err)) {
                     return backend == null ? cluster.exitCode : run(prepared, backend, live, output, outDir, err);
                 }
             });
