@@ -187,6 +187,45 @@ class BadInputTest {
     }
 
     @Test
+    void validate_twoErrorsInDifferentSections_reportsBothWithTheirLines() throws IOException {
+        Path file = Files.writeString(tmp.resolve("two.yaml"),
+                GOOD.replace("bytes: 64KiB", "bytes: 64XB") + "transport:\n  rto: 0us\n");
+        Cli.Outcome v = Cli.run("validate", file.toString());
+        assertEquals(2, v.exitCode(), v.err());
+        List<String> lines = v.err().lines().toList();
+        assertEquals(2, lines.size(), v.err());
+        assertTrue(lines.get(0).startsWith("error: " + file + ":13: workload.bytes: '64XB' is not a size"), v.err());
+        assertTrue(lines.get(1).startsWith("error: " + file + ":15: transport.rto: "), v.err());
+        Cli.Outcome run = Cli.run("run", file.toString(), "--quiet", "--out", tmp.resolve("out").toString());
+        assertEquals(2, run.exitCode());
+        assertEquals(v.err(), run.err(), "run lists the same errors");
+        assertFalse(Files.exists(tmp.resolve("out")));
+    }
+
+    @Test
+    void validate_fiveBadFilesAndAGoodOne_reportsEveryFileThenExits2() throws IOException {
+        List<String> bad = List.of(GOOD.replace("  leaves: 2", "  leaves: 0"),
+                GOOD.replace("  spines: 1", "  spines: 1\n  spine: 3"), GOOD.replace("bytes: 64KiB", "bytes: 64KB/s"),
+                GOOD.replace("senders: [1, 2]", "senders: [1, 9]"), GOOD.replace("name: bad-input", "name: ../x"));
+        List<String> args = new ArrayList<>(List.of("validate"));
+        for (int i = 0; i < bad.size(); i++) {
+            args.add(Files.writeString(tmp.resolve("bad" + i + ".yaml"), bad.get(i)).toString());
+        }
+        Path good = Files.writeString(tmp.resolve("good.yaml"), GOOD);
+        args.add(2, good.toString());
+        Cli.Outcome v = Cli.run(args.toArray(String[]::new));
+        assertEquals(2, v.exitCode(), v.err());
+        List<String> lines = v.err().lines().toList();
+        assertEquals(6, lines.size(), v.err());
+        for (int i = 0; i < bad.size(); i++) {
+            assertTrue(lines.get(i).matches("error: " + Pattern.quote(tmp.resolve("bad" + i + ".yaml").toString())
+                    + ":\\d+: [a-zA-Z.\\[\\]0-9]+: .*"), lines.get(i));
+        }
+        assertEquals("5 of 6 scenario files are bad", lines.get(5));
+        assertTrue(v.out().startsWith("ok: " + good + ": "), v.out());
+    }
+
+    @Test
     void run_fileWithAUtf8ByteOrderMark_isRead() throws IOException {
         Path file = Files.write(tmp.resolve("bom.yaml"), bytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF},
                 GOOD.replace("leaves: 2", "leaves: 0")));

@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * windows, credits, rates, trims, marks and pause frames all occur. Once the runs are over and their final values
  * scraped, every query of every panel of every dashboard, and every template variable's query, is evaluated
  * through Prometheus' HTTP API with Grafana's variables substituted ({@code $__rate_interval} 15s,
- * {@code $__range} 5m, a multi-value variable's "All" {@code .*}); each must return at least one number.
+ * {@code $__range} 5m, a multi-value variable's "All" {@code .*}); each must return at least one number. The
+ * fabric's goodput per virtual second, the overview's default, must lie between a fifth of one receiver's line rate
+ * and the three receivers' together, and ten times above the goodput per wall-clock second, the emulator's speed.
  */
 class DashboardQueriesTest {
     private static final Path DASHBOARDS = Path.of("..", "dashboards", "grafana");
@@ -81,6 +83,13 @@ class DashboardQueriesTest {
                 failures.set(failures(api, queries));
                 return failures.get().isEmpty();
             }, () -> "queries that returned no data:\n" + String.join("\n", failures.get()));
+            // The default goodput panel is the fabric's, per virtual second: at most the line rate of the runs'
+            // three receivers (100 Gb/s each), and far above what the emulator delivers per wall-clock second.
+            double fabric = value(api, "max_over_time(fabric_virtual_goodput_bps[5m])");
+            double wall = value(api, "max_over_time(rate(fabric_goodput_bytes_total[15s])[5m:1s]) * 8");
+            assertTrue(fabric >= 20e9 && fabric <= 3 * 100e9, "goodput per virtual second " + fabric);
+            assertTrue(fabric > 10 * wall, "per virtual second " + fabric + ", per wall-clock second " + wall);
+            assertTrue(value(api, "max_over_time(fabric_virtual_ecn_marks_per_second[5m])") > 0, "marks");
         } finally {
             emulation.interrupt();
             emulation.join(20_000);
@@ -141,6 +150,18 @@ class DashboardQueriesTest {
 
     /** How many samples of an instant query's result are numbers (not NaN); fails on an error answer. */
     private static int values(String api, String expr) throws IOException {
+        int numbers = 0;
+        for (JsonNode sample : query(api, expr)) {
+            String value = sample.path("value").path(1).asText();
+            if (!value.isEmpty() && !value.equals("NaN")) {
+                numbers++;
+            }
+        }
+        return numbers;
+    }
+
+    /** The samples of an instant query's result; fails on an error answer. */
+    private static JsonNode query(String api, String expr) throws IOException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
                 + URLEncoder.encode(expr, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(5)).GET().build();
         HttpResponse<String> response;
@@ -154,14 +175,14 @@ class DashboardQueriesTest {
         if (!"success".equals(body.path("status").asText())) {
             throw new IllegalStateException(body.path("errorType").asText() + ": " + body.path("error").asText());
         }
-        int numbers = 0;
-        for (JsonNode sample : body.path("data").path("result")) {
-            String value = sample.path("value").path(1).asText();
-            if (!value.isEmpty() && !value.equals("NaN")) {
-                numbers++;
-            }
-        }
-        return numbers;
+        return body.path("data").path("result");
+    }
+
+    /** The value of an instant query whose result is one number. */
+    private static double value(String api, String expr) throws IOException {
+        JsonNode result = query(api, expr);
+        assertEquals(1, result.size(), expr + ": " + result);
+        return Double.parseDouble(result.path(0).path("value").path(1).asText());
     }
 
     /** Grafana's variables as Grafana would expand them for a dashboard showing the last five minutes. */

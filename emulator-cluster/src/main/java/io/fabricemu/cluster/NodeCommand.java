@@ -23,9 +23,9 @@ import picocli.CommandLine.Spec;
  * hidden options.
  */
 @Command(name = "node", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Starts a worker member of a fabric-emu cluster: it joins through the seed nodes of the",
-                "cluster file and runs the shards of each run a driver ('run --cluster FILE') gives it, until",
-                "stopped. Binds to 127.0.0.1 unless the file's hostname says otherwise."},
+        description = "Starts a worker member of a fabric-emu cluster: it joins through the seed nodes of the "
+                + "cluster file and runs the shards of each run a driver ('run --cluster FILE') gives it, until "
+                + "stopped. Binds to 127.0.0.1 unless the file's hostname says otherwise.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "1:could not start", "2:bad input, or refused by the cluster (another build)"})
 final class NodeCommand implements Callable<Integer> {

@@ -33,10 +33,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * their JIT-compiled code is warm for the measured runs as it is in one JVM.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Measures the engine on scenarios (default: the 1024-host fat-tree permutation and the",
-                "127:1 incast from topologies/scenarios): wall time, events/s, windows/s, events per window",
-                "and peak heap, as the median of the measured runs after warm-up runs. With --jvms or",
-                "--cluster the runs go across JVMs, the cluster formed once per scenario."})
+        description = "Measures the engine on scenarios (default: the 1024-host fat-tree permutation and the "
+                + "127:1 incast from topologies/scenarios): wall time, events/s, windows/s, events per window "
+                + "and peak heap, as the median of the measured runs after warm-up runs. With --jvms or "
+                + "--cluster the runs go across JVMs, the cluster formed once per scenario.")
 final class BenchCommand implements Callable<Integer> {
     static final List<Path> DEFAULT_SCENARIOS = List.of(
             Path.of("topologies", "scenarios", "permutation-1024.yaml"),
@@ -103,7 +103,8 @@ final class BenchCommand implements Callable<Integer> {
                     continue;
                 }
                 // the cluster's own messages (formation, the partition plan) go to stderr: stdout stays the table
-                try (DistributedBackend backend = cluster.open(this.shards, file, overrides, err, err)) {
+                try (DistributedBackend backend = cluster.open(this.shards, file, overrides,
+                        prepared.fabric().elementCount(), err, err)) {
                     if (backend == null) {
                         return cluster.exitCode;
                     }

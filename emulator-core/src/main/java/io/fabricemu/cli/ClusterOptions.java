@@ -17,13 +17,13 @@ final class ClusterOptions {
     static final int MAX_JVMS = 64;
 
     @Option(names = "--jvms", paramLabel = "N", converter = WholeNumber.JvmCount.class,
-            description = {"Fork N local JVMs, form a cluster of them on 127.0.0.1 and run the fabric sharded",
-                    "across them (--shards is then per JVM, default 1). Results are identical to one JVM's."})
+            description = "Fork N local JVMs, form a cluster of them on 127.0.0.1 and run the fabric sharded "
+                    + "across them (--shards is then per JVM, default 1). Results are identical to one JVM's.")
     Integer jvms;
 
     @Option(names = "--cluster", paramLabel = "FILE",
-            description = {"Run on the cluster FILE describes, whose members were started with",
-                    "'fabric-emu node --config FILE' (--shards is then per member, default: its processors)."})
+            description = "Run on the cluster FILE describes, whose members were started with "
+                    + "'fabric-emu node --config FILE' (--shards is then per member, default: its processors).")
     Path cluster;
 
     /** Whether the run goes to other JVMs. */
@@ -54,10 +54,11 @@ final class ClusterOptions {
 
     /**
      * Forms the cluster the options ask for; null after printing to {@code err} why it could not be (the caller
-     * then exits with {@link #exitCode}).
+     * then exits with {@link #exitCode}). Once the cluster has formed, and unless {@code out} is null (a quiet run), a
+     * fabric of {@code actors} too small to gain across JVMs gets its note on {@code err} ({@link ClusterAdvice}).
      */
-    DistributedBackend open(Integer shardsPerMember, Path scenario, List<String> overrides, PrintWriter out,
-                            PrintWriter err) {
+    DistributedBackend open(Integer shardsPerMember, Path scenario, List<String> overrides, int actors,
+                            PrintWriter out, PrintWriter err) {
         exitCode = Main.BAD_INPUT;
         if (!check(err)) {
             return null;
@@ -74,8 +75,14 @@ final class ClusterOptions {
             return error(err, e.getMessage());
         }
         try {
-            return support.open(new ClusterRequest(jvms == null ? 0 : jvms, cluster, shardsPerMember,
-                    scenario.toString(), text, overrides), out);
+            DistributedBackend backend = support.open(new ClusterRequest(jvms == null ? 0 : jvms, cluster,
+                    shardsPerMember, scenario.toString(), text, overrides), out);
+            String note = ClusterAdvice.note(actors);
+            if (note != null && out != null) {
+                err.println(note);
+                err.flush();
+            }
+            return backend;
         } catch (ClusterConfigException e) {
             return error(err, e.getMessage());
         } catch (IllegalStateException e) {

@@ -39,10 +39,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * and report.html with the runs' plots overlaid) is written atomically at the end.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs scenarios one after the other (typically the same workload under different",
-                "transports or switch settings), or one scenario under each --cc value, and prints their",
-                "figures side by side. Writes the output folder atomically: comparison.md, comparison.csv,",
-                "report.html (the table and the runs' plots overlaid) and one results folder per run."})
+        description = "Runs scenarios one after the other (typically the same workload under different "
+                + "transports or switch settings), or one scenario under each --cc value, and prints their "
+                + "figures side by side. Writes the output folder atomically: comparison.md, comparison.csv, "
+                + "report.html (the table and the runs' plots overlaid) and one results folder per run.")
 final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -52,8 +52,8 @@ final class CompareCommand implements Callable<Integer> {
     List<Path> scenarios = new ArrayList<>();
 
     @Option(names = "--cc", paramLabel = "CC[,CC...]", split = ",",
-            description = {"Run the one SCENARIO once per congestion control, each with --set transport.cc=CC",
-                    "and labelled CC; allowed: ${COMPLETION-CANDIDATES}."},
+            description = "Run the one SCENARIO once per congestion control, each with --set transport.cc=CC "
+                    + "and labelled CC; allowed: ${COMPLETION-CANDIDATES}.",
             completionCandidates = CongestionControls.class)
     List<String> ccs = new ArrayList<>();
 
@@ -62,8 +62,8 @@ final class CompareCommand implements Callable<Integer> {
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = {"Output folder (default: results/compare). It is replaced whole, so it must be new, empty",
-                    "or hold fabric-emu's own results; anything else is refused before the first run."})
+            description = "Output folder (default: results/compare). It is replaced whole, so it must be new, empty "
+                    + "or hold fabric-emu's own results; anything else is refused before the first run.")
     Path out;
 
     @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
@@ -134,7 +134,8 @@ final class CompareCommand implements Callable<Integer> {
             Progress progress = new Progress();
             RunResult result;
             // Closed with the run, whatever way it ends: it stops the progress line.
-            ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size());
+            ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size(),
+                    p.scenario().stopPs());
             try (printer;
                  RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p.flows().size())) {
                 result = p.run(shards, progress, runMetrics);

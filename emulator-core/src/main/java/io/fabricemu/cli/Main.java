@@ -38,6 +38,7 @@ public final class Main implements Runnable {
                 line.addSubcommand(command);
             }
         }
+        HelpLayout.apply(line);
         return line.setParameterExceptionHandler(new OptionErrors());
     }
 

@@ -34,8 +34,8 @@ final class MetricsOptions {
 
     @Option(names = "--metrics", arity = "0..1", paramLabel = "PORT", preprocessor = OptionalPort.class,
             converter = WholeNumber.ListenPort.class, fallbackValue = "" + MetricsSettings.DEFAULT_PORT,
-            description = {"Serve live metrics for Prometheus at http://127.0.0.1:PORT/metrics while it runs",
-                    "(default port: " + MetricsSettings.DEFAULT_PORT + "; write --metrics=PORT for another)."})
+            description = "Serve live metrics for Prometheus at http://127.0.0.1:PORT/metrics while it runs"
+                    + " (default port: " + MetricsSettings.DEFAULT_PORT + "; write --metrics=PORT for another).")
     Integer port;
 
     @Option(names = "--metrics-host", paramLabel = "HOST", defaultValue = MetricsSettings.DEFAULT_HOST,
@@ -43,8 +43,8 @@ final class MetricsOptions {
     String host;
 
     @Option(names = "--metrics-level", paramLabel = "LEVEL", defaultValue = "tier",
-            description = {"How finely port metrics are tagged: fabric, tier, switch or port",
-                    "(default: ${DEFAULT-VALUE}); ports sharing the tags are summed into one series."})
+            description = "How finely port metrics are tagged: fabric, tier, switch or port "
+                    + "(default: ${DEFAULT-VALUE}); ports sharing the tags are summed into one series.")
     MetricsLevel level;
 
     @Option(names = "--metrics-flows", paramLabel = "N", defaultValue = "" + MetricsSettings.DEFAULT_TRACKED_FLOWS,
@@ -53,8 +53,8 @@ final class MetricsOptions {
     int trackedFlows;
 
     @Option(names = "--metrics-hold", paramLabel = "DURATION", defaultValue = "0", converter = HoldTime.class,
-            description = {"Keep the endpoint up this long after the run (e.g. 30s, 2m) so Prometheus scrapes",
-                    "the final values; it always stays up 2 s (two metric ticks)."})
+            description = "Keep the endpoint up this long after the run (e.g. 30s, 2m) so Prometheus scrapes "
+                    + "the final values; it always stays up 2 s (two metric ticks).")
     Duration hold;
 
     /**

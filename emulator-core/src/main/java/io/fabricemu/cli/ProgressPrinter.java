@@ -6,23 +6,31 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * Shows a run's progress while it runs: virtual time reached, events, events per second (over the last
- * interval) and flows completed. On a terminal one line is redrawn every second; otherwise (CI logs) a
- * line is printed every five seconds. Display only: nothing in the run reads it.
+ * Shows a run's progress while it runs. On a terminal one line is redrawn every second: a bar of the fraction
+ * done, the wall time elapsed and an estimate of the time left ({@link ProgressLine}). Otherwise (CI logs) a line
+ * of virtual time reached, events, events per second (over the last interval) and flows completed is printed
+ * every five seconds. Nothing is shown before the run's first event, so a short run shows nothing. Display only:
+ * nothing in the run reads it.
  */
 final class ProgressPrinter implements AutoCloseable {
     private final Progress progress;
     private final PrintStream out;
     private final int flows;
+    private final long stopPs;
     private final boolean terminal;
+    private final long startNanos;
     private final Thread thread;
     private volatile boolean running = true;
+    private volatile boolean drawn;
 
-    ProgressPrinter(Progress progress, PrintStream out, int flows) {
+    /** {@code stopPs}: the run's stop time, against which the virtual time reached is the fraction done. */
+    ProgressPrinter(Progress progress, PrintStream out, int flows, long stopPs) {
         this.progress = progress;
         this.out = out;
         this.flows = flows;
+        this.stopPs = stopPs;
         this.terminal = System.console() != null;
+        this.startNanos = System.nanoTime();
         this.thread = new Thread(this::loop, "progress");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -31,7 +39,7 @@ final class ProgressPrinter implements AutoCloseable {
     private void loop() {
         long intervalMillis = terminal ? 1000 : 5000;
         long lastEvents = 0;
-        long lastNanos = System.nanoTime();
+        long lastNanos = startNanos;
         while (running) {
             try {
                 Thread.sleep(intervalMillis);
@@ -40,16 +48,20 @@ final class ProgressPrinter implements AutoCloseable {
             }
             long now = System.nanoTime();
             long events = progress.events();
-            double rate = (events - lastEvents) / Math.max(1e-9, (now - lastNanos) / 1e9);
+            if (events == 0) {
+                continue;
+            }
+            if (terminal) {
+                out.print("\r" + ProgressLine.render(progress.virtualPs(), stopPs, progress.flowsCompleted(), flows,
+                        now - startNanos) + "   ");
+                drawn = true;
+            } else {
+                double rate = (events - lastEvents) / Math.max(1e-9, (now - lastNanos) / 1e9);
+                out.println(String.format(Locale.ROOT, "  virtual %s | %,d events | %,.0f events/s | flows %d/%d",
+                        Ps.format(progress.virtualPs()), events, rate, progress.flowsCompleted(), flows));
+            }
             lastEvents = events;
             lastNanos = now;
-            String line = String.format(Locale.ROOT, "  virtual %s | %,d events | %,.0f events/s | flows %d/%d",
-                    Ps.format(progress.virtualPs()), events, rate, progress.flowsCompleted(), flows);
-            if (terminal) {
-                out.print("\r" + line + "   ");
-            } else {
-                out.println(line);
-            }
             out.flush();
         }
     }
@@ -58,7 +70,7 @@ final class ProgressPrinter implements AutoCloseable {
     public void close() {
         running = false;
         thread.interrupt();
-        if (terminal) {
+        if (drawn) {
             out.print("\r" + " ".repeat(100) + "\r");
             out.flush();
         }

@@ -28,9 +28,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code fabric-emu run}: one emulation, in this JVM or sharded across a cluster of JVMs. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a scenario in this JVM, or across JVMs (--jvms, --cluster): shows progress in virtual",
-                "time while it runs, prints a summary table at the end and writes the output folder",
-                "(results.json, flows.csv, ports.csv, report.html) atomically."})
+        description = "Runs a scenario in this JVM, or across JVMs (--jvms, --cluster): shows a progress bar and "
+                + "the time left while it runs (on a terminal), prints a summary table at the end and writes the output folder "
+                + "(results.json, flows.csv, ports.csv, report.html) atomically.")
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,19 +39,19 @@ final class RunCommand implements Callable<Integer> {
     Path scenario;
 
     @Option(names = "--set", paramLabel = "FIELD=VALUE",
-            description = {"Override a scenario field, e.g. --set workload.bytes=1MiB --set seed=7.",
-                    "Dotted path; a number indexes a list (workload.flows.0.bytes). Repeatable."})
+            description = "Override a scenario field, e.g. --set workload.bytes=1MiB --set seed=7. "
+                    + "Dotted path; a number indexes a list (workload.flows.0.bytes). Repeatable.")
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = {"Output folder (default: results/<scenario name>). It is replaced whole, so it must be new,",
-                    "empty or hold fabric-emu's own results; anything else is refused before the run."})
+            description = "Output folder (default: results/<scenario name>). It is replaced whole, so it must be new, "
+                    + "empty or hold fabric-emu's own results; anything else is refused before the run.")
     Path out;
 
     @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
-            description = {"Split the fabric's actors into N shards that exchange one batch per window",
-                    "(default: one per processor; with --jvms or --cluster, per member). Results are identical",
-                    "for every N."})
+            description = "Split the fabric's actors into N shards that exchange one batch per window "
+                    + "(default: one per processor; with --jvms or --cluster, per member). Results are identical "
+                    + "for every N.")
     Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")
@@ -85,7 +85,8 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
             // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
             return metrics.around(err, live -> {
-                try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, clusterOut, err)) {
+                try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides,
+                        prepared.fabric().elementCount(), clusterOut, err)) {
                     return backend == null ? cluster.exitCode : run(prepared, backend, live, output, outDir, err);
                 }
             });
@@ -107,7 +108,8 @@ final class RunCommand implements Callable<Integer> {
             stdout.flush();
         }
         // Closed with the run, whatever way it ends: it stops the progress line.
-        ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size());
+        ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size(),
+                prepared.scenario().stopPs());
         try (printer;
              RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
             result = prepared.run(backend, progress, runMetrics);

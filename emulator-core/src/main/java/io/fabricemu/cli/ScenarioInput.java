@@ -13,7 +13,7 @@ final class ScenarioInput {
     private ScenarioInput() {
     }
 
-    /** The prepared run, or null after printing why the input is bad; for a run in this JVM. */
+    /** The prepared run, or null after printing why the input is bad (every error found); for a run in this JVM. */
     static PreparedRun prepare(Path file, List<String> overrides, PrintWriter err) {
         return prepare(file, overrides, HeapBudget.wholeRun(), err);
     }
@@ -26,7 +26,9 @@ final class ScenarioInput {
         try {
             return PreparedRun.of(ScenarioLoader.load(file, overrides, budget));
         } catch (ScenarioException e) {
-            err.println("error: " + e.getMessage());
+            for (ScenarioException each : e.errors()) {
+                err.println("error: " + each.getMessage());
+            }
         } catch (IllegalArgumentException e) {
             err.println("error: " + file + ": " + e.getMessage());
         }

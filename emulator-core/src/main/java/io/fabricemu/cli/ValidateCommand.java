@@ -15,11 +15,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code fabric-emu validate}: checks scenario files without running them. */
+/**
+ * {@code fabric-emu validate}: checks scenario files without running them. Every file is checked, and every error
+ * of each is printed ({@link ScenarioInput}), before it exits 2 if any was bad; a good file among bad ones still
+ * gets its ok line.
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Checks scenario files without running them: syntax, fields, units, ranges, hosts,",
-                "and that the fabric and its flows can be built, in this JVM's heap too. Exits 2 on the first bad",
-                "file."})
+        description = "Checks scenario files without running them: syntax, fields, units, ranges, hosts, "
+                + "and that the fabric and its flows can be built, in this JVM's heap too. Reports every error of every "
+                + "file, as a compiler does (at least the first of each section), then exits 2 if a file was bad.")
 final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,18 +38,25 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        int bad = 0;
         for (Path file : scenarios) {
             PreparedRun p = ScenarioInput.prepare(file, overrides, err);
             if (p == null) {
-                return Main.BAD_INPUT;
+                bad++;
+                continue;
             }
             out.printf("ok: %s: %s; %d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
                     + " may use%n", file, p.fabric().topology().describe(), p.flows().size(),
                     p.fabric().elementCount(), Ps.format(p.fabric().lookaheadPs()),
                     Units.formatBytes(FabricEstimate.of(p.scenario()).heapBytes()),
                     Units.formatBytes(Runtime.getRuntime().maxMemory()));
+            out.flush();
         }
         out.flush();
-        return 0;
+        if (bad > 0 && scenarios.size() > 1) {
+            err.printf("%d of %d scenario files are bad%n", bad, scenarios.size());
+            err.flush();
+        }
+        return bad > 0 ? Main.BAD_INPUT : 0;
     }
 }

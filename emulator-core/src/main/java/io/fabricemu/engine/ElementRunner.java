@@ -137,7 +137,7 @@ public final class ElementRunner implements EventContext {
         element.sample(samples);
         if (live != null) {
             element.sample(live);
-            live.sampleDone();
+            live.sampleDone(nextTickPs);
         }
         changedSinceSample = false;
     }

@@ -7,6 +7,6 @@ package io.fabricemu.engine;
  */
 public interface LiveSink extends SampleSink {
 
-    /** The element has written its whole current state since the previous call. */
-    void sampleDone();
+    /** The element has written its whole current state, as of virtual time {@code samplePs}, since the previous call. */
+    void sampleDone(long samplePs);
 }

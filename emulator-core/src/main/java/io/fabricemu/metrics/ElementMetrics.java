@@ -11,7 +11,7 @@ import java.util.Map;
  * updates. Cumulative counters become counter increments (the difference since the last sample), queue depths
  * become increments of a gauge shared by every port of the same aggregate, so that gauge is the sum of their
  * current depths; senders' windows, credits and rates go into distributions; delivered bytes into goodput
- * counters. Only this element's runner writes to it; the instruments it writes to are thread-safe.
+ * counters and the run's {@link VirtualRates}. Only this element's runner writes to it; the instruments it writes to are thread-safe.
  */
 final class ElementMetrics implements LiveSink {
     private final RunMetrics run;
@@ -31,6 +31,7 @@ final class ElementMetrics implements LiveSink {
             in.queueBytes.increment(queueBytes - p.queueBytes);
             p.queueBytes = queueBytes;
         }
+        run.rates.port(drops - p.drops, trims - p.trims, ecnMarks - p.ecnMarks);
         p.drops = add(in.drops, drops, p.drops);
         p.trims = add(in.trims, trims, p.trims);
         p.ecnMarks = add(in.ecnMarks, ecnMarks, p.ecnMarks);
@@ -87,6 +88,7 @@ final class ElementMetrics implements LiveSink {
             long gained = deliveredBytes - last[0];
             last[0] = deliveredBytes;
             run.goodput.increment(gained);
+            run.rates.delivered(gained);
             FlowInstruments f = run.tracked(flowId);
             if (f != null) {
                 f.goodput.increment(gained);
@@ -94,9 +96,13 @@ final class ElementMetrics implements LiveSink {
         }
     }
 
-    /** Publishes the class queues of this sample: a class the sample left out has nothing queued. */
+    /**
+     * Publishes the class queues of this sample (a class the sample left out has nothing queued) and the sample's
+     * virtual time, over which the run's virtual-time rates are taken.
+     */
     @Override
-    public void sampleDone() {
+    public void sampleDone(long samplePs) {
+        run.rates.sampled(samplePs);
         for (int i = 0, n = ports.size(); i < n; i++) {
             PortState p = ports.get(i);
             for (int c = 0; c < p.classes; c++) {

@@ -46,6 +46,15 @@ final class Names {
     static final Metric.Gauge FLOW_CREDIT = Kamon.gauge("fabric.flow.credit", "Unspent credit, tracked flows", BYTES);
     static final Metric.Gauge FLOW_RATE = Kamon.gauge("fabric.flow.rate.bps", "Paced rate in bit/s, tracked flows");
 
+    static final Metric.Gauge VIRTUAL_GOODPUT = Kamon.gauge("fabric.virtual.goodput.bps",
+            "Payload delivered in order, in bit/s of virtual time (the fabric's goodput, not the emulator's speed)");
+    static final Metric.Gauge VIRTUAL_DROPS =
+            Kamon.gauge("fabric.virtual.drops.per.second", "Packets dropped per second of virtual time");
+    static final Metric.Gauge VIRTUAL_TRIMS =
+            Kamon.gauge("fabric.virtual.trims.per.second", "Packets trimmed per second of virtual time");
+    static final Metric.Gauge VIRTUAL_ECN_MARKS =
+            Kamon.gauge("fabric.virtual.ecn.marks.per.second", "Packets marked CE per second of virtual time");
+
     static final Metric.Gauge RUN_VIRTUAL_TIME =
             Kamon.gauge("fabric.run.virtual.time", "Virtual time reached", MeasurementUnit.time().seconds());
     static final Metric.Gauge RUN_EVENTS = Kamon.gauge("fabric.run.events", "Events handled so far");

@@ -8,17 +8,20 @@ import java.util.concurrent.TimeUnit;
 /**
  * Publishes a run's {@link Progress} as gauges once a wall-clock second (display only, like the progress line):
  * virtual time reached, events, events per second over the last second, windows, flows completed and flows in
- * the workload. Runs on its own daemon thread; nothing in the run reads what it writes.
+ * the workload; and with them the run's rates per virtual second ({@link VirtualRates}). Runs on its own daemon
+ * thread; nothing in the run reads what it writes.
  */
 final class ProgressGauges implements AutoCloseable {
     private static final long PERIOD_MILLIS = 1000;
     private final Progress progress;
+    private final VirtualRates rates;
     private final ScheduledExecutorService timer;
     private long lastEvents;
     private long lastNanos = System.nanoTime();
 
-    ProgressGauges(Progress progress, int flowCount) {
+    ProgressGauges(Progress progress, int flowCount, VirtualRates rates) {
         this.progress = progress;
+        this.rates = rates;
         Names.RUN_FLOWS.withoutTags().update(flowCount);
         Names.RUN_EVENTS_PER_SECOND.withoutTags().update(0);
         publish();
@@ -44,6 +47,7 @@ final class ProgressGauges implements AutoCloseable {
         Names.RUN_EVENTS.withoutTags().update(progress.events());
         Names.RUN_WINDOWS.withoutTags().update(progress.windows());
         Names.RUN_FLOWS_COMPLETED.withoutTags().update(progress.flowsCompleted());
+        rates.publish();
     }
 
     /** Stops polling and publishes the final progress; the events rate of a finished run is 0. */

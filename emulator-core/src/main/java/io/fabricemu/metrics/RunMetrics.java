@@ -15,7 +15,7 @@ import kamon.tag.TagSet;
  * The live metrics of one run: hands every element its own {@link ElementMetrics} sink and shares with them the
  * instruments of each port aggregate (one per tag set at the chosen level, created on first use) and of the
  * tracked flows (flow ids {@code 0..trackedFlows-1}: a bounded set that every run of the scenario agrees on).
- * A wall-clock poller publishes the run's progress. {@link #close} ends the run's contribution: its queued bytes
+ * A wall-clock poller publishes the run's progress and its rates per virtual second ({@link VirtualRates}). {@link #close} ends the run's contribution: its queued bytes
  * leave the shared gauges, so the next run of a {@code compare} starts from an empty fabric.
  */
 public final class RunMetrics implements SampleListener, AutoCloseable {
@@ -28,11 +28,12 @@ public final class RunMetrics implements SampleListener, AutoCloseable {
     final Histogram ccCredit = Names.CC_CREDIT.withoutTags();
     final Histogram ccRate = Names.CC_RATE.withoutTags();
     final Counter goodput = Names.GOODPUT.withoutTags();
+    final VirtualRates rates = new VirtualRates();
 
     RunMetrics(MetricsLevel level, int trackedFlows, Progress progress, int flowCount) {
         this.level = level;
         this.flows = new AtomicReferenceArray<>(Math.min(trackedFlows, flowCount));
-        this.progress = new ProgressGauges(progress, flowCount);
+        this.progress = new ProgressGauges(progress, flowCount, rates);
     }
 
     @Override

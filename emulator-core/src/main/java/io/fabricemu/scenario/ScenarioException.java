@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,6 +16,10 @@ import java.util.regex.Pattern;
  * {@code flows[2]}) and what is wrong and allowed. A quoted value or a field name longer than
  * {@value #LONGEST_SHOWN} characters is shortened to its start and its length, so a runaway value (a number of
  * 2,000 digits, a name pasted a thousand times) does not flood the terminal.
+ *
+ * <p>A file with errors in several independent parts ({@link ErrorList}) is refused with one exception that holds
+ * them all, in the order of their lines: {@link #errors()}. Its message, source, line and field are the
+ * first error's, and the message adds how many more there are, for a caller that shows one line.
  */
 public final class ScenarioException extends Exception {
     /** The longest value or field name a message shows whole. */
@@ -30,12 +35,35 @@ public final class ScenarioException extends Exception {
     private final String source;
     private final int line;
     private final String field;
+    /** Every error, when there are several; null for a single one. */
+    private final List<ScenarioException> errors;
 
     ScenarioException(String source, Origin origin, String field, String detail) {
         super(compose(source, origin, field, detail));
         this.source = source;
         this.line = origin.line();
         this.field = field;
+        this.errors = null;
+    }
+
+    private ScenarioException(List<ScenarioException> errors) {
+        super(errors.get(0).getMessage() + " (and " + (errors.size() - 1) + " more error"
+                + (errors.size() == 2 ? "" : "s") + ")");
+        ScenarioException first = errors.get(0);
+        this.source = first.source;
+        this.line = first.line;
+        this.field = first.field;
+        this.errors = List.copyOf(errors);
+    }
+
+    /** {@code errors} (at least one) as one exception: the only one, or one that holds them all. */
+    static ScenarioException all(List<ScenarioException> errors) {
+        return errors.size() == 1 ? errors.get(0) : new ScenarioException(errors);
+    }
+
+    /** Every error this exception stands for, by line: itself alone, unless several were found. */
+    public List<ScenarioException> errors() {
+        return errors == null ? List.of(this) : errors;
     }
 
     /** The file name or source name the scenario was read from. */

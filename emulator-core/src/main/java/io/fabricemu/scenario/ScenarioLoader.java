@@ -135,21 +135,36 @@ public final class ScenarioLoader {
         return bind(Section.root(tree, sourceName), sourceName, budget);
     }
 
+    /**
+     * Binds every top-level part on its own and refuses the file with every error found ({@link ErrorList}). A part
+     * that needs another is bound only when that one bound: the switch needs the transport (its MTU, its congestion
+     * control), the workload the topology (its hosts) and the whole-scenario size check all of them. When the
+     * transport is in error the workload is still checked, against the largest payload a packet can have, so a
+     * flow is called too long only when it would be so under any transport.
+     */
     private static Scenario bind(Section root, String source, HeapBudget budget) throws ScenarioException {
         root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
-        root.rejectUnknownFields();
-        String name = root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE);
-        long seed = root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE);
-        Section topologySection = root.requiredSection("topology");
-        TopologySpec topology = TopologyBinder.bind(topologySection);
-        FabricSizeCheck.topology(topologySection, topology, budget);
-        TransportConfig transport = TransportBinder.bind(root.optionalSection("transport"));
-        SwitchConfig switchConfig = SwitchBinder.bind(root.optionalSection("switch"), transport);
-        Section workloadSection = root.requiredSection("workload");
-        WorkloadSpec workload = WorkloadBinder.bind(workloadSection, topology.hostCount(), transport.payloadBytes(),
-                topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0);
-        long stopPs = root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS);
-        Sampling sampling = SamplingBinder.bind(root.optionalSection("sampling"));
+        ErrorList errors = new ErrorList();
+        errors.check(root::rejectUnknownFields);
+        String name = errors.attempt(() -> root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE));
+        Long seed = errors.attempt(() -> root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE));
+        Section topologySection = errors.attempt(() -> root.requiredSection("topology"));
+        TopologySpec topology = topologySection == null ? null
+                : errors.attempt(() -> TopologyBinder.bind(topologySection));
+        if (topology != null) {
+            errors.check(() -> FabricSizeCheck.topology(topologySection, topology, budget));
+        }
+        TransportConfig transport = errors.attempt(() -> TransportBinder.bind(root.optionalSection("transport")));
+        SwitchConfig switchConfig = transport == null ? null
+                : errors.attempt(() -> SwitchBinder.bind(root.optionalSection("switch"), transport));
+        Section workloadSection = errors.attempt(() -> root.requiredSection("workload"));
+        int payloadBytes = transport != null ? transport.payloadBytes() : TransportConfig.MAX_MTU_BYTES - 1;
+        WorkloadSpec workload = workloadSection == null || topology == null ? null
+                : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
+                        topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0));
+        Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
+        Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
+        errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
                 sampling);
         FabricSizeCheck.scenario(topologySection, workloadSection, scenario, budget);

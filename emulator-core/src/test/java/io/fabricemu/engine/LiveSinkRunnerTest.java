@@ -39,7 +39,7 @@ class LiveSinkRunnerTest {
         }
     }
 
-    /** Records what it is told, "done" for each sampleDone. */
+    /** Records what it is told, "done@" and the sample's virtual time for each sampleDone. */
     private static final class Recording implements LiveSink {
         final List<String> calls = new ArrayList<>();
 
@@ -63,8 +63,8 @@ class LiveSinkRunnerTest {
         }
 
         @Override
-        public void sampleDone() {
-            calls.add("done");
+        public void sampleDone(long samplePs) {
+            calls.add("done@" + samplePs / 1_000 + "ns");
         }
     }
 
@@ -77,8 +77,8 @@ class LiveSinkRunnerTest {
         runner.finishSamples();
         // Bumps at 1.5, 3, 4.5, 6 and 7.5 ns; a sample is taken at the first tick before each event that follows a
         // change: 0 (nothing yet), 2 ns (100), 4 ns (300), 5 ns (600), 7 ns (1000), and the final state (1500).
-        assertEquals(List.of("p=0", "done", "p=100", "done", "p=300", "done", "p=600", "done", "p=1000", "done",
-                "p=1500", "done"), live.calls);
+        assertEquals(List.of("p=0", "done@0ns", "p=100", "done@2ns", "p=300", "done@4ns", "p=600", "done@5ns",
+                "p=1000", "done@7ns", "p=1500", "done@8ns"), live.calls);
     }
 
     @Test

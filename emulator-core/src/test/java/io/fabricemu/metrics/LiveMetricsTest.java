@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A run's live metrics, scraped from Kamon's Prometheus endpoint in this JVM, add up to the run's own results:
- * every port's transmitted bytes, drops, trims and marks at port level, the aggregate and per-flow goodput, and
+ * every port's transmitted bytes, drops, trims and marks at port level, the aggregate and per-flow goodput (and the
+ * aggregate per virtual second near the receiver's line rate), and
  * no queued bytes left once the run is closed. The endpoint refuses a port already taken.
  */
 class LiveMetricsTest {
@@ -68,6 +69,9 @@ class LiveMetricsTest {
             assertEquals(4, count(scrape, "fabric_flow_window_bytes{"), "NSCC senders have a window");
             assertEquals(0, count(scrape, "fabric_flow_credit_bytes{"), "and no credit");
             assertEquals((double) result.events(), scrape.get("fabric_run_events"));
+            // seven senders into one 100 Gb/s receiver: the fabric's goodput per virtual second is near its line rate
+            double fabric = scrape.get("fabric_virtual_goodput_bps");
+            assertTrue(fabric > 50e9 && fabric <= 100e9 * 1.05, "goodput per virtual second " + fabric);
         }
     }
 

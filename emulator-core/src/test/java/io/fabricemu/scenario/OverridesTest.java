@@ -107,6 +107,9 @@ class OverridesTest {
     void override_onAnEmptyFile_stillNeedsTheRequiredFields() {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parse("", SOURCE, List.of("name=x")));
-        assertEquals("o.yaml: --set name=x: topology: is required; expected a map of fields", e.getMessage());
+        assertEquals("o.yaml: --set name=x: topology: is required; expected a map of fields (and 1 more error)",
+                e.getMessage());
+        assertEquals("o.yaml: --set name=x: workload: is required; expected a map of fields",
+                e.errors().get(1).getMessage());
     }
 }

@@ -1,0 +1,80 @@
+package io.fabricemu.cli;
+
+import java.util.Locale;
+
+/**
+ * The progress line a run draws on a terminal, as pure functions of what the run has reached and the wall time it
+ * has taken, so it can be tested without a clock:
+ * <pre>
+ *   [#######---------]  45% of stop time | 12s elapsed, ~15s left | flows 3/16
+ * </pre>
+ * The fraction done is the larger of the virtual time reached over the stop time and the flows finished over the
+ * flows: a run ends at its stop time or when its last flow finishes, whichever comes first, so each is a lower
+ * bound of how far it has got, and the line says which one it shows ("of stop time": the virtual time reached over the stop time). The time left assumes the rest goes at the
+ * average pace so far: elapsed times (1 - done) / done. Both are in thousandths and whole nanoseconds: no
+ * rounding makes a finished run look unfinished or the reverse.
+ */
+final class ProgressLine {
+    /** The widest line, so that it and the spaces that wipe a longer one fit an 80-column terminal. */
+    static final int WIDTH = 77;
+    /** Width of the bar between its brackets. */
+    static final int BAR = 16;
+
+    private ProgressLine() {
+    }
+
+    /** How far a run has got, in thousandths (0..1000), and by which measure. */
+    record Done(int permille, String basis) {
+    }
+
+    /** The larger of the virtual time over the stop time and the flows finished over the flows (ties: time). */
+    static Done done(long virtualPs, long stopPs, int flowsFinished, int flows) {
+        int byTime = stopPs <= 0 ? 0 : (int) (Math.min(Math.max(virtualPs, 0), stopPs) * 1000 / stopPs);
+        int byFlows = flows <= 0 ? 0 : (int) ((long) Math.min(flowsFinished, flows) * 1000 / flows);
+        return byFlows > byTime ? new Done(byFlows, "of flows") : new Done(byTime, "of stop time");
+    }
+
+    /**
+     * Wall nanoseconds left at the average pace so far; -1 before 1% is done, when the pace is mostly the run's
+     * start (the first flows finishing, the first stretch of virtual time) and the estimate would be wild.
+     */
+    static long remainingNanos(long elapsedNanos, int permille) {
+        if (permille < 10) {
+            return -1;
+        }
+        return Math.max(0, elapsedNanos) / permille * (1000 - permille)
+                + Math.max(0, elapsedNanos) % permille * (1000 - permille) / permille;
+    }
+
+    /** The bar: one {@code #} per sixteenth done, rounded down, {@code -} for the rest. */
+    static String bar(int permille) {
+        int full = Math.min(BAR, Math.max(0, permille) * BAR / 1000);
+        return "[" + "#".repeat(full) + "-".repeat(BAR - full) + "]";
+    }
+
+    /** A wall duration as a person reads it: {@code 7s}, {@code 3m05s}, {@code 2h14m}. */
+    static String duration(long nanos) {
+        long s = nanos / 1_000_000_000L;
+        if (s < 60) {
+            return s + "s";
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+        }
+        return String.format(Locale.ROOT, "%dh%02dm", s / 3600, s % 3600 / 60);
+    }
+
+    /**
+     * The whole line, without the carriage return that redraws it, at most {@link #WIDTH} columns: the flows
+     * finished are left out when they do not fit (a million flows after a hundred hours).
+     */
+    static String render(long virtualPs, long stopPs, int flowsFinished, int flows, long elapsedNanos) {
+        Done done = done(virtualPs, stopPs, flowsFinished, flows);
+        long left = remainingNanos(elapsedNanos, done.permille());
+        String line = String.format(Locale.ROOT, "  %s %3d%% %s | %s elapsed, %s", bar(done.permille()),
+                done.permille() / 10, done.basis(), duration(elapsedNanos),
+                left < 0 ? "no estimate yet" : "~" + duration(left) + " left");
+        String flowCount = " | flows " + flowsFinished + "/" + flows;
+        return line.length() + flowCount.length() <= WIDTH ? line + flowCount : line;
+    }
+}
