@@ -43,6 +43,49 @@ class CompareCommandTest {
     }
 
     @Test
+    void sweep_runsTheScenarioAtEachValueAndPlotsEachFigureAgainstIt() throws IOException {
+        // The 7:1 baseline incast at three last-hop queue sizes: a run per value, labelled FIELD=VALUE; the
+        // smaller the queue, the more it drops, and the report plots that against the size.
+        Path out = tmp.resolve("sweep");
+        Cli.Outcome o = Cli.run("compare", BASELINE, "--sweep", "switch.queue=64KiB,128KiB,256KiB", "--quiet",
+                "--set", "workload.bytes=256KiB", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
+        assertEquals("metric,switch.queue=64KiB,switch.queue=128KiB,switch.queue=256KiB", csv.get(0));
+        long[] drops = new long[3];
+        String[] values = {"64KiB", "128KiB", "256KiB"};
+        for (int i = 0; i < 3; i++) {
+            drops[i] = Cli.results(out.resolve("switch.queue=" + values[i])).get("summary").get("drops").asLong();
+        }
+        assertTrue(drops[0] > drops[1] && drops[1] >= drops[2], "drops fall as the queue grows: "
+                + java.util.Arrays.toString(drops));
+        String html = Files.readString(out.resolve("report.html"));
+        for (String plot : List.of("sweep-fct", "sweep-goodput", "sweep-queue", "sweep-losses")) {
+            assertTrue(html.contains("data-plot=\"" + plot + "\""), plot);
+        }
+        assertTrue(html.contains("Sweep of switch.queue"));
+    }
+
+    @Test
+    void sweep_badArgumentsRunNothing() throws IOException {
+        for (String[] args : List.of(new String[] {"--sweep", "switch.queue"}, new String[] {"--sweep", "seed=1"},
+                new String[] {"--sweep", "seed=1,2", "--cc", "nscc,rccc"},
+                new String[] {"--sweep", "switch.queue=64KiB,banana"})) {
+            Path out = tmp.resolve("bad-sweep");
+            String[] all = new String[args.length + 4];
+            all[0] = "compare";
+            all[1] = BASELINE;
+            System.arraycopy(args, 0, all, 2, args.length);
+            all[args.length + 2] = "--out";
+            all[args.length + 3] = out.toString();
+            Cli.Outcome o = Cli.run(all);
+            assertEquals(2, o.exitCode(), String.join(" ", args) + ": " + o.err());
+            assertTrue(o.err().contains("error"), o.err());
+            assertFalse(Files.exists(out), "nothing written for " + String.join(" ", args));
+        }
+    }
+
+    @Test
     void compare_sameScenarioTwiceGetsDistinctLabels() throws IOException {
         Path out = tmp.resolve("twice");
         Cli.Outcome o = Cli.run("compare", BASELINE, BASELINE, "--quiet", "--set", "workload.bytes=64KiB",

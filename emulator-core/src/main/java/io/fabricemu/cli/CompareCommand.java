@@ -11,6 +11,7 @@ import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
+import io.fabricemu.results.Sweep;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.TransportConfig;
 import java.io.PrintWriter;
@@ -57,6 +58,12 @@ final class CompareCommand implements Callable<Integer> {
             completionCandidates = CongestionControls.class)
     List<String> ccs = new ArrayList<>();
 
+    @Option(names = "--sweep", paramLabel = "FIELD=V1,V2,...",
+            description = "Run the one SCENARIO once per value of FIELD, each with --set FIELD=V and labelled "
+                    + "FIELD=V, e.g. --sweep switch.queue=64KiB,128KiB,256KiB; report.html then also plots each "
+                    + "figure against the value.")
+    String sweepText;
+
     @Option(names = "--set", paramLabel = "FIELD=VALUE",
             description = "Override a field of every scenario, e.g. --set workload.bytes=1MiB. Repeatable.")
     List<String> overrides = new ArrayList<>();
@@ -94,7 +101,8 @@ final class CompareCommand implements Callable<Integer> {
             }
             prepared.add(p);
         }
-        List<String> labels = ccs.isEmpty() ? labels(prepared) : List.copyOf(ccs);
+        List<String> labels = sweep != null ? sweepLabels(sweep) : ccs.isEmpty() ? labels(prepared)
+                : List.copyOf(ccs);
         Path outDir = out != null ? out : Path.of("results", "compare");
         try (OutputFolder output = OutputInput.claim(outDir, err)) {
             if (output == null || !reserveRunFolders(output, labels, files, err)) {
@@ -155,8 +163,8 @@ final class CompareCommand implements Callable<Integer> {
             output.commit(folder -> {
                 Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
-                Files.writeString(folder.resolve(ComparisonReport.FILE), ComparisonReport.html(comparison, selections),
-                        StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve(ComparisonReport.FILE),
+                        ComparisonReport.html(comparison, selections, sweep), StandardCharsets.UTF_8);
                 for (int i = 0; i < columns.size(); i++) {
                     Comparison.Column c = columns.get(i);
                     ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), files.get(i).toString(),
@@ -181,9 +189,13 @@ final class CompareCommand implements Callable<Integer> {
      * with {@code transport.cc=VALUE} last. False after printing why the arguments do not make a comparison.
      */
     private boolean plan(List<Path> files, List<List<String>> runOverrides, PrintWriter err) {
+        if (sweepText != null) {
+            return planSweep(files, runOverrides, err);
+        }
         if (ccs.isEmpty()) {
             if (scenarios.size() < 2) {
-                err.println("error: compare needs two or more scenario files, or one with --cc (e.g. --cc nscc,rccc)");
+                err.println("error: compare needs two or more scenario files, or one with --cc (e.g. --cc nscc,rccc)"
+                        + " or --sweep (e.g. --sweep switch.queue=64KiB,128KiB)");
                 err.flush();
                 return false;
             }
@@ -220,6 +232,46 @@ final class CompareCommand implements Callable<Integer> {
             runOverrides.add(o);
         }
         return true;
+    }
+
+    /** The sweep, once {@link #planSweep} has read it; null without {@code --sweep}. */
+    private Sweep sweep;
+
+    /** As {@link #plan}, for {@code --sweep}: the one scenario once per value, {@code FIELD=VALUE} set last. */
+    private boolean planSweep(List<Path> files, List<List<String>> runOverrides, PrintWriter err) {
+        String problem = null;
+        if (!ccs.isEmpty()) {
+            problem = "--sweep and --cc each make the runs; give one of them";
+        } else if (scenarios.size() != 1) {
+            problem = "--sweep runs one scenario at each value; give exactly one scenario file, not "
+                    + scenarios.size();
+        } else {
+            try {
+                sweep = SweepValues.parse(sweepText);
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+        }
+        if (problem != null) {
+            err.println("error: " + problem);
+            err.flush();
+            return false;
+        }
+        for (String value : sweep.values()) {
+            List<String> o = new ArrayList<>(overrides);
+            o.add(sweep.field() + "=" + value);
+            files.add(scenarios.get(0));
+            runOverrides.add(o);
+        }
+        return true;
+    }
+
+    private static List<String> sweepLabels(Sweep sweep) {
+        List<String> labels = new ArrayList<>();
+        for (String value : sweep.values()) {
+            labels.add(SweepValues.label(sweep.field(), value));
+        }
+        return labels;
     }
 
     /** The allowed {@code --cc} values, for the help text. */

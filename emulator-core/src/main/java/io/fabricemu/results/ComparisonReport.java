@@ -7,7 +7,9 @@ import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * The {@code report.html} of a comparison: the runs' figures side by side (the table {@code compare} prints),
@@ -26,6 +28,14 @@ public final class ComparisonReport {
 
     /** @param selections each column's series, in column order */
     public static String html(Comparison comparison, List<SeriesSelection> selections) {
+        return html(comparison, selections, null);
+    }
+
+    /**
+     * As {@link #html(Comparison, List)}; for a {@code sweep} (null for none) the page also plots each figure
+     * against the swept value, right after the table.
+     */
+    public static String html(Comparison comparison, List<SeriesSelection> selections, Sweep sweep) {
         List<Comparison.Column> columns = comparison.columns();
         List<String> labels = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
@@ -64,6 +74,9 @@ public final class ComparisonReport {
                     SeriesSelection.perTick(f.pauseFrames()), SeriesSelection.perTick(f.btsNotices()),
                     SeriesSelection.perTick(f.rnrNaks())), interval)));
         }
+        if (sweep != null) {
+            sweepSection(page, sweep, columns);
+        }
         page.heading("Flow completion times");
         LineChart cdf = RunReport.fctCdf(runs, labels);
         if (cdf.hasData()) {
@@ -99,6 +112,67 @@ public final class ComparisonReport {
                     + ".");
         }
         return page.html();
+    }
+
+    /**
+     * Each headline figure against the swept value (one point per run, in run order): FCTs, goodput, the peak
+     * queue, and losses and marks. Values that are not all of one kind of quantity have no axis: the table is
+     * then the sweep's only view, and the page says so.
+     */
+    private static void sweepSection(ReportPage page, Sweep sweep, List<Comparison.Column> columns) {
+        page.heading("Sweep of " + sweep.field());
+        if (!sweep.numeric()) {
+            page.paragraph("The values of " + sweep.field() + " (" + String.join(", ", sweep.values()) + ") are not"
+                    + " all sizes, times, rates or numbers, so they have no axis to plot on: the table above has"
+                    + " each run's figures.");
+            return;
+        }
+        String x = sweep.field();
+        LineChart fct = new LineChart("sweep-fct", "Flow completion time against " + x, sweep.quantity(), x,
+                Quantity.TIME, "flow completion time");
+        fct.add(sweepLine("median", 0, sweep, columns, c -> c.summary().fctMedianPs()));
+        fct.add(sweepLine("p99", 1, sweep, columns, c -> c.summary().fctP99Ps()));
+        fct.add(sweepLine("max", 2, sweep, columns, c -> c.summary().fctMaxPs()));
+        LineChart goodput = new LineChart("sweep-goodput", "Goodput against " + x, sweep.quantity(), x,
+                Quantity.RATE, "goodput");
+        goodput.add(sweepLine("finished flows", 0, sweep, columns, c -> c.summary().goodputBps()));
+        goodput.add(sweepLine("delivered over the run", 1, sweep, columns, c -> c.summary().deliveredGoodputBps()));
+        LineChart queue = new LineChart("sweep-queue", "Peak queue against " + x, sweep.quantity(), x,
+                Quantity.BYTES, "peak queue at the hottest port");
+        queue.add(sweepLine("peak queue", 0, sweep, columns, c -> c.summary().hottestPortBytes()));
+        LineChart losses = new LineChart("sweep-losses", "Drops, trims and ECN marks against " + x,
+                sweep.quantity(), x, Quantity.COUNT, "packets");
+        losses.add(sweepLine("drops", 0, sweep, columns, c -> c.summary().drops()));
+        losses.add(sweepLine("trims", 1, sweep, columns, c -> c.summary().trims()));
+        losses.add(sweepLine("ECN marks", 2, sweep, columns, c -> c.summary().ecnMarks()));
+        for (LineChart c : List.of(fct, goodput, queue, losses)) {
+            if (c.hasData()) {
+                page.chart(c);
+            }
+        }
+    }
+
+    /** One figure of every run at its swept value; a run without the figure (-1, say no FCT) is a gap. */
+    private static Series sweepLine(String name, int colour, Sweep sweep, List<Comparison.Column> columns,
+                                    ToLongFunction<Comparison.Column> figure) {
+        double[] y = new double[columns.size()];
+        for (int i = 0; i < y.length; i++) {
+            long v = figure.applyAsLong(columns.get(i));
+            y[i] = v < 0 ? Double.NaN : v;
+        }
+        double[] x = sweep.x().clone();
+        Integer[] order = new Integer[x.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(x[a], x[b]));
+        double[] xs = new double[x.length];
+        double[] ys = new double[x.length];
+        for (int i = 0; i < order.length; i++) {
+            xs[i] = x[order[i]];
+            ys[i] = y[order[i]];
+        }
+        return new Series(name, Palette.colour(colour), 2, xs, ys);
     }
 
     /**
