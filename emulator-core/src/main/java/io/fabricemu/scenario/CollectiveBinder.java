@@ -72,7 +72,7 @@ final class CollectiveBinder {
             }
         } else if (field.isList()) {
             for (Field item : field.asList(RANKS)) {
-                int host = host(item, hostCount);
+                int host = HostRange.host(item, hostCount);
                 int earlier = ranks.indexOf(host);
                 if (earlier >= 0) {
                     throw item.error("host " + host + " is listed twice (also at " + field.path() + "[" + earlier
@@ -117,15 +117,4 @@ final class CollectiveBinder {
         return ranks;
     }
 
-    private static int host(Field field, int hostCount) throws ScenarioException {
-        if (!field.isInteger()) {
-            throw field.error("expected a host number, found " + field.node().describe() + "; "
-                    + HostRange.describe(hostCount));
-        }
-        BigInteger host = new BigInteger(field.integerText());
-        if (host.signum() < 0 || host.compareTo(BigInteger.valueOf(hostCount)) >= 0) {
-            throw field.error("host " + host + " does not exist; " + HostRange.describe(hostCount));
-        }
-        return host.intValueExact();
-    }
 }

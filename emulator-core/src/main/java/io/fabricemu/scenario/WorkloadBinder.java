@@ -1,6 +1,5 @@
 package io.fabricemu.scenario;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -206,15 +205,7 @@ final class WorkloadBinder {
     }
 
     private int host(Field field) throws ScenarioException {
-        if (!field.isInteger()) {
-            throw field.error("expected a host number, found " + field.node().describe() + "; "
-                    + HostRange.describe(hostCount));
-        }
-        BigInteger host = new BigInteger(field.integerText());
-        if (host.signum() < 0 || host.compareTo(BigInteger.valueOf(hostCount)) >= 0) {
-            throw field.error("host " + host + " does not exist; " + HostRange.describe(hostCount));
-        }
-        return host.intValueExact();
+        return HostRange.host(field, hostCount);
     }
 
     private long bytes(Section section) throws ScenarioException {
