@@ -56,6 +56,30 @@ class ReportInBrowserTest {
     }
 
     @Test
+    void sweepReport_everyFigureAgainstTheValueDrawn() throws Exception {
+        Path out = tmp.resolve("sweep");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("incast-7to1.yaml"), "--sweep",
+                "switch.queue=64KiB,128KiB,256KiB", "--quiet", "--set", "workload.bytes=256KiB", "--out",
+                out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        assertAll(checks(page, List.of("sweep-fct", "sweep-goodput", "sweep-queue", "sweep-losses", "fct-cdf",
+                "goodput", "queue", "losses", "signals")));
+    }
+
+    @Test
+    void collectiveReport_jctPerIterationAndStepTimelineDrawn() throws Exception {
+        Path file = tmp.resolve("two-jobs.yaml");
+        Files.writeString(file, CollectivesTest.scenario("nscc", 2));
+        Path out = tmp.resolve("collectives");
+        Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        assertAll(checks(page, List.of("fct-cdf", "collective-jct", "steps-training", "steps-moe", "goodput",
+                "queue", "window", "signals")));
+    }
+
+    @Test
     void check_failsOnAPageWithAnEmptyPlot() throws Exception {
         LineChart drawn = new LineChart("drawn", "A line", Quantity.TIME, "t", Quantity.BYTES, "b")
                 .add(Series.ofTicks("a", "#4e79a7", 2, 1000, new long[] {0, 5, 9, 3, 7}));
