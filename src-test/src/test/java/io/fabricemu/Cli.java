@@ -38,10 +38,18 @@ final class Cli {
      * {@code dir}; fails unless it exits with {@code expectedExit}. Returns what it wrote to results.json.
      */
     static JsonNode runScenario(Path dir, int expectedExit, String name, String... extraArgs) throws IOException {
+        return results(runInto(dir, expectedExit, scenario(name), extraArgs));
+    }
+
+    /**
+     * {@code run} of the scenario file at {@code file} with {@code extraArgs}, quiet, into a fresh folder under
+     * {@code dir}; fails unless it exits with {@code expectedExit}. Returns that folder.
+     */
+    static Path runInto(Path dir, int expectedExit, String file, String... extraArgs) {
         Path out = dir.resolve("r" + System.nanoTime());
         String[] args = new String[4 + extraArgs.length];
         args[0] = "run";
-        args[1] = scenario(name);
+        args[1] = file;
         args[2] = "--quiet";
         args[3] = "--out=" + out;
         System.arraycopy(extraArgs, 0, args, 4, extraArgs.length);
@@ -49,7 +57,7 @@ final class Cli {
         if (o.exitCode() != expectedExit) {
             throw new AssertionError("exit " + o.exitCode() + " instead of " + expectedExit + ": " + o.err());
         }
-        return results(out);
+        return out;
     }
 
     /** As above, expecting success. */

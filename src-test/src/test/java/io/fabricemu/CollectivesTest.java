@@ -61,15 +61,7 @@ class CollectivesTest {
     private JsonNode run(String cc, int chunks, String... extra) throws IOException {
         Path file = dir.resolve("two-jobs-" + cc.replace('+', '-') + ".yaml");
         Files.writeString(file, scenario(cc, chunks));
-        Path out = dir.resolve("r" + System.nanoTime());
-        String[] args = new String[4 + extra.length];
-        args[0] = "run";
-        args[1] = file.toString();
-        args[2] = "--quiet";
-        args[3] = "--out=" + out;
-        System.arraycopy(extra, 0, args, 4, extra.length);
-        Cli.Outcome o = Cli.run(args);
-        assertEquals(0, o.exitCode(), o.err());
+        Path out = Cli.runInto(dir, 0, file.toString(), extra);
         JsonNode r = Cli.results(out);
         List<String> csv = Files.readAllLines(out.resolve("collectives.csv"));
         assertEquals("name,kind,algorithm,ranks,bytes,iteration,startPs,finishPs,jctPs,algBwBps,busBwBps", csv.get(0));

@@ -61,16 +61,7 @@ class DependencyShardsTest {
     Path dir;
 
     private String outcome(Path file, String... extra) throws IOException {
-        Path out = dir.resolve("r" + System.nanoTime());
-        String[] args = new String[4 + extra.length];
-        args[0] = "run";
-        args[1] = file.toString();
-        args[2] = "--quiet";
-        args[3] = "--out=" + out;
-        System.arraycopy(extra, 0, args, 4, extra.length);
-        Cli.Outcome o = Cli.run(args);
-        assertEquals(0, o.exitCode(), o.err());
-        JsonNode r = Cli.results(out);
+        JsonNode r = Cli.results(Cli.runInto(dir, 0, file.toString(), extra));
         assertEquals(8, r.get("summary").get("flowsFinished").asInt(), "every flow finishes");
         return r.get("digest").asText() + " virtualEndPs " + r.get("virtualEndPs") + " events " + r.get("events")
                 + " windows " + r.get("windows");
