@@ -11,6 +11,10 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -29,6 +33,9 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "1:could not start", "2:bad input, or refused by the cluster (another build)"})
 final class NodeCommand implements Callable<Integer> {
+    /** How long a member waits for its actor system to finish terminating once it has begun to shut down. */
+    private static final long SHUTDOWN_GRACE_MS = 20_000;
+
     @Spec
     CommandSpec spec;
 
@@ -80,7 +87,7 @@ final class NodeCommand implements Callable<Integer> {
         if (forked) {
             exitWhenInputEnds(system);
         }
-        system.getWhenTerminated().toCompletableFuture().join();
+        awaitEnd(system);
         boolean refused = CoordinatedShutdown.get(system).getShutdownReason()
                 .map(r -> r.equals(CoordinatedShutdown.incompatibleConfigurationDetectedReason())).orElse(false);
         if (refused) {
@@ -125,6 +132,36 @@ final class NodeCommand implements Callable<Integer> {
     static final class MemberPort extends WholeNumber {
         MemberPort() {
             super("a port", 0, 65535);
+        }
+    }
+
+    /**
+     * Waits until the actor system has terminated, or, once its coordinated shutdown has begun, at most
+     * {@link #SHUTDOWN_GRACE_MS} more: on a loaded machine Artery's own termination can outlast its phase timeout,
+     * and a member the cluster refused must still exit and say why.
+     */
+    private static void awaitEnd(ActorSystem<?> system) {
+        CompletableFuture<?> terminated = system.getWhenTerminated().toCompletableFuture();
+        long shutdownSeenNs = 0;
+        while (true) {
+            try {
+                terminated.get(1, TimeUnit.SECONDS);
+                return;
+            } catch (TimeoutException e) {
+                if (CoordinatedShutdown.get(system).getShutdownReason().isPresent()) {
+                    long now = System.nanoTime();
+                    if (shutdownSeenNs == 0) {
+                        shutdownSeenNs = now;
+                    } else if (now - shutdownSeenNs > TimeUnit.MILLISECONDS.toNanos(SHUTDOWN_GRACE_MS)) {
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException e) {
+                return;
+            }
         }
     }
 
