@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The report as a user sees it: a real run's report.html and a compare report rendered in headless Chromium,
- * every plot present, its lines drawn (points and a bounding box, as measured by the page's script in the
+ * every plot present (the fabric's picture and the queue heat map among them), its lines (links, cells) drawn (points and a bounding box, as measured by the page's script in the
  * browser) and painted (coloured pixels where the lines are in a screenshot). A page with an empty plot fails
  * the same check.
  */
@@ -38,7 +38,8 @@ class ReportInBrowserTest {
                 "workload.bytes=128KiB", "--out", out.toString());
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
-        assertAll(checks(page, List.of("fct-cdf", "goodput", "queue", "window", "signals")));
+        assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "window",
+                "signals")));
     }
 
     @Test
@@ -75,8 +76,8 @@ class ReportInBrowserTest {
         Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
-        assertAll(checks(page, List.of("fct-cdf", "collective-jct", "steps-training", "steps-moe", "goodput",
-                "queue", "window", "signals")));
+        assertAll(checks(page, List.of("fabric", "fct-cdf", "collective-jct", "steps-training", "steps-moe",
+                "goodput", "queue", "queue-heatmap", "window", "signals")));
     }
 
     @Test

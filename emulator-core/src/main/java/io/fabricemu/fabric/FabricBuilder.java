@@ -196,6 +196,11 @@ public final class FabricBuilder implements ElementFactory {
         return (id - linkBase) % 2 == 0 ? c.nodeA() : c.nodeB();
     }
 
+    /** The name of an egress port in results: {@code h7:nic} for a host's only port, {@code tor0.1:p3} for a switch's. */
+    public static String portName(Topology topology, int node, int port) {
+        return topology.isHost(node) ? topology.name(node) + ":nic" : topology.name(node) + ":p" + port;
+    }
+
     @Override
     public Element create(int id) {
         if (id < 0 || id >= elementCount) {
@@ -203,7 +208,7 @@ public final class FabricBuilder implements ElementFactory {
         }
         if (id < hosts) {
             Cable c = topology.cableAt(id, 0);
-            NicSetup setup = new NicSetup(id, topology.name(id) + ":nic", linkOut(id, 0), c.spec().rateBps(),
+            NicSetup setup = new NicSetup(id, portName(topology, id, 0), linkOut(id, 0), c.spec().rateBps(),
                     c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
                     dependenciesOf(id));
             if (transport.uet() != null) {
@@ -219,7 +224,7 @@ public final class FabricBuilder implements ElementFactory {
             int port = id - portBase[node];
             Cable c = topology.cableAt(node, port);
             int peer = c.peerOf(node);
-            return new SwitchPort(plans[node], topology.name(node) + ":p" + port, topology.tier(node),
+            return new SwitchPort(plans[node], portName(topology, node, port), topology.tier(node),
                     linkOut(node, port), c.spec().flightPs() / 2, port, topology.isHost(peer),
                     new PfcPeer(c.spec().flightPs(), peer, !topology.isHost(peer), pfcMonitorId));
         }

@@ -11,7 +11,7 @@ import java.util.Locale;
  * {@code class="plot"} and {@code data-plot="<id>"}, by which the page's check script and tests find it; a
  * chart with no point to draw says "no data" and has no data path.
  */
-public final class LineChart {
+public final class LineChart implements Figure {
     static final int WIDTH = 820;
     static final int PLOT_HEIGHT = 260;
     static final int LEFT = 84;
@@ -63,6 +63,7 @@ public final class LineChart {
     }
 
     /** The chart as an {@code <svg>} element. */
+    @Override
     public String svg() {
         double xMin = Double.POSITIVE_INFINITY;
         double xMax = Double.NEGATIVE_INFINITY;

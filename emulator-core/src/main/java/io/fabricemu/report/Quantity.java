@@ -31,6 +31,11 @@ public enum Quantity {
         return new Scale(divisor, units[unit]);
     }
 
+    /** {@code raw} in the largest unit in which it is at least 1, to three significant digits: "1.05 MB", "400 Gb/s". */
+    public String show(double raw) {
+        return scaleFor(Math.abs(raw)).show(raw);
+    }
+
     /**
      * A unit for an axis.
      *
@@ -38,5 +43,13 @@ public enum Quantity {
      * @param unit    the shown unit's name, "" for a plain number
      */
     public record Scale(double divisor, String unit) {
+        /** {@code raw} in this unit: whole numbers and values of 100 or more without decimals, others to 3 digits. */
+        public String show(double raw) {
+            double shown = raw / divisor;
+            String number = Math.abs(shown) >= 100 || shown == Math.rint(shown)
+                    ? String.format(java.util.Locale.ROOT, "%.0f", shown)
+                    : String.format(java.util.Locale.ROOT, "%.3g", shown);
+            return unit.isEmpty() ? number : number + " " + unit;
+        }
     }
 }

@@ -91,8 +91,8 @@ public final class ReportPage {
         return this;
     }
 
-    public ReportPage chart(LineChart chart) {
-        body.append(chart.svg());
+    public ReportPage chart(Figure figure) {
+        body.append(figure.svg());
         return this;
     }
 

@@ -1,11 +1,13 @@
 package io.fabricemu.results;
 
 import io.fabricemu.report.Cdf;
+import io.fabricemu.report.HeatMap;
 import io.fabricemu.report.LineChart;
 import io.fabricemu.report.Palette;
 import io.fabricemu.report.Quantity;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
+import io.fabricemu.report.TierPicture;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,8 +18,9 @@ import java.util.function.Function;
 
 /**
  * A run's {@code report.html}: the summary table as the terminal shows it (less the wall-clock row, so the
- * same run gives the same bytes), then the plots: the FCT distribution, goodput per plotted flow and in all,
- * queue depth at the hottest ports, each congestion-control state a flow has (window, credit, rate), and the
+ * same run gives the same bytes), a picture of the fabric ({@link FabricView}), then the plots: the FCT
+ * distribution, goodput per plotted flow and in all, queue depth at the hottest ports and a heat map of every
+ * tier's queues over time ({@link QueueHeat}), each congestion-control state a flow has (window, credit, rate), and the
  * fabric's drops, trims, ECN marks, PFC pauses, back-to-sender notices and RNR NAKs per interval. Which flows
  * and ports are plotted is {@link SeriesSelection}'s rule. A plot with nothing to show is left out with a
  * sentence saying why, never drawn empty. A run with collectives also plots each one's JCT per iteration and
@@ -40,6 +43,7 @@ public final class RunReport {
             }
         }
         page.table("summary", false, rows);
+        fabric(page, r);
         page.heading("Flow completion times");
         LineChart cdf = fctCdf(List.of(r), List.of(r.scenario()));
         if (cdf.hasData()) {
@@ -78,6 +82,12 @@ public final class RunReport {
                     hot.get(i).queueBytes()));
         }
         chartOrNote(page, queue, "No port was sampled.");
+        HeatMap heat = QueueHeat.of(sel.series());
+        if (heat.hasData()) {
+            page.chart(heat);
+            page.paragraph("Each row is one port's queue over virtual time, on one colour scale for the whole map;"
+                    + " a column spanning several samples shows their largest. Grey: empty.");
+        }
         page.heading("Congestion control");
         boolean any = false;
         Map<Integer, Long> finishPs = new HashMap<>();
@@ -97,6 +107,22 @@ public final class RunReport {
         page.heading("Congestion signals");
         page.chart(signals(sel.fabric(), sel.intervalPs()));
         return page.html();
+    }
+
+    /** The picture of the fabric, or a sentence saying why there is none. */
+    private static void fabric(ReportPage page, RunResult r) {
+        if (r.fabricMap().isEmpty()) {
+            return;
+        }
+        page.heading("Fabric");
+        TierPicture picture = FabricView.of(r);
+        if (picture == null) {
+            page.paragraph("The fabric is too wide to draw (more than " + FabricView.MAX_ROW + " switches in one"
+                    + " tier); ports.csv has every port's figures.");
+            return;
+        }
+        page.chart(picture);
+        page.paragraph(FabricView.note(r));
     }
 
     /** Each collective's JCT per iteration, then each one's step timeline (up to four collectives). */

@@ -24,34 +24,38 @@ import java.util.List;
  * @param ports         per-port counters: NIC transmitters first (by host), then switch ports
  * @param haltReason    why the model ended the run early (a PFC deadlock), or "" when it did not
  * @param series        the ports' and flows' state over virtual time ({@link TimeSeries#NONE} when not sampled)
+ * @param collectives   each collective's iterations, empty when the workload has none
+ * @param fabricMap     the fabric's nodes and cables, for the report's picture ({@link FabricMap#NONE}: not drawn)
  */
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
                         List<PortStats> ports, String haltReason, TimeSeries series,
-                        List<CollectiveResult> collectives) {
+                        List<CollectiveResult> collectives, FabricMap fabricMap) {
     public RunResult {
         java.util.Objects.requireNonNull(haltReason, "haltReason");
         java.util.Objects.requireNonNull(series, "series");
+        java.util.Objects.requireNonNull(fabricMap, "fabricMap");
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         collectives = List.copyOf(collectives);
     }
 
-    /** A run of no collective. */
+    /** A run of no collective, its fabric not drawn. */
     public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                      long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
                      long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
                      String haltReason, TimeSeries series) {
         this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
-                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, List.of());
+                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, List.of(),
+                FabricMap.NONE);
     }
 
     /** This run with its collectives' results. */
     public RunResult withCollectives(List<CollectiveResult> results) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, results);
+                series, results, fabricMap);
     }
 
     public boolean halted() {

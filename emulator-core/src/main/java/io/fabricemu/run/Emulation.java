@@ -9,6 +9,7 @@ import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.results.Digest;
+import io.fabricemu.results.FabricMap;
 import io.fabricemu.results.FlowResult;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.TimeSeries;
@@ -61,7 +62,8 @@ public final class Emulation {
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),
                 r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
                 r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),
-                r.haltReason(), TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())));
+                r.haltReason(), TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())), List.of(),
+                FabricMap.of(fabric.topology()));
     }
 
     private static List<SampleLog> samples(List<ElementReport> reports) {

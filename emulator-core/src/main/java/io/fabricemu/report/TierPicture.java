@@ -1,0 +1,159 @@
+package io.fabricemu.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * A layered network drawing: nodes in rows by tier (the highest tier on top), links as straight lines between them
+ * coloured by {@link Ramp#load}, and on each link a dot near each end for the egress port there, coloured by
+ * {@link Ramp#heat}. Nodes keep the order they were added in within their row. Every link and every dot carries a
+ * {@code <title>} with its figures, so hovering over the hot spot names it. Links are {@code path.data}, as a
+ * line chart's lines are, so a browser check measures them the same way.
+ */
+public final class TierPicture implements Figure {
+    static final int ROW_GAP_PX = 96;
+    private static final int LEFT = 84;
+    private static final int RIGHT = 24;
+    private static final int TOP = 44;
+    private static final int BOTTOM = 70;
+    private static final double PORT_AT = 0.2;
+    private static final double LABEL_CHAR_PX = 5.2;
+
+    private final String id;
+    private final String title;
+    private String loadTop = "100%";
+    private String heatTop = "";
+    private final List<Node> nodes = new ArrayList<>();
+    private final List<Edge> edges = new ArrayList<>();
+
+    /** A node: its row, its label (drawn when it fits in the node's box), its fill and its hover text. */
+    private record Node(int tier, String label, String fill, String hover) {
+    }
+
+    /** A link between two nodes, and the port at each end. */
+    private record Edge(int a, int b, String colour, String hover, String portAColour, String portAHover,
+                        String portBColour, String portBHover) {
+    }
+
+    public TierPicture(String id, String title) {
+        this.id = id;
+        this.title = title;
+    }
+
+    /** What the top of each legend bar stands for: the link ramp's (e.g. "100%") and the port ramp's ("1.05 MB"). */
+    public TierPicture legendTops(String load, String heat) {
+        this.loadTop = load;
+        this.heatTop = heat;
+        return this;
+    }
+
+    /** Adds a node to row {@code tier}; returns its index for {@link #link}. */
+    public int node(int tier, String label, String fill, String hover) {
+        nodes.add(new Node(tier, label, fill, hover));
+        return nodes.size() - 1;
+    }
+
+    /** A link from node {@code a} (lower tier) to node {@code b}, with its colour and each end port's. */
+    public TierPicture link(int a, int b, String colour, String hover, String portAColour, String portAHover,
+                            String portBColour, String portBHover) {
+        edges.add(new Edge(a, b, colour, hover, portAColour, portAHover, portBColour, portBHover));
+        return this;
+    }
+
+    /** The widest row, in nodes. */
+    public int widestRow() {
+        TreeMap<Integer, Integer> perTier = new TreeMap<>();
+        for (Node n : nodes) {
+            perTier.merge(n.tier, 1, Integer::sum);
+        }
+        return perTier.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    @Override
+    public String svg() {
+        TreeMap<Integer, List<Integer>> rows = new TreeMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            rows.computeIfAbsent(nodes.get(i).tier, t -> new ArrayList<>()).add(i);
+        }
+        double left = LEFT;
+        double right = LineChart.WIDTH - RIGHT;
+        double[] cx = new double[nodes.size()];
+        double[] cy = new double[nodes.size()];
+        double[] halfWidth = new double[nodes.size()];
+        int row = 0;
+        for (List<Integer> members : rows.descendingMap().values()) {
+            double slot = (right - left) / members.size();
+            for (int k = 0; k < members.size(); k++) {
+                int n = members.get(k);
+                cx[n] = left + slot * (k + 0.5);
+                cy[n] = TOP + 10 + row * ROW_GAP_PX;
+                halfWidth[n] = Math.max(1, Math.min(28, slot * 0.4));
+            }
+            row++;
+        }
+        int height = TOP + 20 + Math.max(0, rows.size() - 1) * ROW_GAP_PX + BOTTOM;
+        StringBuilder out = new StringBuilder();
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" data-plot=\"").append(Html.escape(id))
+                .append("\" width=\"").append(LineChart.WIDTH).append("\" height=\"").append(height)
+                .append("\" viewBox=\"0 0 ").append(LineChart.WIDTH).append(' ').append(height).append("\">\n");
+        out.append("<rect x=\"0\" y=\"0\" width=\"").append(LineChart.WIDTH).append("\" height=\"").append(height)
+                .append("\" fill=\"#ffffff\"/>\n");
+        out.append("<text class=\"title\" x=\"").append(LineChart.LEFT).append("\" y=\"20\">").append(Html.escape(title))
+                .append("</text>\n");
+        out.append("<g class=\"axes\" font-size=\"11\" fill=\"#444444\">\n");
+        row = 0;
+        for (int tier : rows.descendingKeySet()) {
+            out.append("<text x=\"8\" y=\"").append(LineChart.f(TOP + 14 + row * ROW_GAP_PX)).append("\">")
+                    .append(tier == 0 ? "hosts" : "tier " + tier).append("</text>\n");
+            row++;
+        }
+        out.append("</g>\n<g class=\"lines\" fill=\"none\">\n");
+        double portRadius = 3.5;
+        for (List<Integer> members : rows.values()) {
+            portRadius = Math.min(portRadius, Math.max(1.2, (right - left) / members.size() / 6));
+        }
+        for (Edge e : edges) {
+            double ax = cx[e.a];
+            double ay = cy[e.a] - 7;
+            double bx = cx[e.b];
+            double by = cy[e.b] + 7;
+            out.append("<path class=\"data\" stroke=\"").append(e.colour).append("\" stroke-width=\"2\" d=\"M")
+                    .append(LineChart.f(ax)).append(' ').append(LineChart.f(ay)).append('L').append(LineChart.f(bx))
+                    .append(' ').append(LineChart.f(by)).append("\"><title>").append(Html.escape(e.hover))
+                    .append("</title></path>\n");
+        }
+        for (Edge e : edges) {
+            double ax = cx[e.a];
+            double ay = cy[e.a] - 7;
+            double bx = cx[e.b];
+            double by = cy[e.b] + 7;
+            dot(out, ax + (bx - ax) * PORT_AT, ay + (by - ay) * PORT_AT, portRadius, e.portAColour, e.portAHover);
+            dot(out, bx + (ax - bx) * PORT_AT, by + (ay - by) * PORT_AT, portRadius, e.portBColour, e.portBHover);
+        }
+        for (int n = 0; n < nodes.size(); n++) {
+            Node node = nodes.get(n);
+            out.append("<rect x=\"").append(LineChart.f(cx[n] - halfWidth[n])).append("\" y=\"")
+                    .append(LineChart.f(cy[n] - 7)).append("\" width=\"").append(LineChart.f(2 * halfWidth[n]))
+                    .append("\" height=\"14\" rx=\"2\" fill=\"").append(node.fill).append("\" stroke=\"#555555\""
+                            + " stroke-width=\"0.8\"><title>").append(Html.escape(node.hover)).append("</title></rect>\n");
+            if (!node.label.isEmpty() && node.label.length() * LABEL_CHAR_PX <= 2 * halfWidth[n]) {
+                out.append("<text x=\"").append(LineChart.f(cx[n])).append("\" y=\"").append(LineChart.f(cy[n] + 3.5))
+                        .append("\" font-size=\"9\" text-anchor=\"middle\" fill=\"#222222\">")
+                        .append(Html.escape(node.label)).append("</text>\n");
+            }
+        }
+        out.append("</g>\n");
+        double legendY = height - BOTTOM + 34;
+        out.append(Ramp.legend(false, left, legendY, 200, "link utilisation (busier direction)", loadTop));
+        out.append(Ramp.legend(true, left + 280, legendY, 200, "egress port's peak queue", heatTop));
+        out.append("</svg>\n");
+        return out.toString();
+    }
+
+    private static void dot(StringBuilder out, double x, double y, double r, String fill, String hover) {
+        out.append("<circle cx=\"").append(LineChart.f(x)).append("\" cy=\"").append(LineChart.f(y)).append("\" r=\"")
+                .append(LineChart.f(r)).append("\" fill=\"").append(fill).append("\" stroke=\"#555555\""
+                        + " stroke-width=\"0.5\"><title>").append(Html.escape(hover)).append("</title></circle>\n");
+    }
+}
