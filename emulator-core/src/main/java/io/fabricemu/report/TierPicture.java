@@ -1,13 +1,14 @@
 package io.fabricemu.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
  * A layered network drawing: nodes in rows by tier (the highest tier on top), links as straight lines between them
  * coloured by {@link Ramp#load}, and on each link a dot near each end for the egress port there, coloured by
- * {@link Ramp#heat}. Nodes keep the order they were added in within their row. Every link and every dot carries a
+ * {@link Ramp#heat} and larger the hotter it is, the hottest drawn on top. Nodes keep the order they were added in within their row. Every link and every dot carries a
  * {@code <title>} with its figures, so hovering over the hot spot names it. Links are {@code path.data}, as a
  * line chart's lines are, so a browser check measures them the same way.
  */
@@ -19,6 +20,8 @@ public final class TierPicture implements Figure {
     private static final int BOTTOM = 70;
     private static final double PORT_AT = 0.2;
     private static final double LABEL_CHAR_PX = 5.2;
+    /** How much larger than the others the hottest port's dot is drawn: 1 + this, in radius. */
+    private static final double HOT_GROWTH = 1.2;
 
     private final String id;
     private final String title;
@@ -32,8 +35,12 @@ public final class TierPicture implements Figure {
     }
 
     /** A link between two nodes, and the port at each end. */
-    private record Edge(int a, int b, String colour, String hover, String portAColour, String portAHover,
-                        String portBColour, String portBHover) {
+    private record Edge(int a, int b, double load, String hover, double heatA, String portAHover, double heatB,
+                        String portBHover) {
+    }
+
+    /** A port's dot, placed. */
+    private record Dot(double x, double y, double heat, String hover) {
     }
 
     public TierPicture(String id, String title) {
@@ -54,10 +61,13 @@ public final class TierPicture implements Figure {
         return nodes.size() - 1;
     }
 
-    /** A link from node {@code a} (lower tier) to node {@code b}, with its colour and each end port's. */
-    public TierPicture link(int a, int b, String colour, String hover, String portAColour, String portAHover,
-                            String portBColour, String portBHover) {
-        edges.add(new Edge(a, b, colour, hover, portAColour, portAHover, portBColour, portBHover));
+    /**
+     * A link from node {@code a} (lower tier) to node {@code b}: {@code load} places it on {@link Ramp#load}, and
+     * {@code heatA}, {@code heatB} place the egress port at each end on {@link Ramp#heat} (all from 0 to 1).
+     */
+    public TierPicture link(int a, int b, double load, String hover, double heatA, String portAHover, double heatB,
+                            String portBHover) {
+        edges.add(new Edge(a, b, load, hover, heatA, portAHover, heatB, portBHover));
         return this;
     }
 
@@ -118,18 +128,24 @@ public final class TierPicture implements Figure {
             double ay = cy[e.a] - 7;
             double bx = cx[e.b];
             double by = cy[e.b] + 7;
-            out.append("<path class=\"data\" stroke=\"").append(e.colour).append("\" stroke-width=\"2\" d=\"M")
+            out.append("<path class=\"data\" stroke=\"").append(Ramp.load(e.load)).append("\" stroke-width=\"2\" d=\"M")
                     .append(LineChart.f(ax)).append(' ').append(LineChart.f(ay)).append('L').append(LineChart.f(bx))
                     .append(' ').append(LineChart.f(by)).append("\"><title>").append(Html.escape(e.hover))
                     .append("</title></path>\n");
         }
+        List<Dot> dots = new ArrayList<>(2 * edges.size());
         for (Edge e : edges) {
             double ax = cx[e.a];
             double ay = cy[e.a] - 7;
             double bx = cx[e.b];
             double by = cy[e.b] + 7;
-            dot(out, ax + (bx - ax) * PORT_AT, ay + (by - ay) * PORT_AT, portRadius, e.portAColour, e.portAHover);
-            dot(out, bx + (ax - bx) * PORT_AT, by + (ay - by) * PORT_AT, portRadius, e.portBColour, e.portBHover);
+            dots.add(new Dot(ax + (bx - ax) * PORT_AT, ay + (by - ay) * PORT_AT, e.heatA, e.portAHover));
+            dots.add(new Dot(bx + (ax - bx) * PORT_AT, by + (ay - by) * PORT_AT, e.heatB, e.portBHover));
+        }
+        // The hottest last, so on top where dots crowd, and larger: the hot spot stays in sight on a wide fabric.
+        dots.sort(Comparator.comparingDouble(Dot::heat));
+        for (Dot d : dots) {
+            dot(out, d.x, d.y, portRadius * (1 + HOT_GROWTH * Math.min(1, d.heat)), Ramp.heat(d.heat), d.hover);
         }
         for (int n = 0; n < nodes.size(); n++) {
             Node node = nodes.get(n);

@@ -77,9 +77,9 @@ final class FabricView {
             double down = utilisation(ports, l.portB(), l.rateBps(), r.virtualEndPs());
             String hover = String.format(Locale.ROOT, "%s - %s, %s: %s to %s %.1f%%, %s to %s %.1f%%", a, b,
                     Quantity.RATE.show(l.rateBps()), a, b, 100 * up, b, a, 100 * down);
-            picture.link(index[l.nodeA()], index[l.nodeB()], Ramp.load(Math.max(up, down)), hover,
-                    Ramp.heat(fraction(peak(ports, l.portA()), deepest)), portHover(ports, l.portA(), b),
-                    Ramp.heat(fraction(peak(ports, l.portB()), deepest)), portHover(ports, l.portB(), a));
+            picture.link(index[l.nodeA()], index[l.nodeB()], Math.max(up, down), hover,
+                    fraction(peak(ports, l.portA()), deepest), portHover(ports, l.portA(), b),
+                    fraction(peak(ports, l.portB()), deepest), portHover(ports, l.portB(), a));
         }
         return picture.legendTops("100%", bytes(deepest));
     }
