@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * outcome each exists to show asserted from what the run wrote.
  */
 class PfcScenariosTest {
-    /** The exit code of a run the model halted (README, "PFC"). */
+    /** The exit code of a run the model halted (docs/roce-pfc.md, "PFC"). */
     private static final int HALTED = 3;
 
     @TempDir

@@ -30,7 +30,7 @@ import java.util.List;
  * {@link WindowState}. Once its own elements are done and every peer's state is in, the shard chooses the next
  * window itself ({@link WindowAgreement}: every shard combines the same states, so all choose alike) and opens
  * it, or, when the run is over, tells the coordinator. The coordinator opens only the first window and hears of
- * progress every {@link #PROGRESS_EVERY} windows: between JVMs a window costs one message per neighbour, never a
+ * progress every {@link #PROGRESS_EVERY} windows: between JVMs a window costs one batch to every peer shard, never a
  * round trip through the coordinator, and never one message per packet.
  *
  * <p>While the peers' states are on their way, the shard runs ahead ({@link #runAhead}) the elements no peer can

@@ -12,7 +12,7 @@ import java.util.List;
  * elements whose effective time is before {@code end}; an element that has nothing to do is never touched,
  * so the cost of a window grows with the work in it, not with the size of the fabric. Events an element
  * sends are routed when it completes: to a local element's inbox, or into the batch for the shard that
- * owns the target, which is sent once per window and neighbour.
+ * owns the target, sent to every peer shard once per window (empty if it holds nothing).
  *
  * <p>Order never depends on routing order: an element sorts what it receives by event key.
  * Single-threaded; one owner.
