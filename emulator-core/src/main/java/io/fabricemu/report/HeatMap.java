@@ -94,13 +94,7 @@ public final class HeatMap implements Figure {
         Axis x = Axis.of(Quantity.TIME, 0, (double) ticks * intervalPs, 8);
 
         StringBuilder out = new StringBuilder();
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" data-plot=\"").append(Html.escape(id))
-                .append("\" width=\"").append(LineChart.WIDTH).append("\" height=\"").append(height)
-                .append("\" viewBox=\"0 0 ").append(LineChart.WIDTH).append(' ').append(height).append("\">\n");
-        out.append("<rect x=\"0\" y=\"0\" width=\"").append(LineChart.WIDTH).append("\" height=\"").append(height)
-                .append("\" fill=\"#ffffff\"/>\n");
-        out.append("<text class=\"title\" x=\"").append(LineChart.LEFT).append("\" y=\"20\">").append(Html.escape(title))
-                .append("</text>\n");
+        SvgFrame.open(out, id, height, title);
         out.append("<g class=\"axes\" font-size=\"11\" fill=\"#444444\">\n");
         double y = TOP;
         for (Band b : bands) {

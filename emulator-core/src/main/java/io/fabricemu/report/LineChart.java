@@ -97,13 +97,7 @@ public final class LineChart implements Figure {
         double bottom = TOP + PLOT_HEIGHT;
 
         StringBuilder out = new StringBuilder();
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" data-plot=\"").append(Html.escape(id))
-                .append("\" width=\"").append(WIDTH).append("\" height=\"").append(height)
-                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height).append("\">\n");
-        out.append("<rect x=\"0\" y=\"0\" width=\"").append(WIDTH).append("\" height=\"").append(height)
-                .append("\" fill=\"#ffffff\"/>\n");
-        out.append("<text class=\"title\" x=\"").append(LEFT).append("\" y=\"20\">").append(Html.escape(title))
-                .append("</text>\n");
+        SvgFrame.open(out, id, height, title);
         out.append("<g class=\"grid\" stroke=\"#e3e3e3\" stroke-width=\"1\">\n");
         for (double t : x.ticks()) {
             double px = x.tickPosition(t, left, right);
