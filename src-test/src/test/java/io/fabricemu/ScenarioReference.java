@@ -35,8 +35,8 @@ final class ScenarioReference {
     private static final Pattern FIELD = Pattern.compile("`([A-Za-z][A-Za-z0-9]*)`");
     private static final Pattern TOP_LEVEL_KEY = Pattern.compile("([A-Za-z][A-Za-z0-9]*):.*");
 
-    /** One row of a field table; {@code defaultCell} as written, backticks included. */
-    record Row(String field, String defaultCell) {
+    /** One row of a field table; {@code values} and {@code defaultCell} as written, backticks included. */
+    record Row(String field, String values, String defaultCell) {
     }
 
     /** How to put a key into a section: the scenario, the overrides that reach the section, its dotted path. */
@@ -259,6 +259,6 @@ final class ScenarioReference {
             throw new IllegalStateException("line " + number + ": the first cell must be a field name in backticks,"
                     + " found '" + cells[1].strip() + "'");
         }
-        return new Row(field.group(1), cells[3].strip());
+        return new Row(field.group(1), cells[2].strip(), cells[3].strip());
     }
 }

@@ -144,7 +144,28 @@ class ScenarioReferenceTest {
                 }
             }
         }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
         assertTrue(checked >= 50, "only " + checked + " defaults are written as values in docs/scenarios.md");
+    }
+
+    @Test
+    void everyFieldThatIsAMapHasATableOfItsOwn() {
+        Set<String> probed = new LinkedHashSet<>();
+        doc.sections().values().forEach(s -> s.probes().forEach(p -> probed.add(p.at())));
+        List<String> failures = new ArrayList<>();
+        for (Section section : doc.sections().values()) {
+            Probe probe = section.probes().get(0);
+            for (Row row : section.rows()) {
+                String path = probe.pathOf(row.field());
+                if (row.values().startsWith("map") && !probed.contains(path)) {
+                    failures.add("section '" + section.heading() + "': field " + row.field() + " is a map, and no"
+                            + " table probes " + path);
+                } else if (row.values().startsWith("list of maps") && !probed.contains(path + ".0")) {
+                    failures.add("section '" + section.heading() + "': field " + row.field() + " is a list of maps,"
+                            + " and no table probes " + path + ".0");
+                }
+            }
+        }
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
