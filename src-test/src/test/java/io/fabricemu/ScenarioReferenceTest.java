@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * docs/scenarios.md cannot drift from the loader: every field table lists exactly the fields the loader allows in
- * its section, every default written as a value is a value the loader accepts there, and every example scenario
- * on the page validates. The loader says which fields a section allows when it meets one it does not know, so each
+ * its section, every list of values is the loader's, every default written as a value is a value the loader
+ * accepts there, every map field has a table of its own, and every example scenario on the page validates. The loader says which fields a section allows when it meets one it does not know, so each
  * section is probed with a key no section has ({@link #UNKNOWN}) through {@code validate --set}, and the list is
  * read from the message. Only {@code validate} runs: the whole test takes seconds.
  */
@@ -35,6 +35,11 @@ class ScenarioReferenceTest {
     private static final Pattern ALLOWED = Pattern.compile("(\\S+): unknown field; allowed fields of (.+?) are "
             + "([A-Za-z0-9]+(?:, [A-Za-z0-9]+)*)(?: \\(did you mean '[^']*'\\?\\))?$", Pattern.MULTILINE);
     private static final Pattern CONCRETE_DEFAULT = Pattern.compile("`([^`]+)`");
+    /** A values cell that is nothing but two or more values in backticks: the whole choice a field offers. */
+    private static final Pattern VALUE_LIST = Pattern.compile("`[^`]+`(?:, `[^`]+`)+");
+    /** E.g. "switch.forwarding: 'zzzUnknown' is not allowed; use one of cut-through, store-and-forward". */
+    private static final Pattern ONE_OF = Pattern.compile("(\\S+): '" + UNKNOWN + "' is not allowed; use one of "
+            + "(.+?)(?: \\(did you mean '[^']*'\\?\\))?$", Pattern.MULTILINE);
 
     @TempDir
     Path dir;
@@ -146,6 +151,43 @@ class ScenarioReferenceTest {
         }
         assertTrue(failures.isEmpty(), String.join("\n", failures));
         assertTrue(checked >= 50, "only " + checked + " defaults are written as values in docs/scenarios.md");
+    }
+
+    @Test
+    void everyListOfValuesIsTheOneTheLoaderAccepts() {
+        List<String> failures = new ArrayList<>();
+        int checked = 0;
+        for (Section section : doc.sections().values()) {
+            Probe probe = section.probes().get(0);
+            for (Row row : section.rows()) {
+                if (!VALUE_LIST.matcher(row.values()).matches()) {
+                    continue;
+                }
+                checked++;
+                Set<String> documented = new LinkedHashSet<>();
+                Matcher value = CONCRETE_DEFAULT.matcher(row.values());
+                while (value.find()) {
+                    documented.add(value.group(1));
+                }
+                Cli.Outcome o = validate(probe, probe.pathOf(row.field()) + "=" + UNKNOWN);
+                Matcher m = ONE_OF.matcher(o.err());
+                Set<String> allowed = null;
+                while (m.find()) {
+                    if (m.group(1).equals(probe.messagePathOf(row.field()))) {
+                        allowed = new LinkedHashSet<>(List.of(m.group(2).split(", ")));
+                    }
+                }
+                if (allowed == null) {
+                    failures.add("section '" + section.heading() + "', field " + row.field() + ": the loader did not"
+                            + " list the values it allows (exit " + o.exitCode() + "):\n" + o.err());
+                } else if (!allowed.equals(documented)) {
+                    failures.add("section '" + section.heading() + "', field " + row.field() + ": the page lists "
+                            + documented + ", the loader allows " + allowed);
+                }
+            }
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+        assertTrue(checked >= 20, "only " + checked + " fields list their values in docs/scenarios.md");
     }
 
     @Test
