@@ -29,7 +29,7 @@ import java.util.List;
  * name: incast-7to1            # required, [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters: it is the
  *                              #   default output folder's name (results/NAME), so never '.' or '..'
  * seed: 1                      # optional, default 1, integer &gt;= 0
- * topology:                    # required; kind: leaf-spine | fat-tree | rail-optimised
+ * topology:                    # required; kind: leaf-spine | fat-tree | rail-optimised | ring
  *   kind: leaf-spine
  *   leaves: 2                  # every count is an integer 1..1000000
  *   hostsPerLeaf: 8
@@ -68,7 +68,7 @@ import java.util.List;
  *     writeRate: 50Gbps        # required
  *     buffer: 1MiB             # required, &gt;= mtu
  *     penaltyThreshold: 256KiB # default buffer / 4: above it ACK_CCs carry rcv_cwnd_pend
- * workload:                    # required; kind: incast | permutation | all-to-all | flows | mix (parts: [...])
+ * workload:                    # required; kind: incast | permutation | all-to-all | flows | mix, or a collective
  *   kind: incast
  *   receiver: 0                # hosts are numbered 0..hostCount-1
  *   senders: [1, 2, 3]         # distinct, not the receiver; or a count N: the N lowest hosts other than the receiver
