@@ -8,7 +8,9 @@ import java.util.List;
  * The errors found in one scenario file, collected as a compiler collects them: each independent part of the
  * file (a top-level field or section) is bound on its own, a part that fails is recorded and the next one is
  * still bound, and the file is refused at the end with every error found ({@link ScenarioException#errors()}).
- * Within a part, binding stops at its first error: what follows it may depend on the bad value.
+ * Within a part, every field's own error is found ({@link FieldErrors}: binding reads on past it with a stand-in);
+ * binding stops at the first error that is not a single field's, and that one is dropped when the part already has a
+ * field's error, since it may follow from the stand-in. A part with any error yields nothing.
  */
 final class ErrorList {
     /** One part of the binding. */
@@ -22,24 +24,48 @@ final class ErrorList {
     }
 
     private final List<ScenarioException> errors = new ArrayList<>();
+    private final FieldErrors fields;
 
-    /** What {@code part} binds, or null after recording its error. */
+    /** {@code fields}: where the sections of this file record their fields' errors. */
+    ErrorList(FieldErrors fields) {
+        this.fields = fields;
+    }
+
+    /** What {@code part} binds, or null after recording its errors. */
     <T> T attempt(Part<T> part) {
+        int before = fields.size();
         try {
-            return part.bind();
+            T value = part.bind();
+            return took(before) ? null : value;
         } catch (ScenarioException e) {
-            errors.addAll(e.errors());
+            if (!took(before) || !e.dependent()) {
+                errors.addAll(e.errors());
+            }
             return null;
+        } catch (RuntimeException e) {
+            // A stand-in for a bad field took the binder somewhere its checks never let a real value go.
+            if (took(before)) {
+                return null;
+            }
+            throw e;
         }
     }
 
-    /** Runs {@code check}, recording its error if it fails. */
+    /** Runs {@code check}, recording its errors if it fails. */
     void check(Check check) {
-        try {
+        attempt(() -> {
             check.run();
-        } catch (ScenarioException e) {
-            errors.addAll(e.errors());
+            return Boolean.TRUE;
+        });
+    }
+
+    /** Adds the field errors recorded since {@code before}; whether there were any. */
+    private boolean took(int before) {
+        if (fields.size() == before) {
+            return false;
         }
+        errors.addAll(fields.since(before));
+        return true;
     }
 
     /** Throws every recorded error, if there is one, in the order of their lines (an override's, line 0, first). */

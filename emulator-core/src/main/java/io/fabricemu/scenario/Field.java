@@ -17,11 +17,14 @@ final class Field {
     private final String source;
     private final String path;
     private final Node node;
+    /** Where the sections read from this value record their fields' errors; null: they throw them. */
+    private final FieldErrors recorder;
 
-    Field(String source, String path, Node node) {
+    Field(String source, String path, Node node, FieldErrors recorder) {
         this.source = source;
         this.path = path;
         this.node = node;
+        this.recorder = recorder;
     }
 
     String path() {
@@ -136,7 +139,7 @@ final class Field {
     /** The value as a map of fields. */
     Section asSection() throws ScenarioException {
         if (node instanceof MapNode map) {
-            return new Section(source, path, map.origin(), map);
+            return new Section(source, path, map.origin(), map, recorder);
         }
         throw error("expected a map of fields (name: value lines, or {name: value, ...}), found " + node.describe());
     }
@@ -148,7 +151,7 @@ final class Field {
         }
         List<Field> items = new ArrayList<>(list.items().size());
         for (int i = 0; i < list.items().size(); i++) {
-            items.add(new Field(source, path + "[" + i + "]", list.items().get(i)));
+            items.add(new Field(source, path + "[" + i + "]", list.items().get(i), recorder));
         }
         return items;
     }

@@ -37,6 +37,8 @@ public final class ScenarioException extends Exception {
     private final String field;
     /** Every error, when there are several; null for a single one. */
     private final List<ScenarioException> errors;
+    /** Whether this error weighs one field against others, so may follow from another error ({@link FieldErrors}). */
+    private boolean dependent;
 
     ScenarioException(String source, Origin origin, String field, String detail) {
         super(compose(source, origin, field, detail));
@@ -59,6 +61,17 @@ public final class ScenarioException extends Exception {
     /** {@code errors} (at least one) as one exception: the only one, or one that holds them all. */
     static ScenarioException all(List<ScenarioException> errors) {
         return errors.size() == 1 ? errors.get(0) : new ScenarioException(errors);
+    }
+
+    /** Marks this error as one that compares fields, so that a stand-in for another field's bad value may cause it. */
+    ScenarioException markDependent() {
+        dependent = true;
+        return this;
+    }
+
+    /** Whether this error compares fields ({@link #markDependent()}). */
+    boolean dependent() {
+        return dependent;
     }
 
     /** Every error this exception stands for, by line: itself alone, unless several were found. */

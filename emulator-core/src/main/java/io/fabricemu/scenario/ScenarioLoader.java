@@ -132,7 +132,8 @@ public final class ScenarioLoader {
             throws ScenarioException {
         Node tree = YamlTree.parseFile(yamlText, sourceName);
         tree = Overrides.apply(tree, overrides, sourceName);
-        return bind(Section.root(tree, sourceName), sourceName, budget);
+        FieldErrors fieldErrors = new FieldErrors();
+        return bind(Section.root(tree, sourceName, fieldErrors), fieldErrors, sourceName, budget);
     }
 
     /**
@@ -142,9 +143,10 @@ public final class ScenarioLoader {
      * transport is in error the workload is still checked, against the largest payload a packet can have, so a
      * flow is called too long only when it would be so under any transport.
      */
-    private static Scenario bind(Section root, String source, HeapBudget budget) throws ScenarioException {
+    private static Scenario bind(Section root, FieldErrors fieldErrors, String source, HeapBudget budget)
+            throws ScenarioException {
         root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
-        ErrorList errors = new ErrorList();
+        ErrorList errors = new ErrorList(fieldErrors);
         errors.check(root::rejectUnknownFields);
         String name = errors.attempt(() -> root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE));
         Long seed = errors.attempt(() -> root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE));

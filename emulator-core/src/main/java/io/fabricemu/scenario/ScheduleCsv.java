@@ -72,7 +72,7 @@ final class ScheduleCsv {
                 }
                 fields.add(new MapNode.Entry(COLUMNS[c], at, value));
             }
-            entries.add(new Section(display, "", at, new MapNode(at, fields)));
+            entries.add(new Section(display, "", at, new MapNode(at, fields), null));
         }
         if (entries.isEmpty()) {
             throw new ScenarioException(display, Origin.ofLine(1), "", "the schedule has no flow: add a line "

@@ -22,17 +22,45 @@ final class Section {
     private final Origin origin;
     private final MapNode map;
     private final List<String> known = new ArrayList<>();
+    /** Where a field's own error is recorded so binding goes on ({@link FieldErrors}); null: it is thrown. */
+    private final FieldErrors recorder;
+    private boolean hasUnknownField;
 
-    /** {@code map} may be empty; {@code origin} is where a missing field is reported. */
-    Section(String source, String path, Origin origin, MapNode map) {
+    /**
+     * {@code map} may be empty; {@code origin} is where a missing field is reported; {@code recorder} keeps the
+     * errors of single fields so that the next field is still read, or is null to throw the first.
+     */
+    Section(String source, String path, Origin origin, MapNode map, FieldErrors recorder) {
         this.source = source;
         this.path = path;
         this.origin = origin;
         this.map = map;
+        this.recorder = recorder;
+    }
+
+    /** One field's reading, which may fail. */
+    private interface Read<T> {
+        T read() throws ScenarioException;
+    }
+
+    /**
+     * What {@code read} reads from field {@code key}; if that fails with the field's own error and this section
+     * records errors, the error is recorded and {@code standIn} is returned, so the binder reads on.
+     */
+    private <T> T orStandIn(T standIn, Read<T> read) throws ScenarioException {
+        try {
+            return read.read();
+        } catch (ScenarioException e) {
+            if (recorder == null || e.dependent()) {
+                throw e;
+            }
+            recorder.add(e);
+            return standIn;
+        }
     }
 
     /** The whole scenario: its root must be a map. {@code root} is null for an empty file. */
-    static Section root(Node root, String source) throws ScenarioException {
+    static Section root(Node root, String source, FieldErrors recorder) throws ScenarioException {
         if (root == null) {
             throw new ScenarioException(source, Origin.ofLine(1), "",
                     "the file is empty; a scenario needs at least name, topology and workload");
@@ -41,7 +69,7 @@ final class Section {
             throw new ScenarioException(source, root.origin(), "",
                     "a scenario is a map of fields (name, topology, workload, ...), found " + root.describe());
         }
-        return new Section(source, "", map.origin(), map);
+        return new Section(source, "", map.origin(), map, recorder);
     }
 
     /** The file the section was read from, as messages name it. */
@@ -70,8 +98,10 @@ final class Section {
         if (field == null) {
             MapNode.Entry entry = map.entry(key);
             String problem = entry == null ? "is required" : "has no value";
-            throw new ScenarioException(source, entry == null ? origin : entry.keyOrigin(), path(key),
+            ScenarioException e = new ScenarioException(source, entry == null ? origin : entry.keyOrigin(), path(key),
                     problem + "; expected " + expected);
+            // Missing beside an unknown field: most likely that field, misspelt, which is already reported.
+            throw hasUnknownField && entry == null ? e.markDependent() : e;
         }
         return field;
     }
@@ -79,47 +109,47 @@ final class Section {
     /** The key's value, or null if it is absent or empty. */
     Field optional(String key) {
         Node node = find(key);
-        return node == null ? null : new Field(source, path(key), node);
+        return node == null ? null : new Field(source, path(key), node, recorder);
     }
 
     int requiredInt(String key, int min, int max) throws ScenarioException {
-        return required(key, "an integer " + Field.range(min, max, Long::toString)).asInt(min, max);
+        return orStandIn(min, () -> required(key, "an integer " + Field.range(min, max, Long::toString))
+                .asInt(min, max));
     }
 
     int optionalInt(String key, int fallback, int min, int max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : field.asInt(min, max);
+        return field == null ? fallback : orStandIn(fallback, () -> field.asInt(min, max));
     }
 
     long optionalLong(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : field.asLong(min, max);
+        return field == null ? fallback : orStandIn(fallback, () -> field.asLong(min, max));
     }
 
     long requiredBytes(String key, long min, long max) throws ScenarioException {
-        return required(key, "a size " + Field.range(min, Field.maxBytes(max), Units::exactBytes) + ", e.g. 2MiB")
-                .asBytes(min, max);
+        return orStandIn(min, () -> required(key, "a size " + Field.range(min, Field.maxBytes(max),
+                Units::exactBytes) + ", e.g. 2MiB").asBytes(min, max));
     }
 
     long optionalBytes(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : field.asBytes(min, max);
+        return field == null ? fallback : orStandIn(fallback, () -> field.asBytes(min, max));
     }
 
     long requiredRateBps(String key, long min, long max) throws ScenarioException {
-        return required(key, "a rate " + Field.range(Field.minRateBps(min), Field.maxRateBps(max), Units::exactRate)
-                + ", e.g. 100Gbps")
-                .asRateBps(min, max);
+        return orStandIn(min, () -> required(key, "a rate " + Field.range(Field.minRateBps(min),
+                Field.maxRateBps(max), Units::exactRate) + ", e.g. 100Gbps").asRateBps(min, max));
     }
 
     long requiredTimePs(String key, long min, long max) throws ScenarioException {
-        return required(key, "a time " + Field.range(min, Field.maxTimePs(max), Units::exactTime) + ", e.g. 500ns")
-                .asTimePs(min, max);
+        return orStandIn(min, () -> required(key, "a time " + Field.range(min, Field.maxTimePs(max),
+                Units::exactTime) + ", e.g. 500ns").asTimePs(min, max));
     }
 
     long optionalTimePs(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : field.asTimePs(min, max);
+        return field == null ? fallback : orStandIn(fallback, () -> field.asTimePs(min, max));
     }
 
     String requiredOneOf(String key, List<String> allowed) throws ScenarioException {
@@ -148,7 +178,7 @@ final class Section {
         }
         MapNode.Entry entry = map.entry(key);
         Origin at = entry == null ? origin : entry.keyOrigin();
-        return new Section(source, path(key), at, new MapNode(at, List.of()));
+        return new Section(source, path(key), at, new MapNode(at, List.of()), recorder);
     }
 
     /** Adds fields this section may have; the order is the order messages list them in. */
@@ -171,9 +201,14 @@ final class Section {
             if (!known.contains(entry.key())) {
                 String where = path.isEmpty() ? "the scenario" : path;
                 String qualifier = context.isEmpty() ? "" : " " + context;
-                throw new ScenarioException(source, entry.keyOrigin(), path(entry.key()),
+                ScenarioException e = new ScenarioException(source, entry.keyOrigin(), path(entry.key()),
                         "unknown field; allowed fields of " + where + qualifier + " are "
                                 + String.join(", ", known) + Suggestion.closest(entry.key(), known));
+                if (recorder == null) {
+                    throw e;
+                }
+                recorder.add(e);
+                hasUnknownField = true;
             }
         }
     }
@@ -183,7 +218,7 @@ final class Section {
         MapNode.Entry entry = map.entry(key);
         Node node = entry == null ? null : entry.value();
         Origin at = node != null ? node.origin() : entry != null ? entry.keyOrigin() : origin;
-        return new ScenarioException(source, at, path(key), detail);
+        return new ScenarioException(source, at, path(key), detail).markDependent();
     }
 
     /**
@@ -203,7 +238,7 @@ final class Section {
 
     /** An error about the section as a whole. */
     ScenarioException error(String detail) {
-        return new ScenarioException(source, origin, path, detail);
+        return new ScenarioException(source, origin, path, detail).markDependent();
     }
 
     private Node find(String key) {

@@ -40,7 +40,7 @@ class ScenarioErrorListTest {
     }
 
     @Test
-    void everyIndependentPart_reportsItsFirstError() {
+    void everyIndependentPart_reportsItsErrors() {
         String yaml = with(BASE, 2, "seed: -1", 5, "  leaves: 0", 13, "  queue: 12XB", 19, "  rto: 0us", 27,
                 "stop: 0s") + "sampling: {interval: 0ns}\nextra: 1\n";
         List<ScenarioException> errors = errors(yaml);
@@ -48,6 +48,37 @@ class ScenarioErrorListTest {
                 "29 extra"), where(errors));
         assertTrue(errors.get(5).getMessage().startsWith(SOURCE + ":29: extra: unknown field"),
                 errors.get(5).getMessage());
+    }
+
+    @Test
+    void withinOneSection_everyFieldsOwnErrorIsReported() {
+        String yaml = with(BASE, 5, "  leaves: 0", 7, "  spines: two", 8, "  hostLink: {rate: 100Gbs, delay: 5}",
+                11, "  latency: -1ns", 13, "  queue: 12XB", 14, "  trafficClass: 2", 18, "  window: 256KB",
+                19, "  rto: 0us");
+        List<ScenarioException> errors = errors(yaml);
+        assertEquals(List.of("5 topology.leaves", "7 topology.spines", "8 topology.hostLink.rate",
+                "8 topology.hostLink.delay", "19 transport.rto"), where(errors));
+        // the switch is checked once its transport binds: with the rto right, all three of its errors show
+        assertEquals(List.of("11 switch.latency", "13 switch.queue", "14 switch.trafficClass"),
+                where(errors(with(yaml, 19, "  rto: 100us"))).subList(4, 7));
+    }
+
+    @Test
+    void anErrorThatComparesFields_isLeftOutBesideAFieldsOwnError_whichMayCauseIt() {
+        // kmax below kmin is reported alone; beside a bad kmin (read as its lowest value) it would be a guess
+        String bad = with(BASE, 14, "  trafficClasses: 2\n  ecn: [{kmin: 400KB, kmax: 100KB, pmax: 20%}]");
+        assertEquals(List.of("15 switch.ecn[0].kmax"), where(errors(bad)));
+        String both = with(BASE, 13, "  queue: 12XB", 14,
+                "  trafficClasses: 2\n  ecn: [{kmin: 400KB, kmax: 100KB, pmax: 20%}]");
+        assertEquals(List.of("13 switch.queue"), where(errors(both)));
+    }
+
+    @Test
+    void aMisspeltRequiredField_isReportedOnceAsUnknown() {
+        String yaml = with(BASE, 7, "  spine: 2");
+        List<ScenarioException> errors = errors(yaml);
+        assertEquals(List.of("7 topology.spine"), where(errors));
+        assertTrue(errors.get(0).getMessage().contains("did you mean 'spines'"), errors.get(0).getMessage());
     }
 
     @Test
