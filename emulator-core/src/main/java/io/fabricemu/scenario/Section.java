@@ -45,13 +45,20 @@ final class Section {
 
     /**
      * What {@code read} reads from field {@code key}; if that fails with the field's own error and this section
-     * records errors, the error is recorded and {@code standIn} is returned, so the binder reads on.
+     * records errors, the error is recorded and {@code standIn} is returned, so the binder reads on. A required
+     * field missing beside an unknown one is not recorded: it is most likely that field, misspelt.
      */
-    private <T> T orStandIn(T standIn, Read<T> read) throws ScenarioException {
+    private <T> T orStandIn(String key, T standIn, Read<T> read) throws ScenarioException {
         try {
             return read.read();
         } catch (ScenarioException e) {
-            if (recorder == null || e.dependent()) {
+            if (recorder == null) {
+                throw e;
+            }
+            if (hasUnknownField && map.entry(key) == null) {
+                return standIn; // missing beside an unknown field: that field misspelt, already recorded
+            }
+            if (e.dependent()) {
                 throw e;
             }
             recorder.add(e);
@@ -113,43 +120,43 @@ final class Section {
     }
 
     int requiredInt(String key, int min, int max) throws ScenarioException {
-        return orStandIn(min, () -> required(key, "an integer " + Field.range(min, max, Long::toString))
+        return orStandIn(key, min, () -> required(key, "an integer " + Field.range(min, max, Long::toString))
                 .asInt(min, max));
     }
 
     int optionalInt(String key, int fallback, int min, int max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : orStandIn(fallback, () -> field.asInt(min, max));
+        return field == null ? fallback : orStandIn(key, fallback, () -> field.asInt(min, max));
     }
 
     long optionalLong(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : orStandIn(fallback, () -> field.asLong(min, max));
+        return field == null ? fallback : orStandIn(key, fallback, () -> field.asLong(min, max));
     }
 
     long requiredBytes(String key, long min, long max) throws ScenarioException {
-        return orStandIn(min, () -> required(key, "a size " + Field.range(min, Field.maxBytes(max),
+        return orStandIn(key, min, () -> required(key, "a size " + Field.range(min, Field.maxBytes(max),
                 Units::exactBytes) + ", e.g. 2MiB").asBytes(min, max));
     }
 
     long optionalBytes(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : orStandIn(fallback, () -> field.asBytes(min, max));
+        return field == null ? fallback : orStandIn(key, fallback, () -> field.asBytes(min, max));
     }
 
     long requiredRateBps(String key, long min, long max) throws ScenarioException {
-        return orStandIn(min, () -> required(key, "a rate " + Field.range(Field.minRateBps(min),
+        return orStandIn(key, min, () -> required(key, "a rate " + Field.range(Field.minRateBps(min),
                 Field.maxRateBps(max), Units::exactRate) + ", e.g. 100Gbps").asRateBps(min, max));
     }
 
     long requiredTimePs(String key, long min, long max) throws ScenarioException {
-        return orStandIn(min, () -> required(key, "a time " + Field.range(min, Field.maxTimePs(max),
+        return orStandIn(key, min, () -> required(key, "a time " + Field.range(min, Field.maxTimePs(max),
                 Units::exactTime) + ", e.g. 500ns").asTimePs(min, max));
     }
 
     long optionalTimePs(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
-        return field == null ? fallback : orStandIn(fallback, () -> field.asTimePs(min, max));
+        return field == null ? fallback : orStandIn(key, fallback, () -> field.asTimePs(min, max));
     }
 
     String requiredOneOf(String key, List<String> allowed) throws ScenarioException {

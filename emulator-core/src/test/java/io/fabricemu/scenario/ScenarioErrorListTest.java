@@ -74,10 +74,11 @@ class ScenarioErrorListTest {
     }
 
     @Test
-    void aMisspeltRequiredField_isReportedOnceAsUnknown() {
-        String yaml = with(BASE, 7, "  spine: 2");
+    void aMisspeltRequiredField_isReportedOnceAsUnknown_andReadingGoesOn() {
+        String yaml = with(BASE, 7, "  spine: 2", 8, "  hostLink: {rate: 100Gbs, delay: 500ns}");
         List<ScenarioException> errors = errors(yaml);
-        assertEquals(List.of("7 topology.spine"), where(errors));
+        assertEquals(List.of("7 topology.spine", "8 topology.hostLink.rate"), where(errors),
+                "no 'spines is required' beside it, and the fields after it still read");
         assertTrue(errors.get(0).getMessage().contains("did you mean 'spines'"), errors.get(0).getMessage());
     }
 
