@@ -15,10 +15,13 @@ import java.util.regex.Pattern;
  * {@code ||}, {@code ;} and {@code &} separate commands; redirections are dropped; {@code NAME=value} words
  * before the program and a leading {@code time} are skipped; unquoted braces expand as in bash. In a block
  * without a language (often a file tree or output) a line is a command only if the word after the program is
- * a subcommand or an option, so {@code bin/fabric-emu   the launcher} in a tree is prose.
+ * a subcommand or an option, so {@code bin/fabric-emu   the launcher} in a tree is prose. Inline code outside
+ * the blocks counts too when it runs the program with at least one word after it (a bare
+ * {@code `bin/fabric-emu`} names the launcher); its lines are joined and a table's {@code \|} is a {@code |}.
  *
- * <p>A command that holds a placeholder, an all-capitals word of two or more letters not preceded by a letter,
- * digit or {@code $} (SCENARIO, FILE, CC) or {@code ...}, is a synopsis, not a command to run: it is listed
+ * <p>A command whose line holds a placeholder, an all-capitals word of two or more letters not preceded by a
+ * letter, digit or {@code $} nor followed by {@code =} (SCENARIO, FILE, CC, but not an environment assignment
+ * such as {@code FABRIC_EMU_JAVA_OPTS=}), or {@code ...}, is a synopsis, not a command to run: it is listed
  * apart, not checked.
  */
 final class DocCommands {
@@ -33,9 +36,10 @@ final class DocCommands {
     private static final Pattern FENCE = Pattern.compile("^\\s*(```+|~~~+)\\s*([\\w+-]*).*$");
     private static final Set<String> SHELL = Set.of("bash", "sh", "shell", "console", "");
     private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.*");
-    private static final Pattern PLACEHOLDER = Pattern.compile("(?<![A-Za-z0-9_$])[A-Z][A-Z_]+(?![A-Za-z0-9_])|\\.\\.\\.");
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?<![A-Za-z0-9_$])[A-Z][A-Z_]+(?![A-Za-z0-9_=])|\\.\\.\\.");
     private static final Pattern REDIRECT = Pattern.compile("\\d*(>>?|<)(&\\d+)?");
     private static final String PROGRAM = "bin/fabric-emu";
+    private static final Pattern INLINE_CODE = Pattern.compile("(?<!`)`((?:[^`\\n]|\\n(?![ \\t]*\\n))+)`(?!`)");
 
     private DocCommands() {
     }
@@ -45,6 +49,7 @@ final class DocCommands {
         List<Command> commands = new ArrayList<>();
         List<Command> synopses = new ArrayList<>();
         String[] lines = markdown.split("\n", -1);
+        StringBuilder prose = new StringBuilder();
         String fence = null;
         String language = null;
         for (int i = 0; i < lines.length; i++) {
@@ -53,9 +58,13 @@ final class DocCommands {
                 if (m.matches()) {
                     fence = m.group(1);
                     language = m.group(2).toLowerCase(Locale.ROOT);
+                    prose.append('\n');
+                } else {
+                    prose.append(lines[i]).append('\n');
                 }
                 continue;
             }
+            prose.append('\n');
             if (m.matches() && m.group(2).isEmpty() && m.group(1).startsWith(fence.substring(0, 3))
                     && m.group(1).length() >= fence.length()) {
                 fence = null;
@@ -69,6 +78,7 @@ final class DocCommands {
             while (endsWithContinuation(logical) && i + 1 < lines.length && !FENCE.matcher(lines[i + 1]).matches()) {
                 logical.setLength(logical.length() - 1);
                 logical.append(' ').append(lines[++i].strip());
+                prose.append('\n');
             }
             String text = logical.toString().strip();
             if (language.equals("console")) {
@@ -88,11 +98,25 @@ final class DocCommands {
                         || !(args.get(0).startsWith("-") || subcommands.contains(args.get(0))))) {
                     continue;
                 }
-                Command c = new Command(first + 1, args, text);
-                (PLACEHOLDER.matcher(String.join(" ", args)).find() ? synopses : commands).add(c);
+                add(new Command(first + 1, args, text), commands, synopses);
+            }
+        }
+        Matcher inline = INLINE_CODE.matcher(prose);
+        while (inline.find()) {
+            String text = String.join(" ", inline.group(1).replace("\\|", "|").strip().split("\\s+"));
+            int line = 1 + (int) prose.substring(0, inline.start()).chars().filter(ch -> ch == '\n').count();
+            for (List<String> words : simpleCommands(text)) {
+                List<String> args = programArgs(words);
+                if (args != null && !args.isEmpty()) {
+                    add(new Command(line, args, text), commands, synopses);
+                }
             }
         }
         return new Found(commands, synopses);
+    }
+
+    private static void add(Command c, List<Command> commands, List<Command> synopses) {
+        (PLACEHOLDER.matcher(c.text()).find() ? synopses : commands).add(c);
     }
 
     private static boolean endsWithContinuation(CharSequence s) {

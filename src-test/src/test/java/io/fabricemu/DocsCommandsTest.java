@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The docs cannot rot: every {@code bin/fabric-emu} command shown in a code block of README.md, BENCHMARKS.md,
+ * The docs cannot rot: every {@code bin/fabric-emu} command shown in code in README.md, BENCHMARKS.md,
  * CONTRIBUTING.md and docs/**.md parses (parsed only, never run), and every scenario file they name exists
  * and validates; other repository paths they name exist. See {@link DocCommands} for what counts as a command
  * and which synopses (with placeholders such as SCENARIO) are left out, {@link DocPaths} for what counts as a
@@ -28,7 +28,9 @@ class DocsCommandsTest {
     /** Surefire runs with src-test as the working directory. */
     private static final Path ROOT = Path.of("..");
     /** Fewer than this many commands checked means the extractor lost them, not that the docs have none. */
-    private static final int AT_LEAST_COMMANDS = 5;
+    private static final int AT_LEAST_COMMANDS = 10;
+    /** Likewise for the scenario files they name. */
+    private static final int AT_LEAST_SCENARIOS = 10;
 
     @Test
     void everyCommandInTheDocs_parses() throws IOException {
@@ -58,7 +60,8 @@ class DocsCommandsTest {
             }
         }
         assertTrue(missing.isEmpty(), "scenario files named in the docs that do not exist:\n" + String.join("\n", missing));
-        assertTrue(files.size() >= AT_LEAST_COMMANDS, "only " + files.size() + " scenario files named in the docs");
+        assertTrue(files.size() >= AT_LEAST_SCENARIOS, "only " + files.size() + " scenario files named in the docs;"
+                + " expected at least " + AT_LEAST_SCENARIOS);
         List<String> args = new ArrayList<>(List.of("validate"));
         args.addAll(files);
         Cli.Outcome o = Cli.run(args.toArray(String[]::new));
@@ -81,7 +84,6 @@ class DocsCommandsTest {
     @Test
     void extractor_joinsContinuationsAndCatchesABadFlag() {
         String markdown = String.join("\n",
-                "Some prose with `bin/fabric-emu run --nope` inline, not in a block.",
                 "```sh",
                 "# a comment line",
                 "FABRIC_EMU_JAVA_OPTS=-Xmx2g bin/fabric-emu run topologies/scenarios/incast-7to1.yaml \\",
@@ -99,20 +101,26 @@ class DocsCommandsTest {
                 "```",
                 "```",
                 "bin/fabric-emu   the launcher",
-                "```");
+                "```",
+                "Inline, `bin/fabric-emu` is the launcher; `bin/fabric-emu bench --runs 1",
+                "--warmup 0` runs, and `bin/fabric-emu run SCENARIO [--shards N]` is a synopsis.",
+                "| `bin/fabric-emu validate a.yaml \\| b` | in a table |");
         DocCommands.Found found = DocCommands.find(markdown, subcommands());
         List<DocCommands.Command> commands = found.commands();
-        assertEquals(4, commands.size(), commands.toString());
-        assertEquals(4, commands.get(0).line());
+        assertEquals(6, commands.size(), commands.toString());
+        assertEquals(3, commands.get(0).line());
         assertEquals(List.of("run", "topologies/scenarios/incast-7to1.yaml", "--set", "seed=7", "--quiet"),
                 commands.get(0).args());
         assertEquals(List.of("compare", "a.yaml", "b.yaml", "--out", "my dir"), commands.get(1).args());
         assertEquals(List.of("validate", "topologies/scenarios/incast-7to1.yaml",
                 "topologies/scenarios/ring-4-clockwise.yaml"), commands.get(3).args());
-        assertEquals(1, found.synopses().size(), found.synopses().toString());
+        assertEquals(new DocCommands.Command(19, List.of("bench", "--runs", "1", "--warmup", "0"),
+                "bin/fabric-emu bench --runs 1 --warmup 0"), commands.get(4));
+        assertEquals(List.of("validate", "a.yaml"), commands.get(5).args());
+        assertEquals(2, found.synopses().size(), found.synopses().toString());
         List<String> errors = parseErrors("synthetic.md", commands);
         assertEquals(1, errors.size(), errors.toString());
-        assertTrue(errors.get(0).startsWith("synthetic.md:7: bin/fabric-emu run x.yaml --frobnicate"), errors.get(0));
+        assertTrue(errors.get(0).startsWith("synthetic.md:6: bin/fabric-emu run x.yaml --frobnicate"), errors.get(0));
         assertTrue(errors.get(0).contains("--frobnicate"), errors.get(0));
     }
 
