@@ -20,7 +20,7 @@ import java.util.Map;
  */
 final class FabricView {
     static final int MAX_HOSTS_DRAWN = 256;
-    static final int MAX_ROW = 512;
+    static final int MAX_ROW = 256;
 
     private FabricView() {
     }
