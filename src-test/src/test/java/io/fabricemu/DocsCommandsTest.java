@@ -26,7 +26,7 @@ import picocli.CommandLine;
  */
 class DocsCommandsTest {
     /** Surefire runs with src-test as the working directory. */
-    private static final Path ROOT = Path.of("..");
+    static final Path ROOT = Path.of("..");
     /** Fewer than this many commands checked means the extractor lost them, not that the docs have none. */
     private static final int AT_LEAST_COMMANDS = 10;
     /** Likewise for the scenario files they name. */
@@ -160,7 +160,7 @@ class DocsCommandsTest {
     }
 
     /** README.md, BENCHMARKS.md, CONTRIBUTING.md and every Markdown file under docs/. */
-    private static List<Path> docs() throws IOException {
+    static List<Path> docs() throws IOException {
         List<Path> docs = new ArrayList<>();
         for (String name : List.of("README.md", "BENCHMARKS.md", "CONTRIBUTING.md")) {
             docs.add(ROOT.resolve(name));
