@@ -57,6 +57,10 @@ final class Jvms {
             Path dir = Files.createTempDirectory("fabric-emu-driver");
             out = dir.resolve("out.txt");
             err = dir.resolve("err.txt");
+            // gone when the test JVM exits: the files first, then their folder (the reverse of this order)
+            dir.toFile().deleteOnExit();
+            out.toFile().deleteOnExit();
+            err.toFile().deleteOnExit();
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(List.of("-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
