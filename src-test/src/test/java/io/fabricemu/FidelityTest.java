@@ -25,6 +25,10 @@ class FidelityTest {
     /** The reference on uet-permutation-1024-reference.yaml's matrix: last flow and median flow. */
     private static final long PERMUTATION_LAST_FLOW_PS = 217_233_000L;
     private static final long PERMUTATION_MEDIAN_FLOW_PS = 201_225_000L;
+    /** The reference on uet-fat-tree-15to1-reference.yaml: last and median flow, and 1,055 packets resent. */
+    private static final long FAT_TREE_15_LAST_FLOW_PS = 2_580_670_000L;
+    private static final long FAT_TREE_15_MEDIAN_FLOW_PS = 2_219_960_000L;
+    private static final long FAT_TREE_15_RESENT_BYTES = 1_055L * 4_086;
 
     @TempDir
     Path tmp;
@@ -67,5 +71,32 @@ class FidelityTest {
                 "last flow at " + lastPs + " ps, the reference's at " + PERMUTATION_LAST_FLOW_PS + " ps");
         assertTrue(Math.abs(medianPs - PERMUTATION_MEDIAN_FLOW_PS) <= PERMUTATION_MEDIAN_FLOW_PS / 10,
                 "median flow at " + medianPs + " ps, the reference's at " + PERMUTATION_MEDIAN_FLOW_PS + " ps");
+    }
+
+    /**
+     * A 15:1 incast on the k = 4 fat tree in the reference's configuration: a fan-in where NSCC's target queue (one
+     * network RTT of delay) is as deep as the one-BDP queues, so both simulators trim through the whole run, not only
+     * in the first round trip. fabric-emu now: last flow 2.604 ms (+0.9%), median 2.330 ms (+4.9%), 3.73 MB resent
+     * (0.86x the reference's 4.31 MB).
+     */
+    @Test
+    void nsccFatTree15to1_lastAndMedianFlowWithinTenPercent_resentAtMostHalfAgainAsMuch() throws IOException {
+        JsonNode r = Cli.runScenario(tmp, "uet-fat-tree-15to1-reference.yaml");
+        assertEquals(15, r.get("summary").get("flowsFinished").asLong(), "every flow finishes");
+        long[] finish = new long[15];
+        int k = 0;
+        for (JsonNode f : r.get("flows")) {
+            finish[k++] = f.get("finishPs").asLong();
+        }
+        Arrays.sort(finish);
+        long lastPs = finish[finish.length - 1];
+        long medianPs = finish[finish.length / 2];
+        assertTrue(Math.abs(lastPs - FAT_TREE_15_LAST_FLOW_PS) <= FAT_TREE_15_LAST_FLOW_PS / 10,
+                "last flow at " + lastPs + " ps, the reference's at " + FAT_TREE_15_LAST_FLOW_PS + " ps");
+        assertTrue(Math.abs(medianPs - FAT_TREE_15_MEDIAN_FLOW_PS) <= FAT_TREE_15_MEDIAN_FLOW_PS / 10,
+                "median flow at " + medianPs + " ps, the reference's at " + FAT_TREE_15_MEDIAN_FLOW_PS + " ps");
+        long resent = r.get("summary").get("retransmittedBytes").asLong();
+        assertTrue(resent <= FAT_TREE_15_RESENT_BYTES * 3 / 2,
+                resent + " B resent, the reference " + FAT_TREE_15_RESENT_BYTES + " B");
     }
 }
