@@ -169,7 +169,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
             return "the partition plan computed here differs from the driver's";
         }
         RunLimits limits = new RunLimits(p.stopPs(), plan.shardOf(), plan.shards(),
-                new Sampling(p.samplingIntervalPs(), p.samplingMaxPoints()), null)
+                new Sampling(p.samplingIntervalPs(), p.samplingMaxPoints()).forFlows(prepared.flows().size()), null)
                 .withRunAhead(p.members() > 1);
         List<Integer> ids = new ArrayList<>();
         for (int s = p.member() * p.shardsPerMember(); s < (p.member() + 1) * p.shardsPerMember(); s++) {

@@ -50,7 +50,7 @@ public final class ElementRunner implements EventContext {
         this.id = id;
         this.element = element;
         this.sampling = sampling;
-        this.samples = sampling.enabled() ? new SampleLog(sampling.intervalPs()) : null;
+        this.samples = sampling.enabled() ? new SampleLog(sampling.intervalPs(), sampling) : null;
         this.live = live;
     }
 

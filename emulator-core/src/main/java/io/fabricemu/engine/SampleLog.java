@@ -12,7 +12,9 @@ import java.util.List;
  *
  * <p>Layout: a sample is a header row {@code [SAMPLE, tick]} followed by its rows, each led by one long that
  * packs the row's kind (high 32 bits) and key (a port's index in this log's name table, or a flow id); a
- * port's tier is kept beside its name, since it never changes. A port row is then 9 longs, a sender row 4.
+ * port's tier is kept beside its name, since it never changes. A port row is then 9 longs, a sender row 4. A
+ * sample with receivers also holds one {@code DELIVERED} row: the payload all of them delivered so far, flows left
+ * out of the log ({@link Sampling#keepsFlow}) included, so the run's total stays exact however few flows are kept.
  *
  * <p>{@link #thin} moves the log to a coarser grid without losing what the coarse ticks see: the value at a
  * coarse tick {@code T} is still that of the last sample at or before {@code T}. A sample is relabelled to the
@@ -25,8 +27,9 @@ public final class SampleLog implements SampleSink {
     private static final int CLASS_QUEUE = 2;
     private static final int SENDER = 3;
     private static final int RECEIVER = 4;
+    private static final int DELIVERED = 5;
     /** The number of longs of each kind's row, its leading kind-and-key long included. */
-    private static final int[] WIDTH = {2, 1 + 8, 1 + 2, 1 + 3, 1 + 1};
+    private static final int[] WIDTH = {2, 1 + 8, 1 + 2, 1 + 3, 1 + 1, 1 + 1};
 
     private final List<String> names = new ArrayList<>();
     private final List<Integer> tiers = new ArrayList<>();
@@ -35,10 +38,23 @@ public final class SampleLog implements SampleSink {
     private int lastStart = -1;
     private long intervalPs;
     private int trafficClasses;
+    /** Which flows get rows of their own; null: all of them. */
+    private final Sampling flows;
+    /** Where the current sample's {@code DELIVERED} row is, -1 if it has none yet. */
+    private int deliveredAt = -1;
 
-    /** @param intervalPs the grid the samples are taken on */
+    /** @param intervalPs the grid the samples are taken on; every flow gets rows of its own */
     public SampleLog(long intervalPs) {
+        this(intervalPs, null);
+    }
+
+    /**
+     * @param intervalPs the grid the samples are taken on
+     * @param flows      which flows get rows of their own ({@link Sampling#keepsFlow}); null: all of them
+     */
+    public SampleLog(long intervalPs, Sampling flows) {
         this.intervalPs = intervalPs;
+        this.flows = flows;
     }
 
     /**
@@ -111,6 +127,7 @@ public final class SampleLog implements SampleSink {
             throw new IllegalStateException("sample at " + atTickPs + " ps after one at " + rows[lastStart + 1] + " ps");
         }
         lastStart = size;
+        deliveredAt = -1;
         int at = row(SAMPLE, 0);
         rows[at + 1] = atTickPs;
     }
@@ -139,6 +156,9 @@ public final class SampleLog implements SampleSink {
 
     @Override
     public void sender(int flowId, long windowBytes, long creditBytes, long rateBps) {
+        if (flows != null && !flows.keepsFlow(flowId)) {
+            return;
+        }
         int at = row(SENDER, flowId);
         rows[at + 1] = windowBytes;
         rows[at + 2] = creditBytes;
@@ -147,6 +167,14 @@ public final class SampleLog implements SampleSink {
 
     @Override
     public void receiver(int flowId, long deliveredBytes) {
+        if (deliveredAt < 0) {
+            deliveredAt = row(DELIVERED, 0);
+            rows[deliveredAt + 1] = 0;
+        }
+        rows[deliveredAt + 1] += deliveredBytes;
+        if (flows != null && !flows.keepsFlow(flowId)) {
+            return;
+        }
         int at = row(RECEIVER, flowId);
         rows[at + 1] = deliveredBytes;
     }
@@ -160,6 +188,7 @@ public final class SampleLog implements SampleSink {
         }
         intervalPs = coarserIntervalPs;
         lastStart = -1;
+        deliveredAt = -1;
         int write = 0;
         int read = 0;
         while (read < size) {
@@ -206,7 +235,7 @@ public final class SampleLog implements SampleSink {
         return at;
     }
 
-    private void replayRow(int at, SampleSink sink) {
+    private void replayRow(int at, SampleReader sink) {
         long[] r = rows;
         int key = key(r[at]);
         switch (kind(r[at])) {
@@ -215,6 +244,7 @@ public final class SampleLog implements SampleSink {
             case CLASS_QUEUE -> sink.classQueue(names.get(key), (int) r[at + 1], r[at + 2]);
             case SENDER -> sink.sender(key, r[at + 1], r[at + 2], r[at + 3]);
             case RECEIVER -> sink.receiver(key, r[at + 1]);
+            case DELIVERED -> sink.delivered(r[at + 1]);
             default -> throw new IllegalStateException("row kind " + kind(r[at]));
         }
     }

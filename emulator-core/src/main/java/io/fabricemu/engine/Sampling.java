@@ -7,13 +7,22 @@ package io.fabricemu.engine;
  * would need more than {@code maxPoints} ticks: the interval in force at time {@code t} depends on {@code t}
  * only, so every element, in any shard, agrees on it.
  *
+ * <p>Ports are recorded whole. Flows are recorded one by one only up to {@value #SAMPLED_FLOWS} of them, spread
+ * evenly over the flow ids ({@link #keepsFlow}); with more, each element also records the payload its receivers
+ * delivered in all, so the run's goodput stays exact while the log of a workload of millions of flows stays the
+ * size of its fabric's.
+ *
  * @param intervalPs the finest interval, in ps; 0 records nothing
  * @param maxPoints  the most ticks a run keeps (>= 2)
+ * @param flowCount  the run's flows (ids {@code 0 .. flowCount - 1}), which {@link #keepsFlow} spreads over; 0 when
+ *                   not known, and then every flow is kept
  */
-public record Sampling(long intervalPs, int maxPoints) {
+public record Sampling(long intervalPs, int maxPoints, int flowCount) {
     public static final Sampling OFF = new Sampling(0, 2);
     /** What a scenario without a {@code sampling} section records: a sample per microsecond, at most 200 ticks. */
     public static final Sampling DEFAULT = new Sampling(1_000_000, 200);
+    /** The most flows recorded one by one: as many as the report's plots and {@code series-flows.csv} show. */
+    public static final int SAMPLED_FLOWS = 64;
 
     public Sampling {
         if (intervalPs < 0) {
@@ -22,6 +31,35 @@ public record Sampling(long intervalPs, int maxPoints) {
         if (maxPoints < 2) {
             throw new IllegalArgumentException("maxPoints must be >= 2, was " + maxPoints);
         }
+        if (flowCount < 0) {
+            throw new IllegalArgumentException("flowCount must be >= 0, was " + flowCount);
+        }
+    }
+
+    /** Every flow kept, until {@link #forFlows} says how many there are. */
+    public Sampling(long intervalPs, int maxPoints) {
+        this(intervalPs, maxPoints, 0);
+    }
+
+    /** The same grid, for a run of {@code flowCount} flows. */
+    public Sampling forFlows(int flowCount) {
+        return new Sampling(intervalPs, maxPoints, flowCount);
+    }
+
+    /**
+     * Whether flow {@code flowId} is recorded one by one: every flow of a run of at most {@value #SAMPLED_FLOWS}
+     * (or of unknown size); else the flows at ids {@code floor(i x flowCount / SAMPLED_FLOWS)}, {@code i} from 0.
+     */
+    public boolean keepsFlow(int flowId) {
+        if (flowCount <= SAMPLED_FLOWS) {
+            return true;
+        }
+        if (flowId < 0 || flowId >= flowCount) {
+            return false;
+        }
+        // the smallest i with floor(i x n / S) >= flowId is ceil(flowId x S / n); flowId is kept if it hits it
+        long i = ((long) flowId * SAMPLED_FLOWS + flowCount - 1) / flowCount;
+        return i < SAMPLED_FLOWS && i * flowCount / SAMPLED_FLOWS == flowId;
     }
 
     public boolean enabled() {

@@ -72,7 +72,7 @@ public final class RunReport {
         goodput.add(Series.ofTicks("all flows", Palette.AGGREGATE, 2.5, sel.intervalPs(),
                 goodput(sel.aggregate(), sel.intervalPs())));
         page.chart(goodput);
-        page.paragraph(flowNote(sel) + " " + PACKET_NOTE);
+        page.paragraph(flowNote(sel, r.flows().size()) + " " + PACKET_NOTE);
         page.heading("Queues");
         LineChart queue = new LineChart("queue", "Queue depth at the hottest ports", Quantity.TIME, TIME,
                 Quantity.BYTES, "queued");
@@ -243,8 +243,7 @@ public final class RunReport {
         }
     }
 
-    private static String flowNote(SeriesSelection sel) {
-        int all = sel.series().flowIds().size();
+    private static String flowNote(SeriesSelection sel, int all) {
         int plotted = sel.plottedFlows().size();
         return plotted == all ? "Every flow is plotted." : String.format(Locale.ROOT,
                 "%d of %d flows are plotted, spread evenly over the flow ids; series-flows.csv has %d of them.",

@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import io.fabricemu.engine.Sampling;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,15 +15,17 @@ import java.util.TreeMap;
  *   <li><b>tiers</b>: for every tier that has sampled ports (0 hosts' NICs, 1 leaf/ToR, 2 spine/aggregation,
  *       3 core), the sum over all its ports of the queue and of every counter, named {@code tier<N>};</li>
  *   <li><b>flows</b>: every flow when there are at most {@value #MAX_FLOWS}, else the {@value #MAX_FLOWS} at
- *       places {@code floor(i x n / MAX_FLOWS)}, i = 0..MAX_FLOWS-1, of the n flow ids in ascending order;</li>
+ *       places {@code floor(i x n / MAX_FLOWS)}, i = 0..MAX_FLOWS-1, of the n flow ids in ascending order: the
+ *       flows the run recorded one by one ({@link Sampling#keepsFlow});</li>
  *   <li><b>plotted flows</b>: of those, at most {@value #PLOTTED_FLOWS} picked the same way;</li>
- *   <li><b>aggregate</b>: the payload delivered to all flows' receivers added up (flow id -1).</li>
+ *   <li><b>aggregate</b>: the payload delivered to all flows' receivers added up (flow id -1), from every
+ *       element's total, so it counts the flows not recorded one by one too.</li>
  * </ul>
- * Building it replays every port's and flow's log once; only the chosen series are kept.
+ * Building it replays every port's log and the chosen flows' logs once; only the chosen series are kept.
  */
 public final class SeriesSelection {
     public static final int HOT_PORTS = 8;
-    public static final int MAX_FLOWS = 64;
+    public static final int MAX_FLOWS = Sampling.SAMPLED_FLOWS;
     public static final int PLOTTED_FLOWS = 8;
 
     private final TimeSeries series;
@@ -64,22 +67,13 @@ public final class SeriesSelection {
         }
         List<PortSeries> tiers = new ArrayList<>();
         tierSums.forEach((tier, sum) -> tiers.add(ofSums("tier" + tier, tier, sum)));
-        List<Integer> ids = ts.flowIds();
-        long[] delivered = new long[n];
         List<FlowSeries> chosen = new ArrayList<>();
-        List<Integer> sample = spread(ids, MAX_FLOWS);
-        for (int id : ids) {
-            FlowSeries f = ts.flow(id);
-            for (int i = 0; i < n; i++) {
-                delivered[i] += f.deliveredBytes()[i];
-            }
-            if (sample.contains(id)) {
-                chosen.add(f);
-            }
+        for (int id : spread(ts.flowIds(), MAX_FLOWS)) {
+            chosen.add(ts.flow(id));
         }
         long[] none = new long[n];
         Arrays.fill(none, -1);
-        FlowSeries aggregate = new FlowSeries(-1, delivered, none, none.clone(), none.clone());
+        FlowSeries aggregate = new FlowSeries(-1, ts.deliveredBytes(), none, none.clone(), none.clone());
         return new SeriesSelection(ts, List.copyOf(hot), List.copyOf(tiers), List.copyOf(chosen), aggregate);
     }
 

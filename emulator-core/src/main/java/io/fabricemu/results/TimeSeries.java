@@ -118,6 +118,23 @@ public final class TimeSeries {
         return fill.build();
     }
 
+    /**
+     * The payload delivered so far in the whole run at every tick: each element's total (of every flow it receives,
+     * those whose own rows were not kept included), carried to the ticks until its next sample, added up.
+     */
+    public long[] deliveredBytes() {
+        long[] sum = new long[points];
+        for (SampleLog log : logs) {
+            DeliveredFill fill = new DeliveredFill(points, intervalPs);
+            log.replay(fill);
+            long[] own = fill.build();
+            for (int t = 0; t < points; t++) {
+                sum[t] += own[t];
+            }
+        }
+        return sum;
+    }
+
     private void index(int logIndex) {
         SampleLog log = logs.get(logIndex);
         log.replayFirst(new Indexer(logIndex));
@@ -270,6 +287,28 @@ public final class TimeSeries {
             carry(seen, queue, drops, trims, marks, pauses, bts, naks, tx);
             carry(seen, classQueue);
             return new PortSeries(id, tier, queue, classQueue, drops, trims, marks, pauses, bts, naks, tx);
+        }
+    }
+
+    /** One element's delivered total at every tick (0 before its first sample, or for an element without one). */
+    private static final class DeliveredFill extends Fill {
+        private final long[] delivered;
+        private final boolean[] seen;
+
+        DeliveredFill(int points, long intervalPs) {
+            super(points, intervalPs);
+            delivered = new long[points];
+            seen = new boolean[points];
+        }
+
+        @Override
+        public void delivered(long totalBytes) {
+            set(delivered, seen, totalBytes);
+        }
+
+        long[] build() {
+            carry(seen, delivered);
+            return delivered;
         }
     }
 

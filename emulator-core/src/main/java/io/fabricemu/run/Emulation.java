@@ -55,7 +55,8 @@ public final class Emulation {
         int shards = backend.shards();
         int[] shardOf = backend.shardOf(fabric);
         long wallStart = System.nanoTime();
-        EngineResult r = backend.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling, listener)
+        EngineResult r = backend.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling.forFlows(flows.size()),
+                listener)
                 .withRunAhead(backend.runsAhead()), progress);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());

@@ -42,6 +42,11 @@ class SampleLogTest {
             public void receiver(int flowId, long deliveredBytes) {
                 out.add(tick + " receiver " + flowId + " " + deliveredBytes);
             }
+
+            @Override
+            public void delivered(long totalBytes) {
+                out.add(tick + " delivered " + totalBytes);
+            }
         });
         return out;
     }
@@ -60,7 +65,45 @@ class SampleLogTest {
         log.begin(30);
         log.receiver(4, 4086);
         assertEquals(List.of("0 port s0:p1 t1 q100 d2 tr3 m4 p5 b6 n7 tx8", "0 class s0:p1 c0 q100",
-                "0 sender 9 w1000 c-1 r-1", "30 receiver 4 4086"), rows(log));
+                "0 sender 9 w1000 c-1 r-1", "30 delivered 4086", "30 receiver 4 4086"), rows(log));
+    }
+
+    @Test
+    void ofManyFlows_onlyTheSpreadOnesGetRows_butTheDeliveredTotalCountsThemAll() {
+        // 640 flows: flows 0, 10, 20, ... 630 are kept, one in ten
+        Sampling sampling = new Sampling(10, 200).forFlows(640);
+        SampleLog log = new SampleLog(10, sampling);
+        log.begin(0);
+        for (int f = 0; f < 25; f++) {
+            log.sender(f, 1000 + f, -1, -1);
+            log.receiver(f, 100L * f);
+        }
+        assertEquals(List.of("0 sender 0 w1000 c-1 r-1", "0 delivered 30000", "0 receiver 0 0",
+                "0 sender 10 w1010 c-1 r-1", "0 receiver 10 1000", "0 sender 20 w1020 c-1 r-1", "0 receiver 20 2000"),
+                rows(log));
+        log.begin(10);
+        log.receiver(3, 7);
+        assertEquals("10 delivered 7", rows(log).get(7), "each sample has its own total");
+    }
+
+    @Test
+    void keepsFlow_spreadsSampledFlowsOverTheIdsAsTheReportDoes() {
+        assertTrue(new Sampling(10, 2).forFlows(Sampling.SAMPLED_FLOWS).keepsFlow(Sampling.SAMPLED_FLOWS - 1));
+        assertTrue(new Sampling(10, 2).keepsFlow(5_000_000), "an unknown flow count keeps every flow");
+        for (int n : new int[] {65, 127, 1000, 2_096_128}) {
+            Sampling s = new Sampling(10, 2).forFlows(n);
+            List<Integer> kept = new ArrayList<>();
+            for (int f = 0; f < n; f++) {
+                if (s.keepsFlow(f)) {
+                    kept.add(f);
+                }
+            }
+            List<Integer> spread = new ArrayList<>();
+            for (int i = 0; i < Sampling.SAMPLED_FLOWS; i++) {
+                spread.add((int) ((long) i * n / Sampling.SAMPLED_FLOWS));
+            }
+            assertEquals(spread, kept, n + " flows");
+        }
     }
 
     /*
