@@ -38,7 +38,7 @@ class CompanionOptionsTest {
 
     @Test
     void nsccPathNotCongested_smallWindow_reachesLineRateSooner() throws IOException {
-        // Measured: 142.9 us plain, 105.4 us with the test (1 MiB at 100 Gb/s alone takes about 85 us).
+        // Measured: 161.2 us plain, 112.1 us with the test (1 MiB at 100 Gb/s alone takes about 85 us).
         long plainPs = fctPs(run("uet-companion-cold-start.yaml"), 0);
         long fasterPs = fctPs(run("uet-companion-cold-start.yaml", "transport.nscc.pathNotCongested={}"), 0);
         assertTrue(shorterBy(fasterPs, plainPs, 15), "plain " + plainPs + " ps, with the test " + fasterPs + " ps");
@@ -58,7 +58,7 @@ class CompanionOptionsTest {
 
     @Test
     void nsccResponsibilityScaled_lateFlowReachesItsShareSooner() throws IOException {
-        // Measured: the 2 MiB newcomer takes 425.8 us plain, 374.4 us scaled (335 us at a fair half); the
+        // Measured: the 2 MiB newcomer takes 425.9 us plain, 377.7 us scaled (335 us at a fair half); the
         // bottleneck stays busy, so the 8 MiB flow ends within a microsecond either way.
         JsonNode plain = run("uet-companion-late-flow.yaml");
         JsonNode scaled = run("uet-companion-late-flow.yaml", "transport.nscc.responsibilityScaled=true");
@@ -79,7 +79,7 @@ class CompanionOptionsTest {
 
     @Test
     void sprayingGates_oneHotPathOfTwo_avoidNeedlessCuts() throws IOException {
-        // Measured: the sprayer takes 478.1 us plain, 410.0 us with the EWMA gate and 401.7 us with the path
+        // Measured: the sprayer takes 496.4 us plain, 417.0 us with the EWMA gate and 413.4 us with the path
         // gate (4 MiB at 100 Gb/s is about 340 us); the single-path flow takes 522.8 us in all three.
         JsonNode plain = run("uet-companion-ring-spray.yaml");
         JsonNode ewma = run("uet-companion-ring-spray.yaml", "transport.nscc.ewmaGate.thresholdPer1024=768");
