@@ -82,7 +82,7 @@ public final class RunReport {
                     hot.get(i).queueBytes()));
         }
         chartOrNote(page, queue, "No port was sampled.");
-        HeatMap heat = QueueHeat.of(sel.series());
+        HeatMap heat = QueueHeat.of(sel);
         if (heat.hasData()) {
             page.chart(heat);
             page.paragraph("Each row is one port's queue over virtual time, on one colour scale for the whole map;"

@@ -3,7 +3,9 @@ package io.fabricemu.results;
 import io.fabricemu.engine.Sampling;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -27,43 +29,36 @@ public final class SeriesSelection {
     public static final int HOT_PORTS = 8;
     public static final int MAX_FLOWS = Sampling.SAMPLED_FLOWS;
     public static final int PLOTTED_FLOWS = 8;
+    /** The hottest ports of each tier kept for the report's heat map. */
+    static final int HOT_PER_TIER = 12;
 
     private final TimeSeries series;
     private final List<PortSeries> hottest;
     private final List<PortSeries> tiers;
     private final List<FlowSeries> flows;
     private final FlowSeries aggregate;
+    private final NavigableMap<Integer, HottestPorts> hottestByTier;
 
     private SeriesSelection(TimeSeries series, List<PortSeries> hottest, List<PortSeries> tiers,
-                            List<FlowSeries> flows, FlowSeries aggregate) {
+                            List<FlowSeries> flows, FlowSeries aggregate, NavigableMap<Integer, HottestPorts> hottestByTier) {
         this.series = series;
         this.hottest = hottest;
         this.tiers = tiers;
         this.flows = flows;
         this.aggregate = aggregate;
+        this.hottestByTier = hottestByTier;
     }
 
     public static SeriesSelection of(TimeSeries ts) {
         int n = ts.points();
-        List<PortSeries> hot = new ArrayList<>();
-        List<Long> hotPeaks = new ArrayList<>();
+        HottestPorts hot = new HottestPorts(HOT_PORTS);
+        TreeMap<Integer, HottestPorts> hotByTier = new TreeMap<>();
         TreeMap<Integer, long[][]> tierSums = new TreeMap<>();
         for (String id : ts.portIds()) {
             PortSeries p = ts.port(id);
             addInto(tierSums.computeIfAbsent(p.tier(), t -> new long[SUMMED][n]), p);
-            long peak = p.peakQueueBytes();
-            int at = hot.size();
-            while (at > 0 && hotPeaks.get(at - 1) < peak) {
-                at--;
-            }
-            if (at < HOT_PORTS) {
-                hot.add(at, p);
-                hotPeaks.add(at, peak);
-                if (hot.size() > HOT_PORTS) {
-                    hot.remove(HOT_PORTS);
-                    hotPeaks.remove(HOT_PORTS);
-                }
-            }
+            hot.offer(p);
+            hotByTier.computeIfAbsent(p.tier(), t -> new HottestPorts(HOT_PER_TIER)).offer(p);
         }
         List<PortSeries> tiers = new ArrayList<>();
         tierSums.forEach((tier, sum) -> tiers.add(ofSums("tier" + tier, tier, sum)));
@@ -74,7 +69,8 @@ public final class SeriesSelection {
         long[] none = new long[n];
         Arrays.fill(none, -1);
         FlowSeries aggregate = new FlowSeries(-1, ts.deliveredBytes(), none, none.clone(), none.clone());
-        return new SeriesSelection(ts, List.copyOf(hot), List.copyOf(tiers), List.copyOf(chosen), aggregate);
+        return new SeriesSelection(ts, hot.ports(), List.copyOf(tiers), List.copyOf(chosen), aggregate,
+                Collections.unmodifiableNavigableMap(hotByTier));
     }
 
     /** {@code items} if at most {@code most}, else those at places floor(i x size / most). */
@@ -104,6 +100,11 @@ public final class SeriesSelection {
     /** The hottest ports, deepest peak queue first. */
     public List<PortSeries> hottestPorts() {
         return hottest;
+    }
+
+    /** Each tier's {@value #HOT_PER_TIER} hottest ports and its port counts, ascending tier. */
+    NavigableMap<Integer, HottestPorts> hottestByTier() {
+        return hottestByTier;
     }
 
     /** Per-tier sums, ascending tier. */
