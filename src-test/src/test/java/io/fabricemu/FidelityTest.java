@@ -58,19 +58,7 @@ class FidelityTest {
     @Test
     void nsccPermutation1024_lastAndMedianFlowWithinTenPercentOfTheReference() throws IOException {
         JsonNode r = Cli.runScenario(tmp, "uet-permutation-1024-reference.yaml");
-        assertEquals(1024, r.get("summary").get("flowsFinished").asLong(), "every flow finishes");
-        long[] finish = new long[1024];
-        int k = 0;
-        for (JsonNode f : r.get("flows")) {
-            finish[k++] = f.get("finishPs").asLong();
-        }
-        Arrays.sort(finish);
-        long lastPs = finish[finish.length - 1];
-        long medianPs = finish[finish.length / 2];
-        assertTrue(Math.abs(lastPs - PERMUTATION_LAST_FLOW_PS) <= PERMUTATION_LAST_FLOW_PS / 10,
-                "last flow at " + lastPs + " ps, the reference's at " + PERMUTATION_LAST_FLOW_PS + " ps");
-        assertTrue(Math.abs(medianPs - PERMUTATION_MEDIAN_FLOW_PS) <= PERMUTATION_MEDIAN_FLOW_PS / 10,
-                "median flow at " + medianPs + " ps, the reference's at " + PERMUTATION_MEDIAN_FLOW_PS + " ps");
+        assertLastAndMedianWithinTenPercent(r, 1024, PERMUTATION_LAST_FLOW_PS, PERMUTATION_MEDIAN_FLOW_PS);
     }
 
     /**
@@ -82,8 +70,17 @@ class FidelityTest {
     @Test
     void nsccFatTree15to1_lastAndMedianFlowWithinTenPercent_resentAtMostHalfAgainAsMuch() throws IOException {
         JsonNode r = Cli.runScenario(tmp, "uet-fat-tree-15to1-reference.yaml");
-        assertEquals(15, r.get("summary").get("flowsFinished").asLong(), "every flow finishes");
-        long[] finish = new long[15];
+        assertLastAndMedianWithinTenPercent(r, 15, FAT_TREE_15_LAST_FLOW_PS, FAT_TREE_15_MEDIAN_FLOW_PS);
+        long resent = r.get("summary").get("retransmittedBytes").asLong();
+        assertTrue(resent <= FAT_TREE_15_RESENT_BYTES * 3 / 2,
+                resent + " B resent, the reference " + FAT_TREE_15_RESENT_BYTES + " B");
+    }
+
+    /** Every one of {@code flows} flows finished, the last and the median within 10% of the reference's. */
+    private static void assertLastAndMedianWithinTenPercent(JsonNode r, int flows, long referenceLastPs,
+                                                            long referenceMedianPs) {
+        assertEquals(flows, r.get("summary").get("flowsFinished").asLong(), "every flow finishes");
+        long[] finish = new long[flows];
         int k = 0;
         for (JsonNode f : r.get("flows")) {
             finish[k++] = f.get("finishPs").asLong();
@@ -91,12 +88,9 @@ class FidelityTest {
         Arrays.sort(finish);
         long lastPs = finish[finish.length - 1];
         long medianPs = finish[finish.length / 2];
-        assertTrue(Math.abs(lastPs - FAT_TREE_15_LAST_FLOW_PS) <= FAT_TREE_15_LAST_FLOW_PS / 10,
-                "last flow at " + lastPs + " ps, the reference's at " + FAT_TREE_15_LAST_FLOW_PS + " ps");
-        assertTrue(Math.abs(medianPs - FAT_TREE_15_MEDIAN_FLOW_PS) <= FAT_TREE_15_MEDIAN_FLOW_PS / 10,
-                "median flow at " + medianPs + " ps, the reference's at " + FAT_TREE_15_MEDIAN_FLOW_PS + " ps");
-        long resent = r.get("summary").get("retransmittedBytes").asLong();
-        assertTrue(resent <= FAT_TREE_15_RESENT_BYTES * 3 / 2,
-                resent + " B resent, the reference " + FAT_TREE_15_RESENT_BYTES + " B");
+        assertTrue(Math.abs(lastPs - referenceLastPs) <= referenceLastPs / 10,
+                "last flow at " + lastPs + " ps, the reference's at " + referenceLastPs + " ps");
+        assertTrue(Math.abs(medianPs - referenceMedianPs) <= referenceMedianPs / 10,
+                "median flow at " + medianPs + " ps, the reference's at " + referenceMedianPs + " ps");
     }
 }
