@@ -20,6 +20,9 @@ public final class TierPicture implements Figure {
     private static final int BOTTOM = 70;
     private static final double PORT_AT = 0.2;
     private static final double LABEL_CHAR_PX = 5.2;
+    /** A link within a row is drawn as an arc of this many straight segments, rising at most this high. */
+    private static final int ARC_SEGMENTS = 12;
+    private static final double ARC_MAX_PX = 40;
     /** How much larger than the others the hottest port's dot is drawn: 1 + this, in radius. */
     private static final double HOT_GROWTH = 1.2;
 
@@ -91,24 +94,30 @@ public final class TierPicture implements Figure {
         double[] cx = new double[nodes.size()];
         double[] cy = new double[nodes.size()];
         double[] halfWidth = new double[nodes.size()];
+        boolean sameTierLinks = false;
+        for (Edge e : edges) {
+            sameTierLinks |= nodes.get(e.a).tier == nodes.get(e.b).tier;
+        }
+        // Links within a row (a ring) arc above it, so the top row needs room for its arcs.
+        double top = TOP + (sameTierLinks ? ARC_MAX_PX : 0);
         int row = 0;
         for (List<Integer> members : rows.descendingMap().values()) {
             double slot = (right - left) / members.size();
             for (int k = 0; k < members.size(); k++) {
                 int n = members.get(k);
                 cx[n] = left + slot * (k + 0.5);
-                cy[n] = TOP + 10 + row * ROW_GAP_PX;
+                cy[n] = top + 10 + row * ROW_GAP_PX;
                 halfWidth[n] = Math.max(1, Math.min(28, slot * 0.4));
             }
             row++;
         }
-        int height = TOP + 20 + Math.max(0, rows.size() - 1) * ROW_GAP_PX + BOTTOM;
+        int height = (int) top + 20 + Math.max(0, rows.size() - 1) * ROW_GAP_PX + BOTTOM;
         StringBuilder out = new StringBuilder();
         SvgFrame.open(out, id, height, title);
         out.append("<g class=\"axes\" font-size=\"11\" fill=\"#444444\">\n");
         row = 0;
         for (int tier : rows.descendingKeySet()) {
-            out.append("<text x=\"8\" y=\"").append(LineChart.f(TOP + 14 + row * ROW_GAP_PX)).append("\">")
+            out.append("<text x=\"8\" y=\"").append(LineChart.f(top + 14 + row * ROW_GAP_PX)).append("\">")
                     .append(tier == 0 ? "hosts" : "tier " + tier).append("</text>\n");
             row++;
         }
@@ -118,23 +127,20 @@ public final class TierPicture implements Figure {
             portRadius = Math.min(portRadius, Math.max(1.2, (right - left) / members.size() / 6));
         }
         for (Edge e : edges) {
-            double ax = cx[e.a];
-            double ay = cy[e.a] - 7;
-            double bx = cx[e.b];
-            double by = cy[e.b] + 7;
-            out.append("<path class=\"data\" stroke=\"").append(Ramp.load(e.load)).append("\" stroke-width=\"2\" d=\"M")
-                    .append(LineChart.f(ax)).append(' ').append(LineChart.f(ay)).append('L').append(LineChart.f(bx))
-                    .append(' ').append(LineChart.f(by)).append("\"><title>").append(Html.escape(e.hover))
-                    .append("</title></path>\n");
+            int steps = nodes.get(e.a).tier == nodes.get(e.b).tier ? ARC_SEGMENTS : 1;
+            out.append("<path class=\"data\" stroke=\"").append(Ramp.load(e.load)).append("\" stroke-width=\"2\" d=\"");
+            for (int i = 0; i <= steps; i++) {
+                double[] p = along(e, (double) i / steps, cx, cy);
+                out.append(i == 0 ? 'M' : 'L').append(LineChart.f(p[0])).append(' ').append(LineChart.f(p[1]));
+            }
+            out.append("\"><title>").append(Html.escape(e.hover)).append("</title></path>\n");
         }
         List<Dot> dots = new ArrayList<>(2 * edges.size());
         for (Edge e : edges) {
-            double ax = cx[e.a];
-            double ay = cy[e.a] - 7;
-            double bx = cx[e.b];
-            double by = cy[e.b] + 7;
-            dots.add(new Dot(ax + (bx - ax) * PORT_AT, ay + (by - ay) * PORT_AT, e.heatA, e.portAHover));
-            dots.add(new Dot(bx + (ax - bx) * PORT_AT, by + (ay - by) * PORT_AT, e.heatB, e.portBHover));
+            double[] a = along(e, PORT_AT, cx, cy);
+            double[] b = along(e, 1 - PORT_AT, cx, cy);
+            dots.add(new Dot(a[0], a[1], e.heatA, e.portAHover));
+            dots.add(new Dot(b[0], b[1], e.heatB, e.portBHover));
         }
         // The hottest last, so on top where dots crowd, and larger: the hot spot stays in sight on a wide fabric.
         dots.sort(Comparator.comparingDouble(Dot::heat));
@@ -159,6 +165,23 @@ public final class TierPicture implements Figure {
         out.append(Ramp.legend(true, left + 280, legendY, 200, "egress port's peak queue", heatTop));
         out.append("</svg>\n");
         return out.toString();
+    }
+
+    /**
+     * The point at fraction {@code t} of link {@code e} from its node {@code a}: on the straight line from the top of
+     * {@code a}'s box to the bottom of {@code b}'s, or, for two nodes of one row, on an arc above the row, higher the
+     * farther apart they are (at most {@link #ARC_MAX_PX}).
+     */
+    private double[] along(Edge e, double t, double[] cx, double[] cy) {
+        double ax = cx[e.a];
+        double bx = cx[e.b];
+        if (nodes.get(e.a).tier == nodes.get(e.b).tier) {
+            double rise = Math.min(ARC_MAX_PX, 10 + 0.12 * Math.abs(bx - ax));
+            return new double[] {ax + (bx - ax) * t, cy[e.a] - 7 - rise * 4 * t * (1 - t)};
+        }
+        double ay = cy[e.a] - 7;
+        double by = cy[e.b] + 7;
+        return new double[] {ax + (bx - ax) * t, ay + (by - ay) * t};
     }
 
     private static void dot(StringBuilder out, double x, double y, double r, String fill, String hover) {
