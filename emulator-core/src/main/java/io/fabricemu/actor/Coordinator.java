@@ -54,12 +54,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     /**
      * A shard's counts so far (events, activations, flows completed, the last time it handled, the wall time it
-     * was busy, windows run). {@code haltElementId} is the lowest id of its elements that halted the run so far
-     * (-1 if none), {@code haltReason} its reason.
+     * was busy, windows run, and the payload its elements had delivered at their latest samples, for display).
+     * {@code haltElementId} is the lowest id of its elements that halted the run so far (-1 if none),
+     * {@code haltReason} its reason.
      */
     public record ShardReady(int shard, Phase phase, long earliestPs, long events, long activations,
                              int flowsCompleted, long lastHandledPs, long busyNanos, int haltElementId,
-                             String haltReason, long windows) implements Command, ControlMessage {
+                             String haltReason, long windows, long deliveredBytes) implements Command, ControlMessage {
     }
 
     /**
@@ -215,16 +216,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     /** The run's progress from each shard's latest report (they may be a few windows apart). */
     private Totals showProgress(ShardReady[] reports) {
         Totals t = Totals.of(reports);
-        progress.update(t.lastHandledPs(), t.events(), t.windows(), t.flows());
+        progress.update(t.lastHandledPs(), t.events(), t.windows(), t.flows(), t.deliveredBytes());
         return t;
     }
 
     /**
      * The shards' counts added up (reports not yet in are skipped): the earliest time, the last time handled
-     * (0 at the start), the most windows, and the lowest halting element with its reason ("" if none).
+     * (0 at the start), the most windows, the payload delivered at the elements' latest samples, and the lowest
+     * halting element with its reason ("" if none).
      */
     private record Totals(long earliestPs, long events, long activations, int flows, long lastHandledPs,
-                          long busyNanos, long windows, int haltElementId, String haltReason) {
+                          long busyNanos, long windows, long deliveredBytes, int haltElementId, String haltReason) {
         static Totals of(ShardReady[] reports) {
             long earliest = Long.MAX_VALUE;
             long events = 0;
@@ -233,6 +235,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             long last = 0;
             long busy = 0;
             long windows = 0;
+            long delivered = 0;
             int haltElementId = -1;
             String haltReason = "";
             for (ShardReady s : reports) {
@@ -250,8 +253,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
                 last = Math.max(last, s.lastHandledPs());
                 busy += s.busyNanos();
                 windows = Math.max(windows, s.windows());
+                delivered += s.deliveredBytes();
             }
-            return new Totals(earliest, events, activations, flows, last, busy, windows, haltElementId, haltReason);
+            return new Totals(earliest, events, activations, flows, last, busy, windows, delivered, haltElementId,
+                    haltReason);
         }
     }
 

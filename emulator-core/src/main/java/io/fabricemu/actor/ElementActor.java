@@ -51,7 +51,8 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
         if (msg instanceof RunWindow w) {
             int handled = runner.runWindow(w.endPs(), w.inbox());
             shard.tell(new ShardActor.WindowDone(runner.id(), runner.nextEventPs(), runner.drainOutbox(), handled,
-                    runner.drainFlowsCompleted(), runner.lastHandledPs(), runner.haltReason(), runner.haltPs()));
+                    runner.drainFlowsCompleted(), runner.lastHandledPs(), runner.haltReason(), runner.haltPs(),
+                    runner.deliveredBytes()));
         } else if (msg == Start.INSTANCE) {
             long first = runner.start();
             shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));

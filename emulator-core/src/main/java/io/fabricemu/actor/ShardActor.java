@@ -79,10 +79,11 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /**
      * An element ran to the end it was given: {@code flowsCompletedAtPs} holds when each flow it completed did;
-     * {@code haltReason} is null unless it asked (at {@code haltPs}) to end the run.
+     * {@code haltReason} is null unless it asked (at {@code haltPs}) to end the run; {@code deliveredBytes} is what
+     * its receivers had delivered at its latest sample (progress display only).
      */
     public record WindowDone(int elementId, long nextPs, List<Event> sent, int events, long[] flowsCompletedAtPs,
-                      long lastHandledPs, String haltReason, long haltPs) implements Command {
+                      long lastHandledPs, String haltReason, long haltPs, long deliveredBytes) implements Command {
     }
 
     /**
@@ -134,6 +135,9 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private long windowEndPs;
     private long events;
     private long activations;
+    /** What each element had delivered at its latest sample, by element id, and the sum: for display only. */
+    private final long[] deliveredByElement;
+    private long deliveredBytes;
     private final WindowTally tally = new WindowTally();
     private long lastHandledPs = Long.MIN_VALUE;
     private long busyNanos;
@@ -162,6 +166,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         @SuppressWarnings("unchecked") // Java makes no array of a generic type: a wildcard array, cast once here
         ActorRef<ElementActor.Command>[] refs = (ActorRef<ElementActor.Command>[]) new ActorRef<?>[shardOf.length];
         this.byId = refs;
+        this.deliveredByElement = new long[shardOf.length];
         List<Integer> ids = new ArrayList<>();
         for (int id = 0; id < shardOf.length; id++) {
             if (shardOf[id] == shard) {
@@ -320,6 +325,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         events += d.events();
         aheadHandled |= runningAhead && d.events() > 0;
         tally.completed(d.flowsCompletedAtPs());
+        deliveredBytes += d.deliveredBytes() - deliveredByElement[d.elementId()];
+        deliveredByElement[d.elementId()] = d.deliveredBytes();
         if (d.lastHandledPs() > lastHandledPs) {
             lastHandledPs = d.lastHandledPs();
         }
@@ -444,7 +451,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         boolean last = phase == Coordinator.Phase.FINAL;
         return new Coordinator.ShardReady(shard, phase, state.earliestPs(), events, activations,
                 tally.flowsCompleted(), lastHandledPs, busyNanos, last ? state.haltElementId() : tally.haltElementId(),
-                last ? state.haltReason() : tally.haltReason(), windows);
+                last ? state.haltReason() : tally.haltReason(), windows, deliveredBytes);
     }
 
     @Override

@@ -143,7 +143,7 @@ final class CompareCommand implements Callable<Integer> {
             RunResult result;
             // Closed with the run, whatever way it ends: it stops the progress line.
             ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size(),
-                    p.scenario().stopPs());
+                    p.workloadBytes(), p.scenario().stopPs());
             try (printer;
                  RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p.flows().size())) {
                 result = p.run(shards, progress, runMetrics);

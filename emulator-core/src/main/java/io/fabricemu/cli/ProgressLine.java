@@ -6,13 +6,15 @@ import java.util.Locale;
  * The progress line a run draws on a terminal, as pure functions of what the run has reached and the wall time it
  * has taken, so it can be tested without a clock:
  * <pre>
- *   [#######---------]  45% of stop time | 12s elapsed, ~15s left | flows 3/16
+ *   [#######---------]  45% of bytes | 12s elapsed, ~15s left | flows 3/16
  * </pre>
- * The fraction done is the larger of the virtual time reached over the stop time and the flows finished over the
- * flows: a run ends at its stop time or when its last flow finishes, whichever comes first, so each is a lower
- * bound of how far it has got, and the line says which one it shows ("of stop time": the virtual time reached over the stop time). The time left assumes the rest goes at the
- * average pace so far: elapsed times (1 - done) / done. Both are in thousandths and whole nanoseconds: no
- * rounding makes a finished run look unfinished or the reverse.
+ * The fraction done is the largest of three lower bounds of how far the run has got, and the line says which one
+ * it shows: the virtual time reached over the stop time ("of stop time"), the flows finished over the flows ("of
+ * flows"), and the payload delivered over the workload's ("of bytes"; from the elements' samples, so none when
+ * sampling is off). A run ends at its stop time or when its last flow finishes, whichever comes first; the bytes
+ * are the measure that moves in an incast, whose flows all finish near its end, well before a generous stop time.
+ * The time left assumes the rest goes at the average pace so far: elapsed times (1 - done) / done. Both are in
+ * thousandths and whole nanoseconds: no rounding makes a finished run look unfinished or the reverse.
  */
 final class ProgressLine {
     /** The widest line, so that it and the spaces that wipe a longer one fit an 80-column terminal. */
@@ -27,11 +29,26 @@ final class ProgressLine {
     record Done(int permille, String basis) {
     }
 
-    /** The larger of the virtual time over the stop time and the flows finished over the flows (ties: time). */
-    static Done done(long virtualPs, long stopPs, int flowsFinished, int flows) {
+    /**
+     * The largest of the virtual time over the stop time, the flows finished over the flows and the payload
+     * delivered over the workload's (ties: time, then flows).
+     */
+    static Done done(long virtualPs, long stopPs, int flowsFinished, int flows, long deliveredBytes,
+                     long workloadBytes) {
         int byTime = stopPs <= 0 ? 0 : (int) (Math.min(Math.max(virtualPs, 0), stopPs) * 1000 / stopPs);
         int byFlows = flows <= 0 ? 0 : (int) ((long) Math.min(flowsFinished, flows) * 1000 / flows);
-        return byFlows > byTime ? new Done(byFlows, "of flows") : new Done(byTime, "of stop time");
+        int byBytes = permille(deliveredBytes, workloadBytes);
+        Done done = byFlows > byTime ? new Done(byFlows, "of flows") : new Done(byTime, "of stop time");
+        return byBytes > done.permille() ? new Done(byBytes, "of bytes") : done;
+    }
+
+    /** {@code part} over {@code whole} in whole thousandths, 0..1000; 0 for an empty whole. */
+    private static int permille(long part, long whole) {
+        if (whole <= 0) {
+            return 0;
+        }
+        long p = Math.min(Math.max(part, 0), whole);
+        return (int) (whole <= Long.MAX_VALUE / 1000 ? p * 1000 / whole : p / (whole / 1000));
     }
 
     /**
@@ -68,8 +85,9 @@ final class ProgressLine {
      * The whole line, without the carriage return that redraws it, at most {@link #WIDTH} columns: the flows
      * finished are left out when they do not fit (a million flows after a hundred hours).
      */
-    static String render(long virtualPs, long stopPs, int flowsFinished, int flows, long elapsedNanos) {
-        Done done = done(virtualPs, stopPs, flowsFinished, flows);
+    static String render(long virtualPs, long stopPs, int flowsFinished, int flows, long deliveredBytes,
+                         long workloadBytes, long elapsedNanos) {
+        Done done = done(virtualPs, stopPs, flowsFinished, flows, deliveredBytes, workloadBytes);
         long left = remainingNanos(elapsedNanos, done.permille());
         String line = String.format(Locale.ROOT, "  %s %3d%% %s | %s elapsed, %s", bar(done.permille()),
                 done.permille() / 10, done.basis(), duration(elapsedNanos),

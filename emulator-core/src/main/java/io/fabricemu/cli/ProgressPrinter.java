@@ -16,6 +16,7 @@ final class ProgressPrinter implements AutoCloseable {
     private final Progress progress;
     private final PrintStream out;
     private final int flows;
+    private final long workloadBytes;
     private final long stopPs;
     private final boolean terminal;
     private final long startNanos;
@@ -23,11 +24,16 @@ final class ProgressPrinter implements AutoCloseable {
     private volatile boolean running = true;
     private volatile boolean drawn;
 
-    /** {@code stopPs}: the run's stop time, against which the virtual time reached is the fraction done. */
-    ProgressPrinter(Progress progress, PrintStream out, int flows, long stopPs) {
+    /**
+     * @param flows         the run's flows, against which those finished are a fraction done
+     * @param workloadBytes the payload of all of them, against which the payload delivered is one
+     * @param stopPs        the run's stop time, against which the virtual time reached is one
+     */
+    ProgressPrinter(Progress progress, PrintStream out, int flows, long workloadBytes, long stopPs) {
         this.progress = progress;
         this.out = out;
         this.flows = flows;
+        this.workloadBytes = workloadBytes;
         this.stopPs = stopPs;
         this.terminal = System.console() != null;
         this.startNanos = System.nanoTime();
@@ -53,7 +59,7 @@ final class ProgressPrinter implements AutoCloseable {
             }
             if (terminal) {
                 out.print("\r" + ProgressLine.render(progress.virtualPs(), stopPs, progress.flowsCompleted(), flows,
-                        now - startNanos) + "   ");
+                        progress.deliveredBytes(), workloadBytes, now - startNanos) + "   ");
                 drawn = true;
             } else {
                 double rate = (events - lastEvents) / Math.max(1e-9, (now - lastNanos) / 1e9);

@@ -109,7 +109,7 @@ final class RunCommand implements Callable<Integer> {
         }
         // Closed with the run, whatever way it ends: it stops the progress line.
         ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size(),
-                prepared.scenario().stopPs());
+                prepared.workloadBytes(), prepared.scenario().stopPs());
         try (printer;
              RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
             result = prepared.run(backend, progress, runMetrics);

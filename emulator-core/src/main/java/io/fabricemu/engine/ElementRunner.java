@@ -149,6 +149,14 @@ public final class ElementRunner implements EventContext {
         return log == null ? r : r.withSamples(log);
     }
 
+    /**
+     * The payload the element's receivers had delivered at its latest sample: a live view of the run's progress,
+     * which trails by at most a sampling interval; 0 when sampling is off.
+     */
+    public long deliveredBytes() {
+        return samples == null ? 0 : samples.latestDeliveredBytes();
+    }
+
     /** Time of the last event handled, or {@link Long#MIN_VALUE} before the first. */
     public long lastHandledPs() {
         return lastHandledPs;

@@ -9,12 +9,18 @@ public final class Progress {
     private volatile long events;
     private volatile long windows;
     private volatile int flowsCompleted;
+    private volatile long deliveredBytes;
 
-    public void update(long virtualPs, long events, long windows, int flowsCompleted) {
+    /**
+     * @param deliveredBytes payload delivered so far, as of the elements' latest samples (so it trails by at most a
+     *                       sampling interval); 0 when the run samples nothing
+     */
+    public void update(long virtualPs, long events, long windows, int flowsCompleted, long deliveredBytes) {
         this.virtualPs = virtualPs;
         this.events = events;
         this.windows = windows;
         this.flowsCompleted = flowsCompleted;
+        this.deliveredBytes = deliveredBytes;
     }
 
     public long virtualPs() {
@@ -31,5 +37,9 @@ public final class Progress {
 
     public int flowsCompleted() {
         return flowsCompleted;
+    }
+
+    public long deliveredBytes() {
+        return deliveredBytes;
     }
 }

@@ -42,6 +42,8 @@ public final class SampleLog implements SampleSink {
     private final Sampling flows;
     /** Where the current sample's {@code DELIVERED} row is, -1 if it has none yet. */
     private int deliveredAt = -1;
+    /** The delivered total of the latest sample that had one, 0 before. */
+    private long latestDeliveredBytes;
 
     /** @param intervalPs the grid the samples are taken on; every flow gets rows of its own */
     public SampleLog(long intervalPs) {
@@ -95,6 +97,14 @@ public final class SampleLog implements SampleSink {
     /** Where the last sample's header row starts (-1 if none), for a serializer. */
     public int lastStart() {
         return lastStart;
+    }
+
+    /**
+     * The payload every receiver of the element had delivered at its latest sample (0 before one), for a live view
+     * of the run's progress.
+     */
+    public long latestDeliveredBytes() {
+        return latestDeliveredBytes;
     }
 
     /** A generous estimate of the log's serialized size in bytes. */
@@ -172,6 +182,7 @@ public final class SampleLog implements SampleSink {
             rows[deliveredAt + 1] = 0;
         }
         rows[deliveredAt + 1] += deliveredBytes;
+        latestDeliveredBytes = rows[deliveredAt + 1];
         if (flows != null && !flows.keepsFlow(flowId)) {
             return;
         }

@@ -53,6 +53,15 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
     }
 
+    /** The payload of every flow added up (at most {@link Long#MAX_VALUE}): what a finished run has delivered. */
+    public long workloadBytes() {
+        long sum = 0;
+        for (FlowSpec f : flows) {
+            sum = sum > Long.MAX_VALUE - f.bytes() ? Long.MAX_VALUE : sum + f.bytes();
+        }
+        return sum;
+    }
+
     /**
      * The switches' RNR NAK settings: the scenario's, with each host pair's zero-load round trip in place of
      * {@link PairRtt#DERIVED}.

@@ -52,9 +52,11 @@ final class WireSamples {
     static List<Object> controlMessages(List<ActorRef<ShardActor.Command>> shards) {
         return List.of(
                 new Coordinator.ShardReady(3, Coordinator.Phase.PROGRESS, NOW_PS, 123_456_789L, 98_765L, 17,
-                        NOW_PS - 5, 4_000_000_001L, 42, "flow 9 gave up", 6_421),
-                new Coordinator.ShardReady(1, Coordinator.Phase.STARTED, Long.MAX_VALUE, 5, 6, 0, -1, 7, -1, null, 0),
-                new Coordinator.ShardReady(0, Coordinator.Phase.FINAL, NOW_PS, 5, 6, 0, -1, 7, -1, null, 1L << 40),
+                        NOW_PS - 5, 4_000_000_001L, 42, "flow 9 gave up", 6_421, 9_876_543_210L),
+                new Coordinator.ShardReady(1, Coordinator.Phase.STARTED, Long.MAX_VALUE, 5, 6, 0, -1, 7, -1, null, 0,
+                        0),
+                new Coordinator.ShardReady(0, Coordinator.Phase.FINAL, NOW_PS, 5, 6, 0, -1, 7, -1, null, 1L << 40,
+                        Long.MAX_VALUE),
                 new Coordinator.ShardReported(2, List.of(11, 12, 13), List.of(senderReport(), receiverReport(),
                         portReport()), true),
                 new Coordinator.ShardReported(0, List.of(), List.of(), false),
