@@ -60,6 +60,7 @@ final class MemberConfig {
                         "akka.actor.default-dispatcher.fork-join-executor.parallelism-min = 1",
                         "akka.remote.artery.advanced.use-dispatcher = akka.actor.default-dispatcher",
                         "akka.remote.artery.advanced.inbound-lanes = 1",
+                        "akka.remote.artery.advanced.shutdown-flush-timeout = 200ms",
                         "akka.io.tcp.worker-dispatcher = akka.actor.default-dispatcher",
                         "fabric-emu-cluster-dispatcher.type = Dispatcher",
                         "fabric-emu-cluster-dispatcher.executor = thread-pool-executor",
