@@ -21,11 +21,14 @@ import java.util.List;
  * ending at {@code e} can reach it before {@code e + d L}: the minimal propagation delays of Lubachevsky's
  * bounded-lag simulation ("Efficient Distributed Event-Driven Simulations of Multiple-Loop Networks", CACM 32(1),
  * 1989). While those batches are on their way the shard takes steps ahead: step k (k = 1, 2, ...) runs the elements
- * of depth k or more to {@code e + k L}, once the step before is done, until one wakes nobody deeper. Each element
- * still handles its events in the same order and in the same cells as window by window, so windows, wake-ups and
- * results do not change. Depths, and with them steps, stop at {@link #MAX_AHEAD}. A step that handled events keeps
- * its cell pending ({@link AheadCells}), so the next window is the one it would have been without running ahead;
- * no step goes past the run's limit (the stop time, or the end of the ending below).
+ * of depth k or more to {@code e + k L}, once the step before is done, skipping those that would wake nobody, up to
+ * the deepest element's depth. Each element still handles its events in the same order and in the same cells as
+ * window by window, so windows, wake-ups and results do not change. A step that handled events keeps its cell
+ * pending ({@link AheadCells}), so the next window is the one it would have been without running ahead; no step
+ * goes past the run's limit (the stop time, or the end of the ending below). Depths, and with them steps, stop at
+ * {@link #MAX_AHEAD}: the cap bounds how far a shard gets ahead of its peers and so how long every run must go on
+ * after it is over (below); 8 covers every depth of the 1024-host permutation split over two JVMs, at most 7
+ * (BENCHMARKS.md, "Running ahead").
  *
  * <p><b>The end of a run.</b> After a window, the agreed state ends the run at once if the earliest time pending
  * anywhere is at or past the stop time. The run is <em>over</em> once every flow completed or an element halted,
@@ -45,8 +48,8 @@ import java.util.List;
  *   WAITING  --a peer's state missing--&gt; AHEAD (RUN) if a step ahead wakes anyone, else stays (WAIT)
  * </pre>
  * A peer that never answers leaves the shard WAITING once its steps ahead are done: it opens no window and
- * reports neither progress nor an end. Single-threaded; one owner; it allocates nothing per window beyond what its
- * scheduler and agreement make.
+ * reports neither progress nor an end. Single-threaded; one owner; it allocates nothing per window beyond its own
+ * state and what its scheduler and agreement make.
  */
 public final class ShardWindows {
 

@@ -224,7 +224,7 @@ class ShardWindowsTest {
         assertEquals(Stage.WAITING, w.stage());
         w.peerEvents(List.of());
         assertEquals(Stage.WAITING, w.stage(), "events without the peer's state change nothing");
-        assertEquals(Step.WAIT, w.peerDone(2_000, QUIET_PEER), "the peer's state for the next window is not this one's");
+        assertEquals(Step.WAIT, w.peerDone(2_000, QUIET_PEER), "its state for the next window is not this one's");
         assertThrows(IllegalStateException.class, () -> w.open(2_000), "no window opens before every state is in");
         assertThrows(IllegalStateException.class, w::finalState, "nor does the run end");
         assertEquals(1, w.windows());
