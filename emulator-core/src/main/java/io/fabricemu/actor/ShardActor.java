@@ -14,42 +14,28 @@ import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.ShardScheduler;
-import io.fabricemu.engine.WindowAgreement;
+import io.fabricemu.engine.ShardWindows;
 import io.fabricemu.engine.WindowState;
-import io.fabricemu.engine.WindowGrid;
-import io.fabricemu.engine.WindowTally;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the elements of one shard through the windows of the run.
+ * Runs the elements of one shard through the windows of the run: the Akka host of {@link ShardWindows}, which
+ * decides everything about windows, running ahead and the end of the run; this actor hands it what arrives and
+ * carries out the step it returns (waking elements, sending batches and reports, opening the next window).
  *
- * <p>Per window: wake the elements that have work before its end (the {@link ShardScheduler} knows which),
- * route what they send as they complete, then send every peer shard one batch of the events meant for it
- * (empty if none, so the peer knows it has all its input), the last one carrying this shard's
- * {@link WindowState}. Once its own elements are done and every peer's state is in, the shard chooses the next
- * window itself ({@link WindowAgreement}: every shard combines the same states, so all choose alike) and opens
- * it, or, when the run is over, tells the coordinator. The coordinator opens only the first window and hears of
- * progress every {@link #PROGRESS_EVERY} windows: between JVMs a window costs one batch to every peer shard, never a
- * round trip through the coordinator, and never one message per packet.
- *
- * <p>While the peers' states are on their way, the shard runs ahead ({@link #runAhead}) the elements no peer can
- * reach within the next few windows, so the time a batch takes between JVMs, and a peer that had more to do in a
- * window, cost less waiting. Only if the run asks for it ({@link RunLimits#runAhead}: shards in more than one JVM);
- * otherwise the steps ahead find nothing to run. Windows lie on a grid ({@link WindowGrid}) and completions and halts count in the
- * window of their time ({@link WindowTally}), so running ahead changes neither the windows nor the results.
+ * <p>Per window: wake the elements that have work before its end, route what they send as they complete, then
+ * send every peer shard one batch of the events meant for it (empty if none, so the peer knows it has all its
+ * input), the last one carrying this shard's {@link WindowState}. Once every peer's state is in, the shard opens the
+ * next window itself (every shard combines the same states, so all choose alike), or, when the run is over, tells
+ * the coordinator. The coordinator opens only the first window and hears of progress every
+ * {@link ShardWindows#PROGRESS_EVERY} windows: between JVMs a window costs one batch to every peer shard, never a
+ * round trip through the coordinator, and never one message per packet. While the peers' batches are on their way,
+ * the shard runs ahead the elements no peer can reach within the next few windows, only if the run asks for it
+ * ({@link RunLimits#runAhead}: shards in more than one JVM); otherwise every element has depth 0 and the steps ahead
+ * find nothing to run.
  */
 public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
-
-    /** Windows between two progress reports to the coordinator. */
-    static final int PROGRESS_EVERY = 32;
-
-    /**
-     * Lookaheads an element may run ahead of the window the peers are in, at most ({@link AheadDepth}); also
-     * how long a run goes on after it is over (its last flow completed, or an element halted it), on any number of
-     * shards alike, since a shard may already have run some elements that far.
-     */
-    public static final int MAX_AHEAD = 8;
 
     /** Events per {@link PeerBatch} message at most: a window's batch for one peer may take several. */
     public static final int MAX_BATCH_EVENTS = 1024;
@@ -119,49 +105,32 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     }
 
     private final int shard;
+    private final int shards;
     private final ActorRef<Coordinator.Command> coordinator;
     private final ActorRef<Command> self;
-    private final long lookaheadPs;
-    private final int flowCount;
-    private final long stopPs;
-    private WindowAgreement agreement = new WindowAgreement(0);
-    private long windows;
-    private final ShardScheduler scheduler;
+    private final ShardWindows windows;
     private final int[] localIds;
     private final ActorRef<ElementActor.Command>[] byId;
     private List<ActorRef<Command>> peers = List.of();
-    private int awaitedElements;
-    private boolean localDone;
-    private long windowEndPs;
+    /** Counts for the coordinator's display and summary; nothing in the run depends on them. */
     private long events;
     private long activations;
+    private long lastHandledPs = Long.MIN_VALUE;
+    private long busyNanos;
     /** What each element had delivered at its latest sample, by element id, and the sum: for display only. */
     private final long[] deliveredByElement;
     private long deliveredBytes;
-    private final WindowTally tally = new WindowTally();
-    private long lastHandledPs = Long.MIN_VALUE;
-    private long busyNanos;
-    private int aheadDepth;
-    private boolean runningAhead;
-    private WindowState ending;
-    private long finalEndPs;
-    private boolean aheadHandled;
-    private long aheadEndPs;
-    private final long[] aheadCellsPs = new long[MAX_AHEAD + 1];
-    private int aheadCells;
+    private int awaitedReports;
     private final List<Integer> reportIds = new ArrayList<>();
     private final List<ElementReport> reports = new ArrayList<>();
     private int reportsSent;
 
-    @SuppressWarnings("unchecked")
     private ShardActor(ActorContext<Command> ctx, int shard, ElementFactory factory, RunLimits limits,
                        ActorRef<Coordinator.Command> coordinator) {
         this.shard = shard;
+        this.shards = limits.shards();
         this.coordinator = coordinator;
         this.self = ctx.getSelf();
-        this.lookaheadPs = factory.lookaheadPs();
-        this.flowCount = factory.flowCount();
-        this.stopPs = limits.stopPs();
         int[] shardOf = limits.shardOf();
         @SuppressWarnings("unchecked") // Java makes no array of a generic type: a wildcard array, cast once here
         ActorRef<ElementActor.Command>[] refs = (ActorRef<ElementActor.Command>[]) new ActorRef<?>[shardOf.length];
@@ -174,8 +143,10 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             }
         }
         this.localIds = ids.stream().mapToInt(Integer::intValue).toArray();
-        this.scheduler = new ShardScheduler(shard, shardOf, limits.shards(), limits.shards() == 1 || !limits.runAhead()
-                ? new int[shardOf.length] : AheadDepth.of(factory, shardOf, shard, MAX_AHEAD));
+        ShardScheduler scheduler = new ShardScheduler(shard, shardOf, shards, shards == 1 || !limits.runAhead()
+                ? new int[shardOf.length] : AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD));
+        this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(), limits.stopPs(),
+                factory.flowCount());
         for (int id : localIds) {
             ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling(),
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
@@ -202,42 +173,83 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     /** Wall-clock time is read only to report how busy coordination was; nothing in the run depends on it. */
     private void handle(Command msg) {
         if (msg instanceof WindowDone d) {
-            onWindowDone(d);
+            count(d);
+            perform(windows.elementDone(d.elementId(), d.nextPs(), d.sent(), d.events(), d.flowsCompletedAtPs(),
+                    d.haltReason(), d.haltPs()));
         } else if (msg instanceof PeerBatch b) {
-            scheduler.receive(b.events());
+            windows.peerEvents(b.events());
             if (b.last()) {
-                agreement.peer(b.endPs(), b.state());
-                maybeAdvance();
+                perform(windows.peerDone(b.endPs(), b.state()));
             }
         } else if (msg instanceof OpenWindow w) {
-            openWindow(w.endPs());
+            perform(windows.open(w.endPs()));
         } else if (msg instanceof ElementStarted s) {
-            scheduler.completed(s.elementId(), s.nextPs(), s.sent());
-            if (--awaitedElements == 0) {
-                started();
-            }
+            perform(windows.elementStarted(s.elementId(), s.nextPs(), s.sent()));
         } else if (msg instanceof Peers p) {
-            peers = p.shards();
-            agreement = new WindowAgreement(peers.size() - 1);
-            awaitedElements = localIds.length;
-            tellAll(ElementActor.Start.INSTANCE);
-            if (localIds.length == 0) {
-                started();
+            if (p.shards().size() != shards) {
+                throw new IllegalArgumentException(p.shards().size() + " peers for a run of " + shards + " shards");
             }
+            peers = p.shards();
+            tellAll(ElementActor.Start.INSTANCE);
+            perform(windows.start());
         } else if (msg == Collect.INSTANCE) {
-            awaitedElements = localIds.length;
-            if (awaitedElements == 0) {
+            awaitedReports = localIds.length;
+            if (awaitedReports == 0) {
                 coordinator.tell(new Coordinator.ShardReported(shard, List.of(), List.of(), true));
             }
             tellAll(ElementActor.Report.INSTANCE);
         } else if (msg instanceof ElementReported r) {
             reportIds.add(r.elementId());
             reports.add(r.report());
-            if (--awaitedElements == 0) {
+            if (--awaitedReports == 0) {
                 sendReports();
             }
         } else if (msg == SendReports.INSTANCE) {
             sendReports();
+        }
+    }
+
+    /** Carries out what the shard's windows ask, step after step, until they wait for the next message. */
+    private void perform(ShardWindows.Step first) {
+        ShardWindows.Step step = first;
+        while (step != ShardWindows.Step.WAIT) {
+            step = switch (step) {
+                case STARTED -> {
+                    coordinator.tell(ready(Coordinator.Phase.STARTED, windows.ownState()));
+                    yield ShardWindows.Step.WAIT;
+                }
+                case RUN -> {
+                    wake(windows.woken(), windows.runEndPs());
+                    yield ShardWindows.Step.WAIT;
+                }
+                case SEND -> {
+                    sendWindow(windows.windowEndPs(), windows.ownState());
+                    yield windows.sent();
+                }
+                case PROGRESS -> {
+                    coordinator.tell(ready(Coordinator.Phase.PROGRESS, windows.progressState()));
+                    yield windows.reported();
+                }
+                case OPEN -> {
+                    self.tell(new OpenWindow(windows.nextEndPs()));
+                    yield ShardWindows.Step.WAIT;
+                }
+                case FINAL -> {
+                    coordinator.tell(ready(Coordinator.Phase.FINAL, windows.finalState()));
+                    yield ShardWindows.Step.WAIT;
+                }
+                case WAIT -> throw new IllegalStateException("nothing to perform");
+            };
+        }
+    }
+
+    /** The display counts of an element's window. */
+    private void count(WindowDone d) {
+        events += d.events();
+        deliveredBytes += d.deliveredBytes() - deliveredByElement[d.elementId()];
+        deliveredByElement[d.elementId()] = d.deliveredBytes();
+        if (d.lastHandledPs() > lastHandledPs) {
+            lastHandledPs = d.lastHandledPs();
         }
     }
 
@@ -270,188 +282,39 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
-    /** Every element started: the coordinator opens the first window once every shard said so. */
-    private void started() {
-        coordinator.tell(ready(Coordinator.Phase.STARTED, ownState()));
-    }
-
-    private void openWindow(long endPs) {
-        windowEndPs = endPs;
-        windows++;
-        localDone = false;
-        aheadDepth = 0;
-        agreement.open(endPs);
-        if (!wake(scheduler.activate(endPs), endPs)) {
-            finishLocal();
-        }
-    }
-
-    /** Tells the woken elements to run to {@code endPs}; returns whether there were any. */
-    private boolean wake(List<ShardScheduler.Activation> woken, long endPs) {
-        awaitedElements = woken.size();
+    /** Tells the woken elements to run to {@code endPs}. */
+    private void wake(List<ShardScheduler.Activation> woken, long endPs) {
         activations += woken.size();
-        for (ShardScheduler.Activation a : woken) {
+        for (int i = 0, n = woken.size(); i < n; i++) {
+            ShardScheduler.Activation a = woken.get(i);
             byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox()));
         }
-        return awaitedElements > 0;
     }
 
-    /**
-     * While the peers' batches for the window just done are on their way: the next step ahead, the elements of
-     * depth {@code k} or more through the {@code k}-th lookahead after the window ({@link ShardScheduler#activateAhead}),
-     * for the first k up to {@link #MAX_AHEAD} that wakes any. Every later window starts no earlier than this one's
-     * end, so whatever the peers say, those events are the next windows' and would be handled just so. Never past
-     * the run's end.
-     */
-    private void runAhead() {
-        long limitPs = ending != null ? finalEndPs : stopPs;
-        while (aheadDepth < Math.min(MAX_AHEAD, scheduler.deepest())) {
-            aheadDepth++;
-            long endPs = windowEndPs + Math.min(aheadDepth * lookaheadPs, limitPs - windowEndPs);
-            if (endPs <= windowEndPs) {
-                return;
-            }
-            if (wake(scheduler.activateAhead(aheadDepth, endPs), endPs)) {
-                runningAhead = true;
-                aheadHandled = false;
-                aheadEndPs = endPs;
-                return;
-            }
-        }
-    }
-
-    private void onWindowDone(WindowDone d) {
-        scheduler.completed(d.elementId(), d.nextPs(), d.sent());
-        events += d.events();
-        aheadHandled |= runningAhead && d.events() > 0;
-        tally.completed(d.flowsCompletedAtPs());
-        deliveredBytes += d.deliveredBytes() - deliveredByElement[d.elementId()];
-        deliveredByElement[d.elementId()] = d.deliveredBytes();
-        if (d.lastHandledPs() > lastHandledPs) {
-            lastHandledPs = d.lastHandledPs();
-        }
-        if (d.haltReason() != null) {
-            tally.halted(d.elementId(), d.haltPs(), d.haltReason());
-        }
-        if (--awaitedElements > 0) {
-            return;
-        }
-        if (!runningAhead) {
-            finishLocal();
-            return;
-        }
-        runningAhead = false;
-        if (aheadHandled) {
-            aheadCell(WindowGrid.cellOf(aheadEndPs - 1, lookaheadPs));
-        }
-        if (!agreement.complete()) {
-            runAhead();
-        }
-        maybeAdvance();
-    }
-
-    private void finishLocal() {
-        tally.settle(windowEndPs);
-        WindowState own = ownState();
+    /** Every peer's events of the window ending at {@code endPs}, the last batch of each with {@code own}. */
+    private void sendWindow(long endPs, WindowState own) {
         for (int s = 0; s < peers.size(); s++) {
             if (s != shard) {
-                sendBatches(peers.get(s), scheduler.takeOutbound(s), own);
+                sendBatches(peers.get(s), endPs, windows.takeOutbound(s), own);
             }
         }
-        agreement.own(own);
-        localDone = true;
-        if (!agreement.complete()) {
-            runAhead();
-        }
-        maybeAdvance();
-    }
-
-    /** Remembers that elements handled events in the cell starting at {@code cellPs} ahead of the windows. */
-    private void aheadCell(long cellPs) {
-        for (int i = 0; i < aheadCells; i++) {
-            if (aheadCellsPs[i] == cellPs) {
-                return;
-            }
-        }
-        aheadCellsPs[aheadCells++] = cellPs;
-    }
-
-    /**
-     * The earliest cell, from the end of the current window on, in which elements handled events ahead of the
-     * windows: those events would still be pending had they not run ahead, and the next window must be the one it
-     * would then be. Forgets the cells before it.
-     */
-    private long earliestAheadPs() {
-        long earliest = Long.MAX_VALUE;
-        int kept = 0;
-        for (int i = 0; i < aheadCells; i++) {
-            if (aheadCellsPs[i] >= windowEndPs) {
-                earliest = Math.min(earliest, aheadCellsPs[i]);
-                aheadCellsPs[kept++] = aheadCellsPs[i];
-            }
-        }
-        aheadCells = kept;
-        return earliest;
-    }
-
-    /** The earliest of everything this shard has pending or has routed to a peer, and its flows and halts. */
-    private WindowState ownState() {
-        long earliest = Math.min(Math.min(scheduler.earliestPs(), scheduler.earliestOutboundPs()), earliestAheadPs());
-        return new WindowState(earliest, tally.flowsCompleted(), tally.haltElementId(), tally.haltReason());
     }
 
     /** A window's events for one peer, in batches of at most {@link #MAX_BATCH_EVENTS}, the last with our state. */
-    private void sendBatches(ActorRef<Command> peer, List<Event> outbound, WindowState own) {
+    private void sendBatches(ActorRef<Command> peer, long endPs, List<Event> outbound, WindowState own) {
         int n = outbound.size();
         for (int from = 0; from + MAX_BATCH_EVENTS < n; from += MAX_BATCH_EVENTS) {
-            peer.tell(new PeerBatch(shard, windowEndPs, List.copyOf(outbound.subList(from, from + MAX_BATCH_EVENTS))));
+            peer.tell(new PeerBatch(shard, endPs, List.copyOf(outbound.subList(from, from + MAX_BATCH_EVENTS))));
         }
         int lastFrom = n == 0 ? 0 : (n - 1) / MAX_BATCH_EVENTS * MAX_BATCH_EVENTS;
-        peer.tell(new PeerBatch(shard, windowEndPs, n <= MAX_BATCH_EVENTS ? outbound : outbound.subList(lastFrom, n),
-                own));
+        peer.tell(new PeerBatch(shard, endPs, n <= MAX_BATCH_EVENTS ? outbound : outbound.subList(lastFrom, n), own));
     }
 
-    /**
-     * Once this shard's elements are done and every peer's state for the window is in: the next window, the same
-     * one every shard picks, or the end of the run, which the coordinator hears from every shard.
-     */
-    private void maybeAdvance() {
-        if (!localDone || awaitedElements != 0 || !agreement.complete()) {
-            return;
-        }
-        localDone = false;
-        WindowState fabric = agreement.agreed();
-        if (ending == null) {
-            if (fabric.earliestPs() >= stopPs) {
-                coordinator.tell(ready(Coordinator.Phase.FINAL, fabric));
-                return;
-            }
-            if (windows % PROGRESS_EVERY == 0) {
-                coordinator.tell(ready(Coordinator.Phase.PROGRESS, fabric));
-            }
-            if (!(flowCount > 0 && fabric.flowsCompleted() >= flowCount) && fabric.haltElementId() < 0) {
-                self.tell(new OpenWindow(WindowGrid.endOf(fabric.earliestPs(), lookaheadPs, stopPs)));
-                return;
-            }
-            // The run is over, but a shard may already have run some elements up to MAX_AHEAD lookaheads past this
-            // window: so every run, on any number of shards, runs those lookaheads too, window by window, and stops.
-            ending = fabric;
-            finalEndPs = windowEndPs + Math.min(MAX_AHEAD * lookaheadPs, stopPs - windowEndPs);
-        }
-        if (windowEndPs >= finalEndPs) {
-            coordinator.tell(ready(Coordinator.Phase.FINAL, new WindowState(fabric.earliestPs(),
-                    fabric.flowsCompleted(), ending.haltElementId(), ending.haltReason())));
-        } else {
-            self.tell(new OpenWindow(Math.min(windowEndPs + lookaheadPs, finalEndPs)));
-        }
-    }
-
-    /** At the end of the run ({@code FINAL}) the halt is the fabric's agreed one; before it, this shard's own. */
+    /** A report to the coordinator: {@code state} as {@link ShardWindows} gives it for {@code phase}. */
     private Coordinator.ShardReady ready(Coordinator.Phase phase, WindowState state) {
-        boolean last = phase == Coordinator.Phase.FINAL;
         return new Coordinator.ShardReady(shard, phase, state.earliestPs(), events, activations,
-                tally.flowsCompleted(), lastHandledPs, busyNanos, last ? state.haltElementId() : tally.haltElementId(),
-                last ? state.haltReason() : tally.haltReason(), windows, deliveredBytes);
+                state.flowsCompleted(), lastHandledPs, busyNanos, state.haltElementId(), state.haltReason(),
+                windows.windows(), deliveredBytes);
     }
 
     @Override

@@ -20,11 +20,11 @@ public interface EventContext {
     void flowCompleted();
 
     /**
-     * Ends the run for {@code reason} (e.g. a deadlock was found) a few lookaheads after the end of the current
-     * window (four: the engine's {@code ShardActor.MAX_AHEAD}, as every run goes on after its last flow completes):
-     * the elements still handle the rest of the window and those lookaheads, then the results are collected as for
-     * any other end. When several elements halt in one window, the one with the lowest element id gives the
-     * reason, on any number of shards; halts after that window do not count.
+     * Ends the run for {@code reason} (e.g. a deadlock was found) {@link ShardWindows#MAX_AHEAD} lookaheads after
+     * the end of the current window, as every run goes on after its last flow completes: the elements still handle
+     * the rest of the window and those lookaheads, then the results are collected as for any other end. When
+     * several elements halt in one window, the one with the lowest element id gives the reason, on any number of
+     * shards; halts after that window do not count.
      */
     void halt(String reason);
 }

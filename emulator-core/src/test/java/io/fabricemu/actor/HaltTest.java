@@ -10,14 +10,15 @@ import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
+import io.fabricemu.engine.ShardWindows;
 import io.fabricemu.engine.Signal;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * An element ends the run with {@code EventContext.halt}: the run stops {@link ShardActor#MAX_AHEAD} lookaheads after
- * that window, and when several
- * elements halt in one window the lowest element id gives the reason, whatever the sharding.
+ * An element ends the run with {@code EventContext.halt}: the run stops {@link ShardWindows#MAX_AHEAD} lookaheads
+ * after that window, and when several elements halt in one window the lowest element id gives the reason, whatever
+ * the sharding.
  */
 class HaltTest {
     private enum Tick implements Signal {
@@ -78,7 +79,7 @@ class HaltTest {
         EngineResult r = Engine.run(factory, new RunLimits(1_000_000, shardOf, shards), new Progress());
         assertEquals("element 1 at 5500", r.haltReason());
         assertFalse(r.reachedStop());
-        assertEquals(5_900 + ShardActor.MAX_AHEAD * 1_000, r.virtualEndPs(),
+        assertEquals(5_900 + ShardWindows.MAX_AHEAD * 1_000, r.virtualEndPs(),
                 "the rest of its window and MAX_AHEAD lookaheads after it still ran, element 2's halt in them not counting");
     }
 }
