@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.fabric.WorkloadChecks;
 import io.fabricemu.net.Packets;
 import io.fabricemu.topology.FabricCounts;
 import java.util.ArrayList;

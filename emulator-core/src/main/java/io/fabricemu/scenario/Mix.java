@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.topology.FabricCounts;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,6 +1,7 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.switching.ForwardingMode;
 import java.util.List;

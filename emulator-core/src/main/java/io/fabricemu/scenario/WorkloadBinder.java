@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.fabric.FlowSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.fabric.FlowSpec;
 import java.util.List;
 
 /** The traffic of a scenario: which host sends how many bytes to which, and when. */

@@ -8,6 +8,7 @@ import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.net.Packets;
 import io.fabricemu.run.PreparedRun;
 import java.io.BufferedReader;

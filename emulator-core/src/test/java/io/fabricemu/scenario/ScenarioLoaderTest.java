@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.topology.FatTreeSpec;

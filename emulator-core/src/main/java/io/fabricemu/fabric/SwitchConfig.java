@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.fabric;
 
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.pfc.PfcSettings;

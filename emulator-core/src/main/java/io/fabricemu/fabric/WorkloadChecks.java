@@ -1,12 +1,12 @@
-package io.fabricemu.scenario;
+package io.fabricemu.fabric;
 
 /** Argument checks the workload records share. */
-final class WorkloadChecks {
+public final class WorkloadChecks {
     private WorkloadChecks() {
     }
 
     /** Every flow of a workload carries at least one byte and starts at or after time zero. */
-    static void bytesAndStart(long bytes, long startPs) {
+    public static void bytesAndStart(long bytes, long startPs) {
         if (bytes <= 0) {
             throw new IllegalArgumentException("bytes must be > 0, was " + bytes);
         }

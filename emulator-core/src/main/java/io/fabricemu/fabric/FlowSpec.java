@@ -1,18 +1,18 @@
-package io.fabricemu.scenario;
+package io.fabricemu.fabric;
 
 import java.util.Arrays;
 
 /**
  * One flow of a workload: {@code bytes} of payload from host {@code src} to host {@code dst}, starting at
  * virtual time {@code startPs}. Hosts are numbered 0..hostCount-1 as the topology numbers them. {@code group}
- * names the part of a {@link Mix} the flow comes from (results are summarised per group), "" outside a mix.
+ * names the part of a {@code Mix} the flow comes from (results are summarised per group), "" outside a mix.
  *
  * <p>A flow may wait for others: {@code after} lists the indices, in the workload's flow list, of the flows it
  * depends on. It then starts {@code gapPs} after the last of them has been fully received, as its source learns
  * it (at once when its source is their receiver, otherwise one notice's crossing of the fabric later: see
  * {@code host.StartDependencies}), and never before {@code startPs}. A flow without dependencies starts at
  * {@code startPs} and has {@code gapPs} 0. Which indices exist and that they form no cycle is a property of the
- * whole list ({@link FlowDependencies}).
+ * whole list ({@code FlowDependencies}).
  *
  * <p>A flow may also queue behind another flow of its source ({@code follows}, an index, -1 for none): it starts
  * only once that flow has put its last packet on the wire, as the messages posted to one queue pair leave in
@@ -96,7 +96,7 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
     }
 
     /** This flow with every dependency index moved up by {@code offset}: where its list starts in a longer one. */
-    FlowSpec shifted(int offset) {
+    public FlowSpec shifted(int offset) {
         if ((after.length == 0 && follows < 0) || offset == 0) {
             return this;
         }
