@@ -1,5 +1,8 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.uet.AckPolicy;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,5 +1,10 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.MapNode;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,8 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.CongestedPaths;
 import io.fabricemu.uet.cc.CongestionEwma;

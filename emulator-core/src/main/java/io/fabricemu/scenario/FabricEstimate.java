@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.topology.FabricCounts;
 import io.fabricemu.topology.TopologySpec;
 

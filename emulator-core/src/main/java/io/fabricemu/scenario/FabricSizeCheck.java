@@ -1,5 +1,8 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.topology.TopologySpec;
 
 /**

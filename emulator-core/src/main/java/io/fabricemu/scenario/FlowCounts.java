@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Units;
+
 /**
  * The most flows a run can have: flows are numbered by an int from 0 and kept in lists, and a list holds at most
  * {@link #MAX_FLOWS} entries.

@@ -1,6 +1,10 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Suggestion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

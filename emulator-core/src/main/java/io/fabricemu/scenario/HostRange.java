@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.math.BigInteger;
 
 /** The wording used wherever a message tells which hosts a topology has, and the reading of a host number. */

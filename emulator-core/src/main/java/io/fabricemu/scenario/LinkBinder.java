@@ -1,5 +1,8 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.topology.LinkSpec;
 
 /** Binds one link section: {@code {rate: 100Gbps, delay: 500ns, fec: 150ns}}, fec optional (0ns). */

@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.BaseRttLearning;
 import io.fabricemu.uet.cc.NsccLoop;

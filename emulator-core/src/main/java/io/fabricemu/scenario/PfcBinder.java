@@ -2,6 +2,11 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.net.PfcFrame;
 import io.fabricemu.pfc.PfcSettings;
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
 
 /**
  * Binds the optional {@code switch.pfc} section: priority flow control (IEEE 802.1Qbb) on every switch.

@@ -2,6 +2,9 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.time.Ps;
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,6 +1,10 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
 
 /**
  * Binds the optional {@code sampling} section: how often every port and flow records its state in virtual

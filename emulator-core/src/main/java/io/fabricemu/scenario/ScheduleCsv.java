@@ -1,5 +1,14 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.InputFile;
+import io.fabricemu.scenario.yaml.ListNode;
+import io.fabricemu.scenario.yaml.MapNode;
+import io.fabricemu.scenario.yaml.Node;
+import io.fabricemu.scenario.yaml.Origin;
+import io.fabricemu.scenario.yaml.ScalarNode;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,10 @@ package io.fabricemu.scenario;
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.rnrnak.RnrNackSettings;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.switching.ForwardingMode;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;

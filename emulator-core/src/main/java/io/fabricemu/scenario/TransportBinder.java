@@ -2,6 +2,10 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.MemoryParams;
 import java.util.List;

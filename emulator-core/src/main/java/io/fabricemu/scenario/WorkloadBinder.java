@@ -1,6 +1,11 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
 import java.util.ArrayList;
 import java.util.List;
 

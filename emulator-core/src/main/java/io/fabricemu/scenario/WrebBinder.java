@@ -1,5 +1,9 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.wreb.EvalPoint;
 import io.fabricemu.wreb.LevelWeights;
 import io.fabricemu.wreb.LinearProfile;

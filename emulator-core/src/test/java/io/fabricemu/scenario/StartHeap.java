@@ -8,6 +8,7 @@ import io.fabricemu.actor.Engine;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;

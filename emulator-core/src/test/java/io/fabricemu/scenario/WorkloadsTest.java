@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

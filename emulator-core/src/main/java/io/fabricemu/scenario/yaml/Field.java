@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * failure is a {@link ScenarioException} at this node's line (or override) and path, saying what was found
  * and what is allowed.
  */
-final class Field {
+public final class Field {
     private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
 
     private final String source;
@@ -27,36 +27,36 @@ final class Field {
         this.recorder = recorder;
     }
 
-    String path() {
+    public String path() {
         return path;
     }
 
-    Node node() {
+    public Node node() {
         return node;
     }
 
-    boolean isList() {
+    public boolean isList() {
         return node instanceof ListNode;
     }
 
     /** Whether the value is a scalar written as an integer. */
-    boolean isInteger() {
+    public boolean isInteger() {
         return node instanceof ScalarNode scalar && !scalar.isNull() && INTEGER.matcher(scalar.text().strip()).matches();
     }
 
     /** The value as written if it is a scalar, else how messages name it (e.g. "a list"). */
-    String text() {
+    public String text() {
         return node instanceof ScalarNode scalar && !scalar.isNull() ? scalar.text().strip() : node.describe();
     }
 
     /** The text of a value for which {@link #isInteger()} holds, without a leading '+'. */
-    String integerText() {
+    public String integerText() {
         String text = ((ScalarNode) node).text().strip();
         return text.startsWith("+") ? text.substring(1) : text;
     }
 
     /** The value as an int in {@code min..max}. */
-    int asInt(int min, int max) throws ScenarioException {
+    public int asInt(int min, int max) throws ScenarioException {
         return (int) asLong(min, max);
     }
 
@@ -77,7 +77,7 @@ final class Field {
     }
 
     /** The value as a size in bytes in {@code min..max}, at most {@link Limits#MAX_FLOW_BYTES}, e.g. {@code 2MiB}. */
-    long asBytes(long min, long max) throws ScenarioException {
+    public long asBytes(long min, long max) throws ScenarioException {
         return quantity(Units::parseBytes, "a size", min, maxBytes(max), Units::exactBytes);
     }
 
@@ -93,7 +93,7 @@ final class Field {
      * The value as a time in picoseconds in {@code min..max}, at most {@link Limits#MAX_TIME_PS}, e.g.
      * {@code 500ns}.
      */
-    long asTimePs(long min, long max) throws ScenarioException {
+    public long asTimePs(long min, long max) throws ScenarioException {
         return quantity(Units::parseTimePs, "a time", min, maxTimePs(max), Units::exactTime);
     }
 
@@ -128,7 +128,7 @@ final class Field {
     }
 
     /** The value as text matching {@code pattern}; {@code rule} says in words what the pattern allows. */
-    String asText(Pattern pattern, String rule) throws ScenarioException {
+    public String asText(Pattern pattern, String rule) throws ScenarioException {
         String text = scalar("text (" + rule + ")");
         if (!pattern.matcher(text).matches()) {
             throw error("'" + text + "' is not allowed; " + rule);
@@ -137,7 +137,7 @@ final class Field {
     }
 
     /** The value as a map of fields. */
-    Section asSection() throws ScenarioException {
+    public Section asSection() throws ScenarioException {
         if (node instanceof MapNode map) {
             return new Section(source, path, map.origin(), map, recorder);
         }
@@ -145,7 +145,7 @@ final class Field {
     }
 
     /** The items of a list value, each with its path {@code path[i]}. */
-    List<Field> asList(String expected) throws ScenarioException {
+    public List<Field> asList(String expected) throws ScenarioException {
         if (!(node instanceof ListNode list)) {
             throw error("expected " + expected + ", found " + node.describe());
         }
@@ -157,7 +157,7 @@ final class Field {
     }
 
     /** An error at this value. */
-    ScenarioException error(String detail) {
+    public ScenarioException error(String detail) {
         return new ScenarioException(source, node.origin(), path, detail);
     }
 

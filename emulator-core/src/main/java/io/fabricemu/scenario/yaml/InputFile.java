@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import io.fabricemu.net.Packets;
 import io.fabricemu.time.Ps;
@@ -23,28 +23,28 @@ import io.fabricemu.time.Ps;
  *       host fit; the packet count is checked against {@link #MAX_PACKETS_PER_FLOW} separately.
  * </ul>
  */
-final class Limits {
+public final class Limits {
     /** One hour of virtual time: the longest time a scenario may give, the stop time included. */
-    static final long MAX_TIME_PS = 3_600 * Ps.PER_S;
+    public static final long MAX_TIME_PS = 3_600 * Ps.PER_S;
     /**
      * 1 Mb/s: the slowest rate. Nothing in a datacenter fabric is slower (DCQCN's steps are 20 and 200 Mb/s,
      * its floor 100 Mb/s), and a slower rate would let a full buffer's drain time overflow (see above).
      */
-    static final long MIN_RATE_BPS = 1_000_000L;
+    public static final long MIN_RATE_BPS = 1_000_000L;
     /** 100 Tb/s: the fastest rate, sixty times today's fastest Ethernet port (1.6 Tb/s). */
-    static final long MAX_RATE_BPS = 100_000_000_000_000L;
+    public static final long MAX_RATE_BPS = 100_000_000_000_000L;
     /** 1 TiB: the largest flow (and RoCEv2 message), far more than a collective's transfer. */
-    static final long MAX_FLOW_BYTES = 1L << 40;
+    public static final long MAX_FLOW_BYTES = 1L << 40;
     /**
      * 64 GiB: the largest buffer, window, threshold or credit; deep-buffer switch chips hold 8 to 16 GB of
      * packet memory in all.
      */
-    static final long MAX_BUFFER_BYTES = 64L << 30;
+    public static final long MAX_BUFFER_BYTES = 64L << 30;
     /**
      * The most packets one flow may be cut into: receivers and Ultra Ethernet senders keep a bit or an array
      * slot per packet, indexed by an int.
      */
-    static final long MAX_PACKETS_PER_FLOW = Packets.MAX_INDEXED;
+    public static final long MAX_PACKETS_PER_FLOW = Packets.MAX_INDEXED;
 
     private Limits() {
     }

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -20,7 +20,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * scenario does not: duplicate keys, aliases, more than one document and nesting deeper than
  * {@link #MAX_NESTING} levels.
  */
-final class YamlTree {
+public final class YamlTree {
     /**
      * The deepest nesting of maps and lists read: a scenario's deepest field ({@code workload.parts[0].flows[0]
      * .bytes}) is six levels down, so this is generous, and it is checked here, with the line, before the parser's
@@ -52,7 +52,7 @@ final class YamlTree {
     }
 
     /** Parses a whole scenario file; returns null if it holds no document at all (empty or only comments). */
-    static Node parseFile(String text, String source) throws ScenarioException {
+    public static Node parseFile(String text, String source) throws ScenarioException {
         return parse(text, source, null);
     }
 

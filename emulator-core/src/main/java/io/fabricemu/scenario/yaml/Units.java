@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -81,7 +81,7 @@ public final class Units {
     }
 
     /** A size exactly, in the input syntax and the largest unit that divides it: {@code 2MiB}, {@code 65535B}. */
-    static String exactBytes(long bytes) {
+    public static String exactBytes(long bytes) {
         return exact(bytes, BYTES);
     }
 

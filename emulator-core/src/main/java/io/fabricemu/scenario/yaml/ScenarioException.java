@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  */
 public final class ScenarioException extends Exception {
     /** The longest value or field name a message shows whole. */
-    static final int LONGEST_SHOWN = 80;
+    public static final int LONGEST_SHOWN = 80;
     /**
      * A value as messages quote it: {@code 'text'}, the opening quote at the start or after a space or bracket, the
      * closing one at the end or before a space or punctuation, so the quotes of two short values side by side
@@ -40,7 +40,7 @@ public final class ScenarioException extends Exception {
     /** Whether this error weighs one field against others, so may follow from another error ({@link FieldErrors}). */
     private boolean dependent;
 
-    ScenarioException(String source, Origin origin, String field, String detail) {
+    public ScenarioException(String source, Origin origin, String field, String detail) {
         super(compose(source, origin, field, detail));
         this.source = source;
         this.line = origin.line();

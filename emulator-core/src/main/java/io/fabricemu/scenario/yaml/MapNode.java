@@ -1,16 +1,16 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** A YAML map, its entries in file order. Keys are unique (the tree reader rejects duplicates). */
-record MapNode(Origin origin, List<Entry> entries) implements Node {
+public record MapNode(Origin origin, List<Entry> entries) implements Node {
 
     /** One key and its value; {@code keyOrigin} is where the key is written. */
-    record Entry(String key, Origin keyOrigin, Node value) {
+    public record Entry(String key, Origin keyOrigin, Node value) {
     }
 
-    MapNode {
+    public MapNode {
         entries = List.copyOf(entries);
     }
 

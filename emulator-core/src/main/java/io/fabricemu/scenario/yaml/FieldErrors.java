@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.List;
  * required field is not reported either in a section that has an unknown one: that is most likely the same field,
  * misspelt, and the unknown-field error already says so.
  */
-final class FieldErrors {
+public final class FieldErrors {
     private final List<ScenarioException> recorded = new ArrayList<>();
 
     /** Records {@code e} unless the same error (same message) is already recorded: a binder may read a field twice. */

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,14 +12,14 @@ import java.util.List;
  * binding stops at the first error that is not a single field's, and that one is dropped when the part already has a
  * field's error, since it may follow from the stand-in. A part with any error yields nothing.
  */
-final class ErrorList {
+public final class ErrorList {
     /** One part of the binding. */
-    interface Part<T> {
+    public interface Part<T> {
         T bind() throws ScenarioException;
     }
 
     /** One part that yields nothing but may fail. */
-    interface Check {
+    public interface Check {
         void run() throws ScenarioException;
     }
 
@@ -27,12 +27,12 @@ final class ErrorList {
     private final FieldErrors fields;
 
     /** {@code fields}: where the sections of this file record their fields' errors. */
-    ErrorList(FieldErrors fields) {
+    public ErrorList(FieldErrors fields) {
         this.fields = fields;
     }
 
     /** What {@code part} binds, or null after recording its errors. */
-    <T> T attempt(Part<T> part) {
+    public <T> T attempt(Part<T> part) {
         int before = fields.size();
         try {
             T value = part.bind();
@@ -52,7 +52,7 @@ final class ErrorList {
     }
 
     /** Runs {@code check}, recording its errors if it fails. */
-    void check(Check check) {
+    public void check(Check check) {
         attempt(() -> {
             check.run();
             return Boolean.TRUE;
@@ -69,7 +69,7 @@ final class ErrorList {
     }
 
     /** Throws every recorded error, if there is one, in the order of their lines (an override's, line 0, first). */
-    void throwIfAny() throws ScenarioException {
+    public void throwIfAny() throws ScenarioException {
         if (!errors.isEmpty()) {
             errors.sort(Comparator.comparingInt(ScenarioException::line));
             throw ScenarioException.all(errors);

@@ -1,12 +1,12 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** A YAML list. */
-record ListNode(Origin origin, List<Node> items) implements Node {
+public record ListNode(Origin origin, List<Node> items) implements Node {
 
-    ListNode {
+    public ListNode {
         items = List.copyOf(items);
     }
 

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,20 +18,20 @@ import java.util.Locale;
  * {@code xxd} or {@code od} count), a NUL byte (a binary file), a UTF-16 or UTF-32 file, another control
  * character. A UTF-8 byte order mark, which some editors write, is accepted and dropped.
  */
-final class ScenarioText {
+public final class ScenarioText {
     /**
      * The largest scenario file read: 16 MiB, some 350,000 explicit flows; the tree of nodes it becomes takes
      * about ten times its size in heap, so a file beyond that is a mistake (or a trace better cut down) long
      * before it is a scenario.
      */
-    static final int MAX_BYTES = 16 << 20;
+    public static final int MAX_BYTES = 16 << 20;
     private static final String MUST_BE_UTF8 = "scenario files must be UTF-8 text: save the file as UTF-8";
 
     private ScenarioText() {
     }
 
     /** The text of {@code file}, named {@code source} in messages. */
-    static String read(Path file, String source) throws ScenarioException {
+    public static String read(Path file, String source) throws ScenarioException {
         String problem = InputFile.problem(file, "scenario file");
         if (problem != null) {
             throw error(source, 0, problem);

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.List;
 import java.util.Locale;
@@ -7,14 +7,14 @@ import java.util.Locale;
  * Suggests the allowed name closest to a misspelt one, by edit distance (Levenshtein, case-insensitive),
  * if it is within one edit or a third of the allowed name's length, whichever is more.
  */
-final class Suggestion {
+public final class Suggestion {
     private static final int MIN_TOLERANCE = 1;
 
     private Suggestion() {
     }
 
     /** E.g. {@code " (did you mean 'leaves'?)"}, or "" when no allowed name is close enough. */
-    static String closest(String given, List<String> allowed) {
+    public static String closest(String given, List<String> allowed) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : allowed) {

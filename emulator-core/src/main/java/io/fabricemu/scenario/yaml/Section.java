@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * is a programming error. A key whose value is empty ({@code queue:} or {@code ~}) counts as absent. A
  * missing required field is reported at the line of the map.
  */
-final class Section {
+public final class Section {
     private final String source;
     private final String path;
     private final Origin origin;
@@ -30,7 +30,7 @@ final class Section {
      * {@code map} may be empty; {@code origin} is where a missing field is reported; {@code recorder} keeps the
      * errors of single fields so that the next field is still read, or is null to throw the first.
      */
-    Section(String source, String path, Origin origin, MapNode map, FieldErrors recorder) {
+    public Section(String source, String path, Origin origin, MapNode map, FieldErrors recorder) {
         this.source = source;
         this.path = path;
         this.origin = origin;
@@ -67,7 +67,7 @@ final class Section {
     }
 
     /** The whole scenario: its root must be a map. {@code root} is null for an empty file. */
-    static Section root(Node root, String source, FieldErrors recorder) throws ScenarioException {
+    public static Section root(Node root, String source, FieldErrors recorder) throws ScenarioException {
         if (root == null) {
             throw new ScenarioException(source, Origin.ofLine(1), "",
                     "the file is empty; a scenario needs at least name, topology and workload");
@@ -80,12 +80,12 @@ final class Section {
     }
 
     /** The file the section was read from, as messages name it. */
-    String source() {
+    public String source() {
         return source;
     }
 
     /** How a message names this section: its path, or for one without (a CSV line) its line. */
-    String label() {
+    public String label() {
         return path.isEmpty() ? "the flow on line " + origin.line() : path;
     }
 
@@ -95,12 +95,12 @@ final class Section {
     }
 
     /** Whether the key is present with a value. */
-    boolean has(String key) {
+    public boolean has(String key) {
         return find(key) != null;
     }
 
     /** The key's value; missing is an error saying {@code expected}, e.g. "an integer from 1 to 8". */
-    Field required(String key, String expected) throws ScenarioException {
+    public Field required(String key, String expected) throws ScenarioException {
         Field field = optional(key);
         if (field == null) {
             MapNode.Entry entry = map.entry(key);
@@ -114,71 +114,71 @@ final class Section {
     }
 
     /** The key's value, or null if it is absent or empty. */
-    Field optional(String key) {
+    public Field optional(String key) {
         Node node = find(key);
         return node == null ? null : new Field(source, path(key), node, recorder);
     }
 
-    int requiredInt(String key, int min, int max) throws ScenarioException {
+    public int requiredInt(String key, int min, int max) throws ScenarioException {
         return orStandIn(key, min, () -> required(key, "an integer " + Field.range(min, max, Long::toString))
                 .asInt(min, max));
     }
 
-    int optionalInt(String key, int fallback, int min, int max) throws ScenarioException {
+    public int optionalInt(String key, int fallback, int min, int max) throws ScenarioException {
         Field field = optional(key);
         return field == null ? fallback : orStandIn(key, fallback, () -> field.asInt(min, max));
     }
 
-    long optionalLong(String key, long fallback, long min, long max) throws ScenarioException {
+    public long optionalLong(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
         return field == null ? fallback : orStandIn(key, fallback, () -> field.asLong(min, max));
     }
 
-    long requiredBytes(String key, long min, long max) throws ScenarioException {
+    public long requiredBytes(String key, long min, long max) throws ScenarioException {
         return orStandIn(key, min, () -> required(key, "a size " + Field.range(min, Field.maxBytes(max),
                 Units::exactBytes) + ", e.g. 2MiB").asBytes(min, max));
     }
 
-    long optionalBytes(String key, long fallback, long min, long max) throws ScenarioException {
+    public long optionalBytes(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
         return field == null ? fallback : orStandIn(key, fallback, () -> field.asBytes(min, max));
     }
 
-    long requiredRateBps(String key, long min, long max) throws ScenarioException {
+    public long requiredRateBps(String key, long min, long max) throws ScenarioException {
         return orStandIn(key, min, () -> required(key, "a rate " + Field.range(Field.minRateBps(min),
                 Field.maxRateBps(max), Units::exactRate) + ", e.g. 100Gbps").asRateBps(min, max));
     }
 
-    long requiredTimePs(String key, long min, long max) throws ScenarioException {
+    public long requiredTimePs(String key, long min, long max) throws ScenarioException {
         return orStandIn(key, min, () -> required(key, "a time " + Field.range(min, Field.maxTimePs(max),
                 Units::exactTime) + ", e.g. 500ns").asTimePs(min, max));
     }
 
-    long optionalTimePs(String key, long fallback, long min, long max) throws ScenarioException {
+    public long optionalTimePs(String key, long fallback, long min, long max) throws ScenarioException {
         Field field = optional(key);
         return field == null ? fallback : orStandIn(key, fallback, () -> field.asTimePs(min, max));
     }
 
-    String requiredOneOf(String key, List<String> allowed) throws ScenarioException {
+    public String requiredOneOf(String key, List<String> allowed) throws ScenarioException {
         return required(key, "one of " + String.join(", ", allowed)).asOneOf(allowed);
     }
 
-    String optionalOneOf(String key, String fallback, List<String> allowed) throws ScenarioException {
+    public String optionalOneOf(String key, String fallback, List<String> allowed) throws ScenarioException {
         Field field = optional(key);
         return field == null ? fallback : field.asOneOf(allowed);
     }
 
-    String requiredText(String key, Pattern pattern, String rule) throws ScenarioException {
+    public String requiredText(String key, Pattern pattern, String rule) throws ScenarioException {
         return required(key, "text (" + rule + ")").asText(pattern, rule);
     }
 
     /** A nested section that must be present. */
-    Section requiredSection(String key) throws ScenarioException {
+    public Section requiredSection(String key) throws ScenarioException {
         return required(key, "a map of fields").asSection();
     }
 
     /** A nested section, or an empty one (so that every field takes its default) if absent. */
-    Section optionalSection(String key) throws ScenarioException {
+    public Section optionalSection(String key) throws ScenarioException {
         Field field = optional(key);
         if (field != null) {
             return field.asSection();
@@ -189,7 +189,7 @@ final class Section {
     }
 
     /** Adds fields this section may have; the order is the order messages list them in. */
-    void declare(String... keys) {
+    public void declare(String... keys) {
         for (String key : keys) {
             if (!known.contains(key)) {
                 known.add(key);
@@ -198,12 +198,12 @@ final class Section {
     }
 
     /** Rejects any key not declared, listing the ones that are. */
-    void rejectUnknownFields() throws ScenarioException {
+    public void rejectUnknownFields() throws ScenarioException {
         rejectUnknownFields("");
     }
 
     /** As {@link #rejectUnknownFields()}; {@code context} qualifies the list, e.g. "for kind fat-tree". */
-    void rejectUnknownFields(String context) throws ScenarioException {
+    public void rejectUnknownFields(String context) throws ScenarioException {
         for (MapNode.Entry entry : map.entries()) {
             if (!known.contains(entry.key())) {
                 String where = path.isEmpty() ? "the scenario" : path;
@@ -221,7 +221,7 @@ final class Section {
     }
 
     /** An error at the key's value if present, else at this section. */
-    ScenarioException error(String key, String detail) {
+    public ScenarioException error(String key, String detail) {
         MapNode.Entry entry = map.entry(key);
         Node node = entry == null ? null : entry.value();
         Origin at = node != null ? node.origin() : entry != null ? entry.keyOrigin() : origin;
@@ -233,7 +233,7 @@ final class Section {
      * (the records name their parameter first, e.g. "cores (6) must be a multiple of aggsPerPod (4)"), or
      * at the section if it names none of this section's fields.
      */
-    ScenarioException error(IllegalArgumentException invalid) {
+    public ScenarioException error(IllegalArgumentException invalid) {
         String message = String.valueOf(invalid.getMessage());
         for (String key : known) {
             if (message.startsWith(key + " ")) {
@@ -244,7 +244,7 @@ final class Section {
     }
 
     /** An error about the section as a whole. */
-    ScenarioException error(String detail) {
+    public ScenarioException error(String detail) {
         return new ScenarioException(source, origin, path, detail).markDependent();
     }
 

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.List;
  * override adds carries the override as its origin, so a later error names the {@code --set} instead of a
  * line.
  */
-final class Overrides {
+public final class Overrides {
     private final String source;
     private final String override;
 
@@ -22,7 +22,7 @@ final class Overrides {
     }
 
     /** The tree with every override applied; {@code root} may be null for an empty file. */
-    static Node apply(Node root, List<String> overrides, String source) throws ScenarioException {
+    public static Node apply(Node root, List<String> overrides, String source) throws ScenarioException {
         Node result = root;
         for (String text : overrides) {
             result = new Overrides(source, text).applyOne(result);

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.yaml;
 
 /**
  * Where a node of the scenario tree came from: a line of the file, or a {@code --set} override.
@@ -6,8 +6,8 @@ package io.fabricemu.scenario;
  * @param line     1-based line in the file, 0 if the node came from an override or the line is unknown
  * @param override the override text {@code path=value} that made the node, or null for a file node
  */
-record Origin(int line, String override) {
-    static Origin ofLine(int line) {
+public record Origin(int line, String override) {
+    public static Origin ofLine(int line) {
         return new Origin(line, null);
     }
 
