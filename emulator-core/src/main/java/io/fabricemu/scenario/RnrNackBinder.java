@@ -4,6 +4,7 @@ import io.fabricemu.rnrnak.PairRtt;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.rnrnak.TriggerMode;
 import io.fabricemu.roce.RnrTimer;
+import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;

@@ -2,6 +2,8 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
+import io.fabricemu.scenario.transport.RoceOptions;
+import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;

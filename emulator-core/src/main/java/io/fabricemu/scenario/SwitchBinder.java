@@ -3,6 +3,7 @@ package io.fabricemu.scenario;
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.rnrnak.RnrNackSettings;
+import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;

@@ -2,6 +2,9 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.scenario.transport.RoceOptions;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.transport.UetOptions;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;

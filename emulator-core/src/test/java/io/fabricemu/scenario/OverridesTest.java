@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.topology.LeafSpineSpec;
 import java.util.List;

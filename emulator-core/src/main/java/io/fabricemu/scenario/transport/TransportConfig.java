@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.transport;
 
 import java.util.List;
 import java.util.Objects;
