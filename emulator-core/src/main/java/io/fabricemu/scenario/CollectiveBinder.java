@@ -1,5 +1,7 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.workload.Collective;
+import io.fabricemu.scenario.workload.HostRange;
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.MapNode;

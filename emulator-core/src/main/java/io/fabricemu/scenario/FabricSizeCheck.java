@@ -1,5 +1,6 @@
 package io.fabricemu.scenario;
 
+import io.fabricemu.scenario.workload.FlowCounts;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.Units;

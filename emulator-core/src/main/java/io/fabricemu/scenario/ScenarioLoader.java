@@ -3,6 +3,7 @@ package io.fabricemu.scenario;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.ErrorList;
 import io.fabricemu.scenario.yaml.FieldErrors;
 import io.fabricemu.scenario.yaml.InputFile;

@@ -1,6 +1,16 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.workload.AllToAll;
+import io.fabricemu.scenario.workload.Collective;
+import io.fabricemu.scenario.workload.FlowEntries;
+import io.fabricemu.scenario.workload.FlowList;
+import io.fabricemu.scenario.workload.HostRange;
+import io.fabricemu.scenario.workload.Incast;
+import io.fabricemu.scenario.workload.Mix;
+import io.fabricemu.scenario.workload.Permutation;
+import io.fabricemu.scenario.workload.ScheduleCsv;
+import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.FlowList;
+import io.fabricemu.scenario.workload.Incast;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.topology.LeafSpineSpec;
 import java.util.List;

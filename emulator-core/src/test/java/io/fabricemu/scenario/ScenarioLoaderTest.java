@@ -13,6 +13,8 @@ import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.AllToAll;
+import io.fabricemu.scenario.workload.Incast;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.topology.FatTreeSpec;

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.fabric.WorkloadChecks;
@@ -41,7 +41,7 @@ public record Incast(int receiver, List<Integer> senders, long bytes, long start
      * The {@code count} lowest-numbered hosts other than {@code receiver}, as the scenario form
      * {@code senders: N} means; e.g. receiver 0 and count 3 give [1, 2, 3], receiver 2 gives [0, 1, 3].
      */
-    static List<Integer> lowestSenders(int receiver, int count) {
+    public static List<Integer> lowestSenders(int receiver, int count) {
         if (count <= 0) {
             throw new IllegalArgumentException("count must be > 0, was " + count);
         }

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.ScenarioLoader;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import java.io.IOException;
 import java.nio.file.Files;

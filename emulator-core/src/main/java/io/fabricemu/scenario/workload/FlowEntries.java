@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.yaml.Field;
@@ -15,14 +15,14 @@ import java.util.regex.Pattern;
  * reports a duplicate id, an unknown or repeated name, a flow waiting for itself, a gap without anything to wait
  * for, and a cycle of waits, each at the line of the field at fault.
  */
-final class FlowEntries {
+public final class FlowEntries {
     /** Binds one entry, given its dependencies as indices into the list. */
-    interface EntryBinder {
+    public interface EntryBinder {
         FlowSpec bind(Section entry, int[] after) throws ScenarioException;
     }
 
     /** The fields of an entry, in the order messages list them. */
-    static final String[] FIELDS = {"src", "dst", "bytes", "start", "id", "after", "gap"};
+    public static final String[] FIELDS = {"src", "dst", "bytes", "start", "id", "after", "gap"};
     static final Pattern ID = Pattern.compile("[A-Za-z0-9_.:-]+");
     static final String ID_RULE = "an id of letters, digits, '-', '_', '.' and ':' such as step-1";
     private static final int[] NONE = new int[0];
@@ -30,12 +30,12 @@ final class FlowEntries {
     private final List<Section> entries;
     private final EntryBinder binder;
 
-    FlowEntries(List<Section> entries, EntryBinder binder) {
+    public FlowEntries(List<Section> entries, EntryBinder binder) {
         this.entries = entries;
         this.binder = binder;
     }
 
-    List<FlowSpec> bind() throws ScenarioException {
+    public List<FlowSpec> bind() throws ScenarioException {
         List<String> ids = ids();
         java.util.Map<String, Integer> indexOf = new java.util.HashMap<>();
         for (int i = 0; i < ids.size(); i++) {

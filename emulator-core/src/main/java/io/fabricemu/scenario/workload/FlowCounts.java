@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import io.fabricemu.scenario.yaml.Units;
 
@@ -6,9 +6,9 @@ import io.fabricemu.scenario.yaml.Units;
  * The most flows a run can have: flows are numbered by an int from 0 and kept in lists, and a list holds at most
  * {@link #MAX_FLOWS} entries.
  */
-final class FlowCounts {
+public final class FlowCounts {
     /** The most entries a Java array (and so a list) can hold. */
-    static final long MAX_FLOWS = Integer.MAX_VALUE - 8;
+    public static final long MAX_FLOWS = Integer.MAX_VALUE - 8;
 
     private FlowCounts() {
     }

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.fabric.WorkloadChecks;
@@ -79,7 +79,7 @@ public record Collective(String kind, String algorithm, List<Integer> ranks, lon
      * The fewest bytes that give every chunk of every step at least one byte: the smallest transfer of every
      * algorithm is a slice, bytes/n (halving-doubling's last halving step and first doubling step too).
      */
-    static long minBytes(int n, int chunks) {
+    public static long minBytes(int n, int chunks) {
         return Math.multiplyExact((long) n, chunks);
     }
 

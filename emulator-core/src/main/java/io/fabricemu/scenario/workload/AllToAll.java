@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.fabric.WorkloadChecks;

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.InputFile;
@@ -24,7 +24,7 @@ import java.util.List;
  * CSV line, so every error, a cycle included, is reported as {@code schedule.csv:LINE: FIELD: ...}. Blank lines
  * and lines starting with {@code #} are skipped.
  */
-final class ScheduleCsv {
+public final class ScheduleCsv {
     static final String HEADER = "id,src,dst,bytes,after,gap";
     private static final String[] COLUMNS = HEADER.split(",");
 
@@ -32,7 +32,7 @@ final class ScheduleCsv {
     }
 
     /** The entries of the file {@code field} names, relative to the scenario file's folder. */
-    static List<Section> entries(Field field, String scenarioSource) throws ScenarioException {
+    public static List<Section> entries(Field field, String scenarioSource) throws ScenarioException {
         String name = field.asText(java.util.regex.Pattern.compile(".+"), "a CSV file such as schedule.csv");
         Path file = Path.of(scenarioSource).resolveSibling(name);
         if (Path.of(name).isAbsolute()) {

@@ -1,21 +1,21 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import java.math.BigInteger;
 
 /** The wording used wherever a message tells which hosts a topology has, and the reading of a host number. */
-final class HostRange {
+public final class HostRange {
     private HostRange() {
     }
 
     /** E.g. {@code "this topology has hosts 0..15"}. */
-    static String describe(int hostCount) {
+    public static String describe(int hostCount) {
         return hostCount == 1 ? "this topology has only host 0" : "this topology has hosts 0.." + (hostCount - 1);
     }
 
     /** The host number {@code field} holds, an error naming it unless it is a host of {@code hostCount}. */
-    static int host(Field field, int hostCount) throws ScenarioException {
+    public static int host(Field field, int hostCount) throws ScenarioException {
         if (!field.isInteger()) {
             throw field.error("expected a host number, found " + field.node().describe() + "; "
                     + describe(hostCount));

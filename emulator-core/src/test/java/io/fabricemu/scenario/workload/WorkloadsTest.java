@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -6,6 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.scenario.ScenarioTexts;
+import io.fabricemu.scenario.workload.AllToAll;
+import io.fabricemu.scenario.workload.FlowList;
+import io.fabricemu.scenario.workload.Incast;
+import io.fabricemu.scenario.workload.Mix;
+import io.fabricemu.scenario.workload.Permutation;
+import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import java.util.ArrayList;
 import java.util.Comparator;
