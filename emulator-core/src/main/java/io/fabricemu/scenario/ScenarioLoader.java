@@ -2,6 +2,8 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.scenario.sizing.FabricSizeCheck;
+import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.ErrorList;

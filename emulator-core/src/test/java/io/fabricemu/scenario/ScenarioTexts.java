@@ -54,7 +54,7 @@ public final class ScenarioTexts {
             26, "    - {kind: flows, flows: [{src: 5, dst: 6, bytes: 1MiB}]}");
 
     /** BASE with the leaf-spine replaced, line for line, by an explicit 16-host fat tree. */
-    static final String FAT_TREE = with(BASE,
+    public static final String FAT_TREE = with(BASE,
             4, "  kind: fat-tree",
             5, "  pods: 4",
             6, "  torsPerPod: 2",
@@ -64,7 +64,7 @@ public final class ScenarioTexts {
                     + "  coreLink: {rate: 100Gbps, delay: 500ns}");
 
     /** BASE with the leaf-spine replaced, line for line, by a 16-host ring of four switches routed clockwise. */
-    static final String RING = with(BASE,
+    public static final String RING = with(BASE,
             4, "  kind: ring",
             5, "  switches: 4",
             6, "  hostsPerSwitch: 4",

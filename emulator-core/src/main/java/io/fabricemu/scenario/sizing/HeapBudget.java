@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.sizing;
 
 /**
  * What a scenario's fabric is checked against when it is loaded, before anything is built: the heap this JVM may

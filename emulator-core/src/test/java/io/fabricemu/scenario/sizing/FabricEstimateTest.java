@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.sizing;
 
 import static io.fabricemu.scenario.ScenarioTexts.BASE;
 import static io.fabricemu.scenario.ScenarioTexts.FAT_TREE;
@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.net.Packets;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.Scenario;
+import io.fabricemu.scenario.ScenarioTexts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

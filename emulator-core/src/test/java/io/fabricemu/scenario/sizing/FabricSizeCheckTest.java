@@ -1,9 +1,10 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.sizing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.scenario.ScenarioLoader;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import java.util.List;
 import java.util.stream.Stream;

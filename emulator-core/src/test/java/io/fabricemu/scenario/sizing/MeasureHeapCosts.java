@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.sizing;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import io.fabricemu.topology.FabricCounts;
@@ -6,7 +6,7 @@ import io.fabricemu.topology.FabricCounts;
 /**
  * How the byte costs of {@link FabricEstimate} were measured: run with a large heap and the launcher's collector,
  * <pre>
- *   java -XX:+UseParallelGC -Xmx12g -cp CLASSPATH io.fabricemu.scenario.MeasureHeapCosts [NAMES]
+ *   java -XX:+UseParallelGC -Xmx12g -cp CLASSPATH io.fabricemu.scenario.sizing.MeasureHeapCosts [NAMES]
  * </pre>
  * it builds and starts every fabric below ({@link StartHeap}) and prints one CSV row each: the counts the
  * estimate uses, the estimate (less its base) and the heap measured, prepared and started; first the base, the

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.sizing;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
@@ -8,6 +8,8 @@ import io.fabricemu.actor.Engine;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.Scenario;
+import io.fabricemu.scenario.ScenarioLoader;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

@@ -1,5 +1,6 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.sizing;
 
+import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.topology.FabricCounts;
 import io.fabricemu.topology.TopologySpec;

@@ -1,5 +1,6 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.sizing;
 
+import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.workload.FlowCounts;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
@@ -13,17 +14,17 @@ import io.fabricemu.topology.TopologySpec;
  * so the check must come first. Every refusal gives the estimate, at the topology's line, or at the workload's
  * when the flows are what does not fit.
  */
-final class FabricSizeCheck {
+public final class FabricSizeCheck {
     private FabricSizeCheck() {
     }
 
     /** The topology alone, checked before the workload names its hosts. */
-    static void topology(Section topology, TopologySpec spec, HeapBudget budget) throws ScenarioException {
+    public static void topology(Section topology, TopologySpec spec, HeapBudget budget) throws ScenarioException {
         check(topology, topology, FabricEstimate.ofTopology(spec), budget);
     }
 
     /** The whole scenario. */
-    static void scenario(Section topology, Section workload, Scenario s, HeapBudget budget)
+    public static void scenario(Section topology, Section workload, Scenario s, HeapBudget budget)
             throws ScenarioException {
         check(topology, workload, FabricEstimate.of(s), budget);
     }
