@@ -2,6 +2,11 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.scenario.bind.SamplingBinder;
+import io.fabricemu.scenario.bind.SwitchBinder;
+import io.fabricemu.scenario.bind.TopologyBinder;
+import io.fabricemu.scenario.bind.TransportBinder;
+import io.fabricemu.scenario.bind.WorkloadBinder;
 import io.fabricemu.scenario.sizing.FabricSizeCheck;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.transport.TransportConfig;

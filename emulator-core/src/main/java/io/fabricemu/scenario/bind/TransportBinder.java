@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.bind;
 
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
@@ -17,11 +17,11 @@ import java.util.List;
  * Binds the optional {@code transport} section; an absent field takes its value from
  * {@link TransportConfig#defaults()}. The MTU counts the header, so the payload per packet is mtu - header.
  */
-final class TransportBinder {
+public final class TransportBinder {
     private TransportBinder() {
     }
 
-    static TransportConfig bind(Section t) throws ScenarioException {
+    public static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
                 "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.bind;
 
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.workload.AllToAll;
@@ -24,7 +24,7 @@ import java.util.List;
  * topology's host count so that a wrong host is reported at its own line, and every flow's size against the
  * packets the transport cuts it into ({@link Limits#MAX_PACKETS_PER_FLOW}).
  */
-final class WorkloadBinder {
+public final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
             "all-gather", "reduce-scatter", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
@@ -49,7 +49,7 @@ final class WorkloadBinder {
     }
 
     /** As {@link #bind(Section, int, int)}; {@code gpusPerNode} of a rail-optimised fabric, else 0. */
-    static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode)
+    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode)
             throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.bind;
 
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.fabric.SwitchConfig;
@@ -12,7 +12,7 @@ import io.fabricemu.switching.ForwardingMode;
 import java.util.List;
 
 /** Binds the optional {@code switch} section; an absent field takes its value from {@link SwitchConfig#defaults()}. */
-final class SwitchBinder {
+public final class SwitchBinder {
     static final List<String> FORWARDING = List.of("cut-through", "store-and-forward");
     static final List<String> BOOLEAN = List.of("false", "true");
 
@@ -24,7 +24,7 @@ final class SwitchBinder {
      * error; switch-generated RNR NAKs need the RoCEv2 transport, back-to-sender notices a transport whose
      * senders react to them.
      */
-    static SwitchConfig bind(Section sw, TransportConfig transport) throws ScenarioException {
+    public static SwitchConfig bind(Section sw, TransportConfig transport) throws ScenarioException {
         int mtuBytes = transport.mtuBytes();
         SwitchConfig d = SwitchConfig.defaults();
         sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc",

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.bind;
 
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
@@ -15,7 +15,7 @@ import java.util.List;
  * Binds the {@code topology} section to one of the topology spec records, by its {@code kind}. The spec
  * records check their own invariants; their complaints are reported at the field they name.
  */
-final class TopologyBinder {
+public final class TopologyBinder {
     static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "rail-optimised", "ring");
     /** Scenario names of the {@link RingRouting} values. */
     static final List<String> RING_ROUTINGS = List.of("clockwise", "shortest");
@@ -30,7 +30,7 @@ final class TopologyBinder {
     private TopologyBinder() {
     }
 
-    static TopologySpec bind(Section topology) throws ScenarioException {
+    public static TopologySpec bind(Section topology) throws ScenarioException {
         topology.declare("kind");
         String kind = topology.requiredOneOf("kind", KINDS);
         TopologySpec spec;

@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.bind;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.scenario.yaml.Field;
@@ -18,7 +18,7 @@ import io.fabricemu.scenario.yaml.Units;
  * Absent means {@link Sampling#DEFAULT}. {@code interval: off} is the only way to turn recording off; with it
  * {@code maxPoints} may not be given, since it would mean nothing.
  */
-final class SamplingBinder {
+public final class SamplingBinder {
     static final long MIN_INTERVAL_PS = 1_000;
     static final long MAX_INTERVAL_PS = 1_000_000_000_000L;
     static final int MAX_POINTS = 100_000;
@@ -26,7 +26,7 @@ final class SamplingBinder {
     private SamplingBinder() {
     }
 
-    static Sampling bind(Section s) throws ScenarioException {
+    public static Sampling bind(Section s) throws ScenarioException {
         s.declare("interval", "maxPoints");
         s.rejectUnknownFields();
         Field interval = s.optional("interval");

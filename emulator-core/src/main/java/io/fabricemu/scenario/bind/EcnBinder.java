@@ -1,4 +1,4 @@
-package io.fabricemu.scenario;
+package io.fabricemu.scenario.bind;
 
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.ecn.EcnRamp;
