@@ -12,6 +12,7 @@ import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.ErrorList;
+import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.FieldErrors;
 import io.fabricemu.scenario.yaml.InputFile;
 import io.fabricemu.scenario.yaml.Limits;

@@ -21,7 +21,8 @@ public final class TopologyBinder {
     static final List<String> RING_ROUTINGS = List.of("clockwise", "shortest");
     /**
      * Upper bound of every switch or host count, far above anything an emulation can hold; whether the fabric as a
-     * whole can be built is checked from all its counts together ({@link FabricSizeCheck}).
+     * whole can be built is checked from all its counts together
+     * ({@link io.fabricemu.scenario.sizing.FabricSizeCheck}).
      */
     static final int MAX_COUNT = 1_000_000;
 

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  */
 public final class ScenarioException extends Exception {
     /** The longest value or field name a message shows whole. */
-    public static final int LONGEST_SHOWN = 80;
+    static final int LONGEST_SHOWN = 80;
     /**
      * A value as messages quote it: {@code 'text'}, the opening quote at the start or after a space or bracket, the
      * closing one at the end or before a space or punctuation, so the quotes of two short values side by side

@@ -24,7 +24,7 @@ public final class ScenarioText {
      * about ten times its size in heap, so a file beyond that is a mistake (or a trace better cut down) long
      * before it is a scenario.
      */
-    public static final int MAX_BYTES = 16 << 20;
+    static final int MAX_BYTES = 16 << 20;
     private static final String MUST_BE_UTF8 = "scenario files must be UTF-8 text: save the file as UTF-8";
 
     private ScenarioText() {
