@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.scenario.FlowSpec;
+import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.Scenario;
-import io.fabricemu.scenario.ScenarioException;
 import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigValue;
 import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
-import io.fabricemu.scenario.InputFile;
+import io.fabricemu.scenario.yaml.InputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

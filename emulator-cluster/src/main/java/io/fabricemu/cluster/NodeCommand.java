@@ -5,7 +5,7 @@ import akka.actor.typed.ActorSystem;
 import io.fabricemu.cli.WholeNumber;
 import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
-import io.fabricemu.scenario.InputFile;
+import io.fabricemu.scenario.yaml.InputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -13,7 +13,7 @@ import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
 import io.fabricemu.results.Sweep;
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.scenario.TransportConfig;
+import io.fabricemu.scenario.transport.TransportConfig;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -13,7 +13,7 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.scenario.HeapBudget;
+import io.fabricemu.scenario.sizing.HeapBudget;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.scenario.HeapBudget;
-import io.fabricemu.scenario.ScenarioException;
 import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.scenario.sizing.HeapBudget;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

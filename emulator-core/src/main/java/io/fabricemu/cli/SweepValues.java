@@ -2,7 +2,7 @@ package io.fabricemu.cli;
 
 import io.fabricemu.report.Quantity;
 import io.fabricemu.results.Sweep;
-import io.fabricemu.scenario.Units;
+import io.fabricemu.scenario.yaml.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToLongFunction;

@@ -1,8 +1,8 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.scenario.FabricEstimate;
-import io.fabricemu.scenario.Units;
+import io.fabricemu.scenario.sizing.FabricEstimate;
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.time.Ps;
 import java.io.PrintWriter;
 import java.nio.file.Path;

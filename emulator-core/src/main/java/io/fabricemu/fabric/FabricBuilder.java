@@ -11,8 +11,6 @@ import io.fabricemu.net.Link;
 import io.fabricemu.pfc.PfcDeadlockMonitor;
 import io.fabricemu.pfc.PfcPeer;
 import io.fabricemu.roce.RoceNic;
-import io.fabricemu.scenario.FlowSpec;
-import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SharedBufferPool;

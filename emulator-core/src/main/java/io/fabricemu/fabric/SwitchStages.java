@@ -5,7 +5,6 @@ import io.fabricemu.ecn.EcnRamp;
 import io.fabricemu.net.Ecmp;
 import io.fabricemu.rnrnak.RnrNackPort;
 import io.fabricemu.rnrnak.RnrNackSettings;
-import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.EgressPort;
 import io.fabricemu.switching.EgressStage;
 import io.fabricemu.switching.PfcEgress;

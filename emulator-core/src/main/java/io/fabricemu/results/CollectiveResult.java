@@ -1,6 +1,6 @@
 package io.fabricemu.results;
 
-import io.fabricemu.scenario.CollectiveSpan;
+import io.fabricemu.scenario.workload.CollectiveSpan;
 import io.fabricemu.time.Ps;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -8,12 +8,12 @@ import io.fabricemu.engine.SampleListener;
 import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.results.Digest;
 import io.fabricemu.results.FabricMap;
 import io.fabricemu.results.FlowResult;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.TimeSeries;
-import io.fabricemu.scenario.FlowSpec;
 import java.util.ArrayList;
 import java.util.List;
 

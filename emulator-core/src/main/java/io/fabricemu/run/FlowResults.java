@@ -1,8 +1,8 @@
 package io.fabricemu.run;
 
 import io.fabricemu.engine.ElementReport;
+import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.results.FlowResult;
-import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
 import io.fabricemu.stats.FlowStarted;

@@ -1,7 +1,7 @@
 package io.fabricemu.run;
 
 import io.fabricemu.roce.DcqcnParams;
-import io.fabricemu.scenario.Units;
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.Topology;
 import io.fabricemu.uet.cc.NsccParams;

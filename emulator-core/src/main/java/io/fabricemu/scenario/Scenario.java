@@ -1,6 +1,9 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.topology.TopologySpec;
 import java.util.Objects;
 import java.util.regex.Pattern;

@@ -1,6 +1,27 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.scenario.bind.SamplingBinder;
+import io.fabricemu.scenario.bind.SwitchBinder;
+import io.fabricemu.scenario.bind.TopologyBinder;
+import io.fabricemu.scenario.bind.TransportBinder;
+import io.fabricemu.scenario.bind.WorkloadBinder;
+import io.fabricemu.scenario.sizing.FabricSizeCheck;
+import io.fabricemu.scenario.sizing.HeapBudget;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.WorkloadSpec;
+import io.fabricemu.scenario.yaml.ErrorList;
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.FieldErrors;
+import io.fabricemu.scenario.yaml.InputFile;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.Node;
+import io.fabricemu.scenario.yaml.Overrides;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioText;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.YamlTree;
 import io.fabricemu.topology.TopologySpec;
 import java.nio.file.Path;
 import java.util.List;

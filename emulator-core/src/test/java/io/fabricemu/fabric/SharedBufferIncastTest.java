@@ -10,8 +10,6 @@ import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
-import io.fabricemu.scenario.FlowSpec;
-import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.stats.PortStats;
 import io.fabricemu.switching.PoolLedger;
 import io.fabricemu.switching.SharedBufferPool;

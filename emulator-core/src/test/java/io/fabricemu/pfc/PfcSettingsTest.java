@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.net.PfcFrame;
-import io.fabricemu.scenario.SwitchConfig;
 import org.junit.jupiter.api.Test;
 
 /** PFC thresholds, headroom and pause-time arithmetic, against numbers worked out by hand. */

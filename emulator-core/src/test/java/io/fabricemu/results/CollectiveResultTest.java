@@ -2,7 +2,7 @@ package io.fabricemu.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.fabricemu.scenario.CollectiveSpan;
+import io.fabricemu.scenario.workload.CollectiveSpan;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

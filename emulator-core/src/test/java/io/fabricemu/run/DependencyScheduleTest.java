@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Progress;
+import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.results.FlowResult;
 import io.fabricemu.results.RunResult;
-import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.scenario.ScenarioLoader;
 import java.util.ArrayList;
 import java.util.List;

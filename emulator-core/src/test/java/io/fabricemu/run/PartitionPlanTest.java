@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fabric.TransportPlan;
 import io.fabricemu.pfc.PfcSettings;
-import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.FatTreeSpec;

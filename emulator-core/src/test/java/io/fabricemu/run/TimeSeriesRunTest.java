@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.results.FlowSeries;
 import io.fabricemu.results.PortSeries;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.TimeSeries;
-import io.fabricemu.scenario.FlowSpec;
 import io.fabricemu.switching.ForwardingMode;
 import java.util.ArrayList;
 import java.util.List;

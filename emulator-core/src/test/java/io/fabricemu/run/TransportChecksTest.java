@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.scenario.ScenarioException;
 import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.time.Ps;
 import java.util.List;

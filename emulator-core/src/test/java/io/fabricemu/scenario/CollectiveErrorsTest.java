@@ -5,6 +5,9 @@ import static io.fabricemu.scenario.ScenarioTexts.BASE;
 import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.fabricemu.scenario.workload.AllToAll;
+import io.fabricemu.scenario.workload.Collective;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,8 @@ import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

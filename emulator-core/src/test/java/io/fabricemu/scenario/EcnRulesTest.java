@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.ecn.EcnRamp;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -5,6 +5,8 @@ import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.topology.LeafSpineSpec;
 import java.util.List;
 import java.util.stream.Stream;

@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.FlowList;
+import io.fabricemu.scenario.workload.Incast;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.topology.LeafSpineSpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,7 @@ import io.fabricemu.rnrnak.PairRtt;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.rnrnak.TriggerMode;
 import io.fabricemu.roce.RnrTimer;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.time.Ps;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.scenario.yaml.ScenarioException;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.roce.DcqcnCompanions;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.AllToAll;
+import io.fabricemu.scenario.workload.Incast;
+import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.LeafSpineSpec;

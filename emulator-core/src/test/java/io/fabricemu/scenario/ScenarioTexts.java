@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Scenario texts for tests, with line numbers that tests can rely on. */
-final class ScenarioTexts {
+public final class ScenarioTexts {
     /** A valid leaf-spine incast of 16 hosts; every field on its own line, numbered in the comments. */
-    static final String BASE = String.join("\n",
+    public static final String BASE = String.join("\n",
             "name: err",                                                   // 1
             "seed: 3",                                                     // 2
             "topology:",                                                   // 3
@@ -38,7 +38,7 @@ final class ScenarioTexts {
             "");
 
     /** BASE with the incast replaced, line for line, by an explicit flow list. */
-    static final String FLOWS = with(BASE,
+    public static final String FLOWS = with(BASE,
             22, "  kind: flows",
             23, "  flows:",
             24, "    - {src: 1, dst: 2, bytes: 1MiB}",
@@ -46,7 +46,7 @@ final class ScenarioTexts {
             26, "    - {src: 4, dst: 5, bytes: 512KiB, start: 1us}");
 
     /** BASE with the incast replaced, line for line, by a mix of that incast and a permutation beside it. */
-    static final String MIX = with(BASE,
+    public static final String MIX = with(BASE,
             22, "  kind: mix",
             23, "  parts:",
             24, "    - {kind: incast, receiver: 0, senders: [1, 2, 3], bytes: 2MiB}",
@@ -54,7 +54,7 @@ final class ScenarioTexts {
             26, "    - {kind: flows, flows: [{src: 5, dst: 6, bytes: 1MiB}]}");
 
     /** BASE with the leaf-spine replaced, line for line, by an explicit 16-host fat tree. */
-    static final String FAT_TREE = with(BASE,
+    public static final String FAT_TREE = with(BASE,
             4, "  kind: fat-tree",
             5, "  pods: 4",
             6, "  torsPerPod: 2",
@@ -64,7 +64,7 @@ final class ScenarioTexts {
                     + "  coreLink: {rate: 100Gbps, delay: 500ns}");
 
     /** BASE with the leaf-spine replaced, line for line, by a 16-host ring of four switches routed clockwise. */
-    static final String RING = with(BASE,
+    public static final String RING = with(BASE,
             4, "  kind: ring",
             5, "  switches: 4",
             6, "  hostsPerSwitch: 4",
@@ -73,7 +73,7 @@ final class ScenarioTexts {
             9, "  ringLink: {rate: 100Gbps, delay: 500ns}");
 
     /** The smallest valid scenario: only the required fields. */
-    static final String MINIMAL = String.join("\n",
+    public static final String MINIMAL = String.join("\n",
             "name: minimal",
             "topology:",
             "  kind: leaf-spine",
@@ -94,7 +94,7 @@ final class ScenarioTexts {
      * {@code text} with 1-based lines replaced: arguments are pairs of line number and new text (which may
      * hold several lines, shifting only the lines after it).
      */
-    static String with(String text, Object... lineAndText) {
+    public static String with(String text, Object... lineAndText) {
         List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
         for (int i = 0; i < lineAndText.length; i += 2) {
             lines.set((Integer) lineAndText[i] - 1, (String) lineAndText[i + 1]);

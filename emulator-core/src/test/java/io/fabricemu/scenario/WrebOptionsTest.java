@@ -3,6 +3,7 @@ package io.fabricemu.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.wreb.EvalPoint;
 import io.fabricemu.wreb.LevelWeights;
 import io.fabricemu.wreb.LinearProfile;

@@ -1,6 +1,6 @@
 package io.fabricemu.switching;
 
-import io.fabricemu.scenario.SwitchConfig;
+import io.fabricemu.fabric.SwitchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 

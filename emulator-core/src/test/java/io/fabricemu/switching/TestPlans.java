@@ -1,7 +1,7 @@
 package io.fabricemu.switching;
 
+import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fabric.SwitchStages;
-import io.fabricemu.scenario.SwitchConfig;
 
 /** Switch plans for tests: a port's stages are the ones a fabric builds from the same settings. */
 public final class TestPlans {

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.ecn.EcnRamp;
 import io.fabricemu.engine.RecordingContext;
+import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
-import io.fabricemu.scenario.SwitchConfig;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.PortStages;
 import io.fabricemu.switching.RecordingPort;

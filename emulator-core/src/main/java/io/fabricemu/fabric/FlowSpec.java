@@ -1,0 +1,135 @@
+package io.fabricemu.fabric;
+
+import java.util.Arrays;
+
+/**
+ * One flow of a workload: {@code bytes} of payload from host {@code src} to host {@code dst}, starting at
+ * virtual time {@code startPs}. Hosts are numbered 0..hostCount-1 as the topology numbers them. {@code group}
+ * names the part of a {@code Mix} the flow comes from (results are summarised per group), "" outside a mix.
+ *
+ * <p>A flow may wait for others: {@code after} lists the indices, in the workload's flow list, of the flows it
+ * depends on. It then starts {@code gapPs} after the last of them has been fully received, as its source learns
+ * it (at once when its source is their receiver, otherwise one notice's crossing of the fabric later: see
+ * {@code host.StartDependencies}), and never before {@code startPs}. A flow without dependencies starts at
+ * {@code startPs} and has {@code gapPs} 0. Which indices exist and that they form no cycle is a property of the
+ * whole list ({@code FlowDependencies}).
+ *
+ * <p>A flow may also queue behind another flow of its source ({@code follows}, an index, -1 for none): it starts
+ * only once that flow has put its last packet on the wire, as the messages posted to one queue pair leave in
+ * order. A collective cuts each step into chunks that queue so, so that they leave a rank one after the other and
+ * the next step's first chunk can move on while the rest of this step is still being sent (pipelining).
+ */
+public record FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs,
+                       int follows) {
+    private static final int[] NONE = new int[0];
+
+    /** A flow in no group, waiting for none. */
+    public FlowSpec(int src, int dst, long bytes, long startPs) {
+        this(src, dst, bytes, startPs, "", NONE, 0, -1);
+    }
+
+    /** A flow waiting for none. */
+    public FlowSpec(int src, int dst, long bytes, long startPs, String group) {
+        this(src, dst, bytes, startPs, group, NONE, 0, -1);
+    }
+
+    /** A flow that waits for the flows {@code after}, then {@code gapPs}, queued behind none. */
+    public FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs) {
+        this(src, dst, bytes, startPs, group, after, gapPs, -1);
+    }
+
+    public FlowSpec {
+        if (group == null) {
+            throw new IllegalArgumentException("group must not be null; use \"\" for none");
+        }
+        if (src < 0 || dst < 0) {
+            throw new IllegalArgumentException("hosts must be >= 0, were src " + src + " and dst " + dst);
+        }
+        if (src == dst) {
+            throw new IllegalArgumentException("a flow needs two different hosts, src and dst are both " + src);
+        }
+        WorkloadChecks.bytesAndStart(bytes, startPs);
+        after = after.length == 0 ? NONE : after.clone();
+        for (int i = 0; i < after.length; i++) {
+            if (after[i] < 0) {
+                throw new IllegalArgumentException("after must hold flow indices >= 0, had " + after[i]);
+            }
+            for (int k = 0; k < i; k++) {
+                if (after[k] == after[i]) {
+                    throw new IllegalArgumentException("after lists flow " + after[i] + " twice");
+                }
+            }
+        }
+        if (follows < -1) {
+            throw new IllegalArgumentException("follows must be a flow index or -1, was " + follows);
+        }
+        if (gapPs < 0 || (gapPs > 0 && after.length == 0)) {
+            throw new IllegalArgumentException("gapPs must be >= 0, and 0 for a flow waiting for none, was " + gapPs
+                    + " with " + after.length + " dependencies");
+        }
+    }
+
+    /** A copy of the indices of the flows this one waits for. */
+    @Override
+    public int[] after() {
+        return after.clone();
+    }
+
+    /** How many flows this one waits for ({@link #after}; the flow it {@link #follows} is not counted). */
+    public int dependencyCount() {
+        return after.length;
+    }
+
+    /** Whether this flow waits for any flow or queues behind one: its start is known only when the run makes it. */
+    public boolean waits() {
+        return after.length > 0 || follows >= 0;
+    }
+
+    /** The index of the {@code k}-th flow this one waits for. */
+    public int dependency(int k) {
+        return after[k];
+    }
+
+    /** This flow in {@code newGroup}. */
+    public FlowSpec inGroup(String newGroup) {
+        return new FlowSpec(src, dst, bytes, startPs, newGroup, after, gapPs, follows);
+    }
+
+    /** This flow with every dependency index moved up by {@code offset}: where its list starts in a longer one. */
+    public FlowSpec shifted(int offset) {
+        if ((after.length == 0 && follows < 0) || offset == 0) {
+            return this;
+        }
+        int[] moved = new int[after.length];
+        for (int k = 0; k < moved.length; k++) {
+            moved[k] = Math.addExact(after[k], offset);
+        }
+        return new FlowSpec(src, dst, bytes, startPs, group, moved, gapPs,
+                follows < 0 ? -1 : Math.addExact(follows, offset));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FlowSpec f && src == f.src && dst == f.dst && bytes == f.bytes && startPs == f.startPs
+                && group.equals(f.group) && Arrays.equals(after, f.after) && gapPs == f.gapPs && follows == f.follows;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Integer.hashCode(src);
+        h = 31 * h + Integer.hashCode(dst);
+        h = 31 * h + Long.hashCode(bytes);
+        h = 31 * h + Long.hashCode(startPs);
+        h = 31 * h + group.hashCode();
+        h = 31 * h + Arrays.hashCode(after);
+        h = 31 * h + Long.hashCode(gapPs);
+        return 31 * h + follows;
+    }
+
+    @Override
+    public String toString() {
+        return "FlowSpec[src=" + src + ", dst=" + dst + ", bytes=" + bytes + ", startPs=" + startPs + ", group="
+                + group + (after.length == 0 ? "" : ", after=" + Arrays.toString(after) + ", gapPs=" + gapPs)
+                + (follows < 0 ? "" : ", follows=" + follows) + "]";
+    }
+}

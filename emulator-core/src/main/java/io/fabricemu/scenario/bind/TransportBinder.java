@@ -1,0 +1,108 @@
+package io.fabricemu.scenario.bind;
+
+import io.fabricemu.lb.LoadBalancing;
+import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.scenario.transport.RoceOptions;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.transport.UetOptions;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
+import io.fabricemu.time.Ps;
+import io.fabricemu.uet.MemoryParams;
+import java.util.List;
+
+/**
+ * Binds the optional {@code transport} section; an absent field takes its value from
+ * {@link TransportConfig#defaults()}. The MTU counts the header, so the payload per packet is mtu - header.
+ */
+public final class TransportBinder {
+    private TransportBinder() {
+    }
+
+    public static TransportConfig bind(Section t) throws ScenarioException {
+        TransportConfig d = TransportConfig.defaults();
+        t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
+                "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");
+        t.rejectUnknownFields();
+        int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
+        int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
+        if (headerBytes >= mtuBytes) {
+            throw t.error("header", "'" + t.optional("header").text() + "' must be less than transport.mtu ("
+                    + Units.exactBytes(mtuBytes) + ", the default); lower it or set mtu");
+        }
+        long windowBytes = t.optionalBytes("window", d.windowBytes(), mtuBytes, Limits.MAX_BUFFER_BYTES);
+        long rtoPs = t.optionalTimePs("rto", d.rtoPs(), 1, Limits.MAX_TIME_PS);
+        String cc = t.optionalOneOf("cc", d.congestionControl(), TransportConfig.CONGESTION_CONTROLS);
+        UetOptions uet = bindUet(t, cc, mtuBytes);
+        RoceOptions roce = RoceBinder.bind(t, cc, mtuBytes);
+        try {
+            return new TransportConfig(mtuBytes, headerBytes, windowBytes, rtoPs, cc, uet, roce);
+        } catch (IllegalArgumentException invalid) {
+            throw t.error(invalid);
+        }
+    }
+
+    private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "creditSlice", "initialCredit",
+            "receiverMemory", "deliveryMode", "nscc", "ack");
+
+    private static UetOptions bindUet(Section t, String cc, int mtuBytes) throws ScenarioException {
+        UetOptions d = UetOptions.defaults();
+        String balancing = t.optionalOneOf("loadBalancing", d.loadBalancing().scenarioName(),
+                LoadBalancing.scenarioNames());
+        if (!TransportConfig.ULTRA_ETHERNET.contains(cc)) {
+            if (!balancing.equals(LoadBalancing.ECMP.scenarioName())) {
+                throw t.error("loadBalancing", "'" + balancing + "' needs the Ultra Ethernet transport: the baseline "
+                        + "(cc: none) and RoCEv2 (cc: roce, dcqcn) send each flow on one path; set transport.cc to "
+                        + "one of " + TransportConfig.ULTRA_ETHERNET);
+            }
+            for (String key : UET_ONLY) {
+                if (t.has(key)) {
+                    throw t.error(key, "applies to the Ultra Ethernet transport only; set transport.cc to one of "
+                            + TransportConfig.ULTRA_ETHERNET + " or remove it");
+                }
+            }
+            return d;
+        }
+        String delivery = t.optionalOneOf("deliveryMode", d.deliveryMode().scenarioName(),
+                DeliveryMode.scenarioNames());
+        DeliveryMode deliveryMode = DeliveryMode.named(delivery);
+        if (deliveryMode == DeliveryMode.ROD && !balancing.equals(LoadBalancing.ECMP.scenarioName())) {
+            throw t.error("deliveryMode", "'rod' (reliable ordered delivery) needs transport.loadBalancing: ecmp, not '"
+                    + balancing + "': ordered delivery cannot use per-packet spraying, since packets on different "
+                    + "paths arrive out of order and the target, which keeps no reorder buffer, would discard them "
+                    + "all; use deliveryMode: rud or loadBalancing: ecmp");
+        }
+        long baseRttPs = t.optionalTimePs("baseRtt", d.baseRttPs(), 0, Ps.PER_S);
+        long initialWindowBytes = t.optionalBytes("initialWindow", d.initialWindowBytes(), 0, Limits.MAX_BUFFER_BYTES);
+        if (initialWindowBytes > 0 && initialWindowBytes < mtuBytes) {
+            throw t.error("initialWindow", "'" + t.optional("initialWindow").text() + "' must be 0B (one BDP) or at"
+                    + " least transport.mtu (" + Units.exactBytes(mtuBytes) + ")");
+        }
+        long creditSlicePs = t.optionalTimePs("creditSlice", d.creditSlicePs(), 1, Ps.PER_S);
+        long initialCreditBytes = t.optionalBytes("initialCredit", d.initialCreditBytes(), 0, Limits.MAX_BUFFER_BYTES);
+        if (cc.contains("rccc") && initialCreditBytes < mtuBytes) {
+            throw t.error("initialCredit", "'" + t.optional("initialCredit").text() + "' must be at least transport.mtu ("
+                    + Units.exactBytes(mtuBytes) + ") with RCCC: a sender that cannot send one packet never sends its "
+                    + "first request, and the receiver never hears of it");
+        }
+        MemoryParams memory = null;
+        if (t.has("receiverMemory")) {
+            Section m = t.requiredSection("receiverMemory");
+            m.declare("writeRate", "buffer", "penaltyThreshold");
+            m.rejectUnknownFields();
+            long writeRateBps = m.requiredRateBps("writeRate", Limits.MIN_RATE_BPS, Limits.MAX_RATE_BPS);
+            long bufferBytes = m.requiredBytes("buffer", mtuBytes, Limits.MAX_BUFFER_BYTES);
+            long thresholdBytes = m.optionalBytes("penaltyThreshold", bufferBytes / 4, 0, bufferBytes - 1);
+            try {
+                memory = new MemoryParams(writeRateBps, bufferBytes, thresholdBytes);
+            } catch (IllegalArgumentException invalid) {
+                throw m.error(invalid);
+            }
+        }
+        return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
+                initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc), CompanionBinder.nsccLoop(t),
+                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes));
+    }
+}

@@ -1,0 +1,242 @@
+package io.fabricemu.scenario.bind;
+
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.workload.AllToAll;
+import io.fabricemu.scenario.workload.Collective;
+import io.fabricemu.scenario.workload.FlowEntries;
+import io.fabricemu.scenario.workload.FlowList;
+import io.fabricemu.scenario.workload.HostRange;
+import io.fabricemu.scenario.workload.Incast;
+import io.fabricemu.scenario.workload.Mix;
+import io.fabricemu.scenario.workload.Permutation;
+import io.fabricemu.scenario.workload.ScheduleCsv;
+import io.fabricemu.scenario.workload.WorkloadSpec;
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.Limits;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+import io.fabricemu.scenario.yaml.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Binds the {@code workload} section by its {@code kind}, checking every host it names against the
+ * topology's host count so that a wrong host is reported at its own line, and every flow's size against the
+ * packets the transport cuts it into ({@link Limits#MAX_PACKETS_PER_FLOW}).
+ */
+public final class WorkloadBinder {
+    static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
+            "all-gather", "reduce-scatter", "mix");
+    /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
+    static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
+    private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
+
+    private final Section workload;
+    private final int hostCount;
+    private final int payloadBytes;
+    private final int gpusPerNode;
+
+    private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode) {
+        this.workload = workload;
+        this.hostCount = hostCount;
+        this.payloadBytes = payloadBytes;
+        this.gpusPerNode = gpusPerNode;
+    }
+
+    /** {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header). */
+    static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes) throws ScenarioException {
+        return bind(workload, hostCount, payloadBytes, 0);
+    }
+
+    /** As {@link #bind(Section, int, int)}; {@code gpusPerNode} of a rail-optimised fabric, else 0. */
+    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode)
+            throws ScenarioException {
+        workload.declare("kind");
+        String kind = workload.requiredOneOf("kind", KINDS);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode);
+        try {
+            return switch (kind) {
+                case "incast" -> binder.incast();
+                case "permutation" -> binder.permutation();
+                case "all-to-all" -> binder.allToAllOrCollective();
+                case "all-reduce", "all-gather", "reduce-scatter" -> binder.collective(kind);
+                case "flows" -> binder.flowList();
+                case "mix" -> binder.mix();
+                default -> throw new AssertionError(kind);
+            };
+        } catch (IllegalArgumentException invalid) {
+            throw workload.error(invalid);
+        }
+    }
+
+    private Incast incast() throws ScenarioException {
+        workload.declare("receiver", "senders", "bytes", "start");
+        workload.rejectUnknownFields("for kind incast");
+        int receiver = host(workload.required("receiver", "a host number, " + HostRange.describe(hostCount)));
+        Field senders = workload.required("senders", "a list of hosts such as [1, 2, 3] or a count such as 7");
+        List<Integer> hosts = senders.isList() ? senderList(senders, receiver) : senderCount(senders, receiver);
+        long bytes = bytes(workload);
+        return new Incast(receiver, hosts, bytes, startPs(workload));
+    }
+
+    private List<Integer> senderList(Field senders, int receiver) throws ScenarioException {
+        List<Field> items = senders.asList("a list of hosts");
+        if (items.isEmpty()) {
+            throw senders.error("the list is empty; name at least one sender");
+        }
+        List<Integer> hosts = new ArrayList<>(items.size());
+        for (Field item : items) {
+            int host = host(item);
+            if (host == receiver) {
+                throw item.error("host " + host + " is the receiver; a host cannot send to itself");
+            }
+            int earlier = hosts.indexOf(host);
+            if (earlier >= 0) {
+                throw item.error("host " + host + " is listed twice (also at " + items.get(earlier).path()
+                        + "); list each sender once");
+            }
+            hosts.add(host);
+        }
+        return hosts;
+    }
+
+    private List<Integer> senderCount(Field senders, int receiver) throws ScenarioException {
+        if (!senders.isInteger()) {
+            throw senders.error("expected a list of hosts such as [1, 2, 3] or a count such as 7, found "
+                    + senders.node().describe());
+        }
+        int others = hostCount - 1;
+        if (others < 1) {
+            throw senders.error("there is no host other than the receiver; " + HostRange.describe(hostCount));
+        }
+        int count = senders.asInt(1, others);
+        return Incast.lowestSenders(receiver, count);
+    }
+
+    /** A collective; {@code all-to-all} is one only with an {@code algorithm}, else every pair's flow. */
+    private Collective collective(String kind) throws ScenarioException {
+        return CollectiveBinder.bind(workload, kind, hostCount, gpusPerNode, this::bytes);
+    }
+
+    private Permutation permutation() throws ScenarioException {
+        everyHostSends("permutation");
+        return new Permutation(bytes(workload), startPs(workload));
+    }
+
+    /** all-to-all is the collective with an {@code algorithm}; without one, every ordered pair's flow. */
+    private WorkloadSpec allToAllOrCollective() throws ScenarioException {
+        workload.declare(CollectiveBinder.FIELDS);
+        return workload.has("algorithm") ? collective("all-to-all") : allToAll();
+    }
+
+    private AllToAll allToAll() throws ScenarioException {
+        for (String field : CollectiveBinder.FIELDS) {
+            if (!field.equals("kind") && !field.equals("bytes") && !field.equals("start") && workload.has(field)) {
+                throw workload.error(field, field + " belongs to the all-to-all collective, which needs an"
+                        + " algorithm: pairwise or simultaneous (without one, all-to-all is every ordered pair of"
+                        + " hosts sending bytes, with only bytes and start)");
+            }
+        }
+        everyHostSends("all-to-all");
+        return new AllToAll(bytes(workload), startPs(workload));
+    }
+
+    /** The checks shared by the kinds where every host sends: only bytes and start, and two hosts at least. */
+    private void everyHostSends(String kind) throws ScenarioException {
+        workload.declare("bytes", "start");
+        workload.rejectUnknownFields("for kind " + kind);
+        if (hostCount < 2) {
+            throw workload.error("kind", kind + " needs at least 2 hosts; " + HostRange.describe(hostCount));
+        }
+    }
+
+    private FlowList flowList() throws ScenarioException {
+        workload.declare("flows", "schedule");
+        workload.rejectUnknownFields("for kind flows");
+        if (workload.has("schedule")) {
+            if (workload.has("flows")) {
+                throw workload.error("schedule", "give the flows either in the scenario (flows) or in a CSV file"
+                        + " (schedule), not both");
+            }
+            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"),
+                    workload.source()), this::flow).bind());
+        }
+        Field list = workload.required("flows", "a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
+        List<Field> items = list.asList("a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
+        if (items.isEmpty()) {
+            throw list.error("the list is empty; give at least one flow {src, dst, bytes, start}");
+        }
+        List<Section> entries = new ArrayList<>(items.size());
+        for (Field item : items) {
+            entries.add(item.asSection());
+        }
+        return new FlowList(new FlowEntries(entries, this::flow).bind());
+    }
+
+    private Mix mix() throws ScenarioException {
+        workload.declare("parts");
+        workload.rejectUnknownFields("for kind mix");
+        String expected = "a list of workloads such as [{kind: incast, ...}, {kind: flows, ...}]";
+        Field list = workload.required("parts", expected);
+        List<Field> items = list.asList(expected);
+        if (items.isEmpty()) {
+            throw list.error("the list is empty; give at least one workload");
+        }
+        List<WorkloadSpec> parts = new ArrayList<>(items.size());
+        List<String> names = new ArrayList<>(items.size());
+        for (Field item : items) {
+            Section part = item.asSection();
+            part.declare("kind", "name");
+            String kind = part.requiredOneOf("kind", PART_KINDS);
+            String name = part.has("name") ? part.requiredText("name", PART_NAME, "a name of letters, digits, '-' "
+                    + "and '_' such as incast or background") : kind;
+            int earlier = names.indexOf(name);
+            if (earlier >= 0) {
+                String field = part.has("name") ? "name" : "kind";
+                throw part.error(field, "parts[" + earlier + "] is also named '" + name + "'; give each part its "
+                        + "own name (name: ...), the group its flows are reported under");
+            }
+            names.add(name);
+            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode));
+        }
+        return new Mix(names, parts);
+    }
+
+    /** One entry of a flow list, its dependencies ({@code after}) already resolved to indices. */
+    private FlowSpec flow(Section flow, int[] after) throws ScenarioException {
+        flow.declare(FlowEntries.FIELDS);
+        String expected = "a host number, " + HostRange.describe(hostCount);
+        int src = host(flow.required("src", expected));
+        Field dstField = flow.required("dst", expected);
+        int dst = host(dstField);
+        if (dst == src) {
+            throw dstField.error("host " + dst + " is also the source; a flow needs two different hosts");
+        }
+        try {
+            long gapPs = flow.optionalTimePs("gap", 0, 0, Limits.MAX_TIME_PS);
+            return new FlowSpec(src, dst, bytes(flow), startPs(flow), "", after, gapPs);
+        } catch (IllegalArgumentException invalid) {
+            throw flow.error(invalid);
+        }
+    }
+
+    private int host(Field field) throws ScenarioException {
+        return HostRange.host(field, hostCount);
+    }
+
+    private long bytes(Section section) throws ScenarioException {
+        long bytes = section.requiredBytes("bytes", 1, Limits.MAX_FLOW_BYTES);
+        long packets = bytes / payloadBytes + (bytes % payloadBytes == 0 ? 0 : 1);
+        if (packets > Limits.MAX_PACKETS_PER_FLOW) {
+            throw section.error("bytes", "'" + section.optional("bytes").text() + "' is " + Units.formatCount(packets)
+                    + " packets of " + payloadBytes + " B of payload (transport.mtu less transport.header); a flow may"
+                    + " be at most " + Units.formatCount(Limits.MAX_PACKETS_PER_FLOW) + " packets: give fewer bytes or"
+                    + " a larger transport.mtu");
+        }
+        return bytes;
+    }
+
+    private static long startPs(Section section) throws ScenarioException {
+        return section.optionalTimePs("start", 0, 0, Limits.MAX_TIME_PS);
+    }
+}

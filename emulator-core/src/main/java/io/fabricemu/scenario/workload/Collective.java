@@ -1,0 +1,223 @@
+package io.fabricemu.scenario.workload;
+
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.fabric.WorkloadChecks;
+import io.fabricemu.net.Packets;
+import io.fabricemu.topology.FabricCounts;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A collective operation of AI training as a workload: its ranks exchange data in steps, each step's transfers
+ * made flows that wait for the flows of the step before ({@link FlowSpec#after}), as NCCL runs them step by step
+ * and as packet simulators driven by collective schedules (SimAI, ASTRA-sim; the UEC's htsim with flows
+ * triggered by the end of others) express them. {@code bytes} is each rank's buffer as nccl-tests counts it (its
+ * PERFORMANCE.md): the all-reduce's buffer, the all-gather's output, the reduce-scatter's input and the
+ * all-to-all's send buffer; with n ranks every step moves a slice of it.
+ *
+ * <ul>
+ * <li>all-reduce, ring: 2(n-1) steps (reduce-scatter, then all-gather), in each every rank sends one slice,
+ *     bytes/n, to the next rank and forwards in the next step what it has just received.</li>
+ * <li>all-reduce, halving-doubling (Rabenseifner; n a power of two): log2(n) steps of recursive halving, rank i
+ *     sending bytes/2, bytes/4, ..., bytes/n to partner i XOR n/2, i XOR n/4, ..., i XOR 1, then log2(n) steps of
+ *     recursive doubling, the same sizes in reverse to i XOR 1, i XOR 2, ..., i XOR n/2.</li>
+ * <li>all-gather and reduce-scatter, ring: n-1 steps, each rank sending one slice to the next.</li>
+ * <li>all-to-all, pairwise: n-1 steps, in step s rank i sends its slice for rank i+s and receives from i-s; a
+ *     rank moves on once both are done. all-to-all, simultaneous: every slice at once, n(n-1) flows.</li>
+ * </ul>
+ * Slices are bytes/n, the first bytes mod n of them one byte more. With {@code chunks} c, each transfer is c
+ * flows of a c-th of it: chunk k of a step waits for chunk k of the step before, and the chunks of one transfer
+ * leave in order ({@link FlowSpec#follows}), so a rank can forward a chunk while the rest are still coming.
+ * Iteration t+1 begins at a rank {@code computeGap} after the rank's last step of iteration t is done (what it
+ * received and sent then), as the next layer's compute would; the first iteration begins at {@code start}.
+ *
+ * @param kind         one of {@link #KINDS}
+ * @param algorithm    one of {@link #algorithms}
+ * @param ranks        the hosts of the ranks, in rank order, at least 2, none twice
+ * @param chunks       pieces each transfer is cut into, at least 1
+ * @param iterations   times the collective runs, at least 1
+ * @param computeGapPs idle time at a rank between iterations
+ */
+public record Collective(String kind, String algorithm, List<Integer> ranks, long bytes, int chunks, int iterations,
+                         long computeGapPs, long startPs) implements WorkloadSpec {
+    public static final List<String> KINDS = List.of("all-reduce", "all-gather", "reduce-scatter", "all-to-all");
+
+    public Collective {
+        ranks = List.copyOf(ranks);
+        if (!KINDS.contains(kind) || !algorithms(kind).contains(algorithm)) {
+            throw new IllegalArgumentException("kind " + kind + " with algorithm " + algorithm + " is not a collective");
+        }
+        if (ranks.size() < 2 || ranks.stream().distinct().count() != ranks.size()) {
+            throw new IllegalArgumentException("ranks must be at least 2 distinct hosts, were " + ranks);
+        }
+        if (algorithm.equals("halving-doubling") && Integer.bitCount(ranks.size()) != 1) {
+            throw new IllegalArgumentException("ranks: halving-doubling needs a power of two ranks, had "
+                    + ranks.size());
+        }
+        if (chunks < 1 || iterations < 1 || computeGapPs < 0) {
+            throw new IllegalArgumentException("chunks " + chunks + " and iterations " + iterations
+                    + " must be >= 1, computeGapPs " + computeGapPs + " >= 0");
+        }
+        WorkloadChecks.bytesAndStart(bytes, startPs);
+        long smallest = minBytes(ranks.size(), chunks);
+        if (bytes < smallest) {
+            throw new IllegalArgumentException("bytes " + bytes + " is too few for " + ranks.size() + " ranks in "
+                    + chunks + " chunks: every chunk of every step needs a byte, so at least " + smallest);
+        }
+    }
+
+    /** The algorithms {@code kind} allows, the default first. */
+    public static List<String> algorithms(String kind) {
+        return switch (kind) {
+            case "all-reduce" -> List.of("ring", "halving-doubling");
+            case "all-to-all" -> List.of("pairwise", "simultaneous");
+            default -> List.of("ring");
+        };
+    }
+
+    /**
+     * The fewest bytes that give every chunk of every step at least one byte: the smallest transfer of every
+     * algorithm is a slice, bytes/n (halving-doubling's last halving step and first doubling step too).
+     */
+    public static long minBytes(int n, int chunks) {
+        return Math.multiplyExact((long) n, chunks);
+    }
+
+    /** The steps of one iteration: each a list of transfers {from rank, to rank, bytes}. */
+    List<long[][]> steps() {
+        int n = ranks.size();
+        List<long[][]> steps = new ArrayList<>();
+        switch (kind + "/" + algorithm) {
+            case "all-reduce/ring" -> {
+                for (int s = 0; s < 2 * (n - 1); s++) {
+                    int step = s;
+                    steps.add(ring(i -> step < n - 1 ? i - step : i + 1 - (step - (n - 1))));
+                }
+            }
+            case "all-gather/ring" -> {
+                for (int s = 0; s < n - 1; s++) {
+                    int step = s;
+                    steps.add(ring(i -> i - step));
+                }
+            }
+            case "reduce-scatter/ring" -> {
+                for (int s = 0; s < n - 1; s++) {
+                    int step = s;
+                    steps.add(ring(i -> i - step - 1));
+                }
+            }
+            case "all-reduce/halving-doubling" -> {
+                int log = Integer.numberOfTrailingZeros(n);
+                for (int k = 0; k < log; k++) {
+                    steps.add(exchange(n >> (k + 1), bytes >> (k + 1)));
+                }
+                for (int k = 0; k < log; k++) {
+                    steps.add(exchange(1 << k, bytes >> (log - k)));
+                }
+            }
+            case "all-to-all/pairwise" -> {
+                for (int s = 1; s < n; s++) {
+                    long[][] step = new long[n][];
+                    for (int i = 0; i < n; i++) {
+                        int to = (i + s) % n;
+                        step[i] = new long[] {i, to, slice(to)};
+                    }
+                    steps.add(step);
+                }
+            }
+            case "all-to-all/simultaneous" -> {
+                long[][] step = new long[n * (n - 1)][];
+                int t = 0;
+                for (int i = 0; i < n; i++) {
+                    for (int j = 0; j < n; j++) {
+                        if (j != i) {
+                            step[t++] = new long[] {i, j, slice(j)};
+                        }
+                    }
+                }
+                steps.add(step);
+            }
+            default -> throw new AssertionError(kind + "/" + algorithm);
+        }
+        return steps;
+    }
+
+    /** Whether a rank's next step waits for what it sent in this one too (pairwise exchange), not only received. */
+    boolean waitsForSends() {
+        return algorithm.equals("pairwise");
+    }
+
+    /** A ring step: every rank i sends slice {@code slice(i)} (mod n) to rank i+1. */
+    private long[][] ring(java.util.function.IntUnaryOperator sliceOf) {
+        int n = ranks.size();
+        long[][] step = new long[n][];
+        for (int i = 0; i < n; i++) {
+            step[i] = new long[] {i, (i + 1) % n, slice(Math.floorMod(sliceOf.applyAsInt(i), n))};
+        }
+        return step;
+    }
+
+    /** Every rank i sends {@code size} bytes to rank i XOR {@code distance}. */
+    private long[][] exchange(int distance, long size) {
+        int n = ranks.size();
+        long[][] step = new long[n][];
+        for (int i = 0; i < n; i++) {
+            step[i] = new long[] {i, i ^ distance, size};
+        }
+        return step;
+    }
+
+    /** Slice {@code j} of the buffer: bytes/n, one more for the first bytes mod n. */
+    private long slice(int j) {
+        int n = ranks.size();
+        return bytes / n + (j < bytes % n ? 1 : 0);
+    }
+
+    @Override
+    public long flowCount(int hostCount) {
+        long perIteration = 0;
+        for (long[][] step : steps()) {
+            perIteration += step.length;
+        }
+        return FabricCounts.times(FabricCounts.times(perIteration, chunks), iterations);
+    }
+
+    @Override
+    public long packetCount(int hostCount, int payloadBytes) {
+        long packets = 0;
+        for (long[][] step : steps()) {
+            for (long[] transfer : step) {
+                for (int k = 0; k < chunks; k++) {
+                    packets = FabricCounts.plus(packets, Packets.of(chunkBytes(transfer[2], k), payloadBytes));
+                }
+            }
+        }
+        return FabricCounts.times(packets, iterations);
+    }
+
+    /** Chunk {@code k} of a transfer of {@code bytes}: bytes/chunks, one more for the first bytes mod chunks. */
+    long chunkBytes(long transferBytes, int k) {
+        return transferBytes / chunks + (k < transferBytes % chunks ? 1 : 0);
+    }
+
+    @Override
+    public List<FlowSpec> flows(int hostCount, long seed) {
+        for (int host : ranks) {
+            HostRange.require("ranks", host, hostCount);
+        }
+        return new CollectiveSchedule(this).flows(FlowCounts.listable(kind + " of " + ranks.size() + " ranks",
+                flowCount(hostCount)));
+    }
+
+    @Override
+    public List<CollectiveSpan> collectives(int hostCount) {
+        int perIteration = (int) (flowCount(hostCount) / iterations);
+        int steps = steps().size();
+        List<CollectiveSpan> spans = new ArrayList<>(iterations);
+        for (int t = 0; t < iterations; t++) {
+            spans.add(new CollectiveSpan(kind, kind, algorithm, ranks, bytes, t, steps, t * perIteration,
+                    (t + 1) * perIteration));
+        }
+        return spans;
+    }
+}

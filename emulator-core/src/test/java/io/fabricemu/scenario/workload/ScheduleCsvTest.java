@@ -1,0 +1,134 @@
+package io.fabricemu.scenario.workload;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Schedules read from a CSV file beside the scenario ({@code workload: {kind: flows, schedule: x.csv}}): a good
+ * file resolves ids to indices; every bad line is reported at the CSV file's own line and column, a cycle at the
+ * first flow of the cycle.
+ */
+class ScheduleCsvTest {
+    @TempDir
+    Path dir;
+
+    private Path scenario(String workloadLine) throws IOException {
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, String.join("\n", "name: s", "topology:", "  kind: leaf-spine", "  leaves: 2",
+                "  hostsPerLeaf: 4", "  spines: 2", "  hostLink: {rate: 100Gbps, delay: 500ns}",
+                "  fabricLink: {rate: 100Gbps, delay: 500ns}", "workload:", "  kind: flows", workloadLine, ""));
+        return file;
+    }
+
+    private Path csv(String... lines) throws IOException {
+        Path file = dir.resolve("sched.csv");
+        Files.writeString(file, String.join("\n", lines) + "\n");
+        return file;
+    }
+
+    private void assertRefused(String source, int line, String field, String... fragments) {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.load(dir.resolve("s.yaml"), List.of()));
+        assertAll(
+                () -> assertTrue(e.source().endsWith(source), e.getMessage()),
+                () -> assertEquals(line, e.line(), e.getMessage()),
+                () -> assertEquals(field, e.field(), e.getMessage()),
+                () -> assertTrue(List.of(fragments).stream().allMatch(e.getMessage()::contains),
+                        () -> "expected " + List.of(fragments) + " in\n" + e.getMessage()));
+    }
+
+    @Test
+    void load_goodSchedule_resolvesIdsAndGaps() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,", "# a comment", "", "b,1,2,64KiB,a,", ",3,5,1MiB,a;b,2us");
+        List<FlowSpec> flows = ScenarioLoader.load(dir.resolve("s.yaml"), List.of()).workload().flows(8, 1);
+        assertEquals(3, flows.size());
+        assertArrayEquals(new int[] {0}, flows.get(1).after());
+        assertArrayEquals(new int[] {0, 1}, flows.get(2).after());
+        assertEquals(2_000_000, flows.get(2).gapPs());
+        assertEquals(1 << 20, flows.get(2).bytes());
+    }
+
+    @Test
+    void load_cycle_isReportedAtItsFirstFlowsLine() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "x,0,1,64KiB,,", "a,0,1,64KiB,c,", "b,1,2,64KiB,a,1us", "c,2,3,64KiB,b,");
+        assertRefused("sched.csv", 3, "after", "'a' waits for 'c', which waits for 'b', which waits for 'a': a cycle");
+    }
+
+    @Test
+    void load_unknownId_isReportedAtItsLineAndPlace() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,", "b,1,2,64KiB,,", "c,2,3,64KiB,a;d,");
+        assertRefused("sched.csv", 4, "after[1]", "no flow of this list has id 'd'; the ids are a, b, c");
+    }
+
+    @Test
+    void load_badHost_isReportedAtItsLine() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,", "b,1,9,64KiB,a,");
+        assertRefused("sched.csv", 3, "dst", "host 9 does not exist; this topology has hosts 0..7");
+    }
+
+    @Test
+    void load_badSize_isReportedAtItsLine() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "a,0,1,64Ki,,");
+        assertRefused("sched.csv", 2, "bytes", "'64Ki' is not a size");
+    }
+
+    @Test
+    void load_duplicateId_namesTheEarlierLine() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,", "a,1,2,64KiB,,");
+        assertRefused("sched.csv", 3, "id", "id 'a' is also given to the flow on line 2");
+    }
+
+    @Test
+    void load_gapWithoutAfter_isRefused() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,3us");
+        assertRefused("sched.csv", 2, "gap", "this flow names none");
+    }
+
+    @Test
+    void load_wrongColumnCount_isReportedAtItsLine() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,", "b,1,2,64KiB");
+        assertRefused("sched.csv", 3, "", "expected 6 columns (id,src,dst,bytes,after,gap), found 4");
+    }
+
+    @Test
+    void load_wrongHeader_isReportedAtLineOne() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv("id,src,dst,size,after,gap", "a,0,1,64KiB,,");
+        assertRefused("sched.csv", 1, "", "the first line must be the header id,src,dst,bytes,after,gap",
+                "found 'id,src,dst,size,after,gap'");
+    }
+
+    @Test
+    void load_missingFile_isReportedAtTheScenarioLine() throws Exception {
+        scenario("  schedule: nowhere.csv");
+        assertRefused("s.yaml", 11, "workload.schedule", "cannot read", "nowhere.csv: no such file");
+    }
+
+    @Test
+    void load_flowsAndSchedule_areOneOrTheOther() throws Exception {
+        scenario("  schedule: sched.csv\n  flows: [{src: 0, dst: 1, bytes: 1MiB}]");
+        csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,");
+        assertRefused("s.yaml", 11, "workload.schedule", "either in the scenario (flows) or in a CSV file");
+    }
+}
