@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The WREB scenarios of {@code topologies/scenarios/wreb-*.yaml} (weighted random early back-to-sender,
  * US 12,388,756), run through the command line, each asserting the outcome it exists to show. The
- * probability curve at held queue levels is measured in emulator-core ({@code fabric.WrebPortTest}), where the
+ * probability curve at held queue levels is measured in emulator-core ({@code wreb.WrebPortTest}), where the
  * queue can be held still.
  */
 class WrebScenariosTest {

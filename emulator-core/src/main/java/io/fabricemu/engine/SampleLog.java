@@ -291,7 +291,7 @@ public final class SampleLog implements SampleSink {
     /** The index of {@code name}, added with {@code tier} the first time (a class-queue row gives no tier: -1). */
     private int nameIndex(String name, int tier) {
         for (int i = 0; i < names.size(); i++) {
-            if (names.get(i) == name || names.get(i).equals(name)) {
+            if (names.get(i).equals(name)) {
                 if (tier >= 0 && tiers.get(i) < 0) {
                     tiers.set(i, tier);
                 }

@@ -10,9 +10,9 @@ import java.util.Arrays;
  * <p>A flow may wait for others: {@code after} lists the indices, in the workload's flow list, of the flows it
  * depends on. It then starts {@code gapPs} after the last of them has been fully received, as its source learns
  * it (at once when its source is their receiver, otherwise one notice's crossing of the fabric later: see
- * {@code host.StartDependencies}), and never before {@code startPs}. A flow without dependencies starts at
- * {@code startPs} and has {@code gapPs} 0. Which indices exist and that they form no cycle is a property of the
- * whole list ({@code FlowDependencies}).
+ * {@link io.fabricemu.host.StartDependencies}), and never before {@code startPs}. A flow without dependencies
+ * starts at {@code startPs} and has {@code gapPs} 0. Which indices exist and that they form no cycle is a
+ * property of the whole list, checked where the list is read.
  *
  * <p>A flow may also queue behind another flow of its source ({@code follows}, an index, -1 for none): it starts
  * only once that flow has put its last packet on the wire, as the messages posted to one queue pair leave in

@@ -10,7 +10,6 @@ import java.util.function.IntConsumer;
  */
 public final class FlowReceiver {
     private final int flowId;
-    private final long totalBytes;
     private final long packetCount;
     private final BitSet received = new BitSet();
     private long cumulativePsn;
@@ -37,7 +36,6 @@ public final class FlowReceiver {
         }
         this.flowId = flowId;
         this.onFinished = onFinished;
-        this.totalBytes = totalBytes;
         this.packetCount = Packets.of(totalBytes, payloadPerPacketBytes);
         if (packetCount > Packets.MAX_INDEXED) {
             throw new IllegalArgumentException("flow " + flowId + ": " + packetCount + " packets is more than the "

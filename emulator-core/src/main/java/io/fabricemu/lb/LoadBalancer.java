@@ -4,8 +4,8 @@ package io.fabricemu.lb;
  * Chooses the entropy value (EV) of each data packet of one connection, and learns from what the
  * acknowledgements say about the EVs it chose.
  *
- * <p>Switches hash the EV with the 5-tuple to pick an equal-cost next hop ({@code fabric.Ecmp}), so for a
- * connection an EV names a path: the same EV always takes the same path, a different EV usually another.
+ * <p>Switches hash the EV with the 5-tuple to pick an equal-cost next hop ({@link io.fabricemu.net.Ecmp}), so
+ * for a connection an EV names a path: the same EV always takes the same path, a different EV usually another.
  * A strategy spreads a connection over paths by varying the EV, and steers away from congested paths by
  * avoiding EVs whose packets came back marked, trimmed or lost.
  *

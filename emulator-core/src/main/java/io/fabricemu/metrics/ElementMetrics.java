@@ -141,11 +141,14 @@ final class ElementMetrics implements LiveSink {
         return p;
     }
 
-    /** Elements own one port or a few, and name each with the same String on every call. */
+    /**
+     * Elements own one port or a few, and name each with the same String on every call, which
+     * {@link String#equals} answers at its first step, by identity.
+     */
     private PortState find(String portId) {
         for (int i = 0, n = ports.size(); i < n; i++) {
             PortState p = ports.get(i);
-            if (p.portId == portId || p.portId.equals(portId)) {
+            if (p.portId.equals(portId)) {
                 return p;
             }
         }

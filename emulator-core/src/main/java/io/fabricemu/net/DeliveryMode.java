@@ -8,9 +8,15 @@ import java.util.List;
  * destination FEP, traffic class and delivery mode; PDS requests name the mode, RUD or ROD).
  */
 public enum DeliveryMode {
-    /** Reliable unordered delivery: each packet acknowledged selectively and resent alone (the initiator's {@code uet.PdcSender}). */
+    /**
+     * Reliable unordered delivery: each packet acknowledged selectively and resent alone (the initiator's
+     * {@link io.fabricemu.uet.PdcSender}).
+     */
     RUD("rud"),
-    /** Reliable ordered delivery: the target takes only the next PSN, the initiator goes back N ({@code uet.RodPdcSender}). */
+    /**
+     * Reliable ordered delivery: the target takes only the next PSN, the initiator goes back N
+     * ({@link io.fabricemu.uet.RodPdcSender}).
+     */
     ROD("rod");
 
     private final String scenarioName;

@@ -11,7 +11,7 @@ package io.fabricemu.net;
  * @param msn        acknowledgements: the responder's message sequence number (messages completed); 0 on data
  *                   and CNPs
  * @param rnrPausePs RNR NAKs: how long the requester waits before it resends, in ps (see
- *                   {@code io.fabricemu.roce.RnrTimer} for the two encodings); 0 otherwise
+ *                   {@link io.fabricemu.roce.RnrTimer} for the two encodings); 0 otherwise
  */
 public record RoceHeader(int destQpn, Opcode opcode, long msn, long rnrPausePs) {
     public RoceHeader {

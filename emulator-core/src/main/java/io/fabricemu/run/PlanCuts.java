@@ -18,9 +18,10 @@ import io.fabricemu.topology.Topology;
  *     PFC deadlock monitor (when PFC is on), one switch latency later. The fabric does not tell its switch
  *     latency, only its lookahead, which is at most that latency, so the lookahead stands for it: a safe
  *     lower bound.</li>
- * <li>a NIC telling another that a flow it waits for was received ({@code host.StartDependencies}): the notice
- *     takes the flight time of every cable on a path between the two hosts, one of which is cut, so it takes
- *     longer than the crossing of that cable and needs no bound of its own.</li>
+ * <li>a NIC telling another that a flow it waits for was received
+ *     ({@link io.fabricemu.host.StartDependencies}): the notice takes the flight time of every cable on a path
+ *     between the two hosts, one of which is cut, so it takes longer than the crossing of that cable and needs
+ *     no bound of its own.</li>
  * </ul>
  * A cable counts once, whichever direction crosses; a host cable is never cut, since a host lives with its
  * edge switch.

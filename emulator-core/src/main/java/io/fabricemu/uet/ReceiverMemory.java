@@ -56,7 +56,7 @@ import io.fabricemu.uet.cc.AckCc;
  *       of it.</li>
  * </ul>
  * Episodes belong to the sender contexts, not to the memory, so every penalised sender is told to restore:
- * the NIC keeps them ({@code fabric.UetReceiver}).
+ * the NIC keeps them ({@link UetReceiver}).
  *
  * <p>Time is integer picoseconds and never goes backwards: each method taking {@code nowPs} rejects a value
  * below the largest one seen by any of them. The pending writes are kept in two parallel power-of-two ring

@@ -203,7 +203,7 @@ final class UetReceiver {
         c.lastArrivalPs = now;
         c.arrivedWireBytes += wireBytesOf(i, p.psn());
         if (rods[i] != null) {
-            onOrderedData(i, p, q, c, ctx);
+            onOrderedData(i, p, q, ctx);
             return;
         }
         if (p.trimmed()) {
@@ -232,7 +232,7 @@ final class UetReceiver {
     }
 
     /** Flow {@code i}'s PDC runs ROD: only the expected PSN is delivered (see the class comment). */
-    private void onOrderedData(int i, Packet p, PdsRequest q, Context c, EventContext ctx) {
+    private void onOrderedData(int i, Packet p, PdsRequest q, EventContext ctx) {
         long now = ctx.nowPs();
         RodReceiver rod = rods[i];
         RodReceiver.Verdict verdict = rod.onArrival(p.psn(), p.trimmed());

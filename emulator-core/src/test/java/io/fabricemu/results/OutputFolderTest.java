@@ -58,8 +58,9 @@ class OutputFolderTest {
     void close_withoutCommit_removesTheStagingFolderAndTheFoldersTheClaimMade() throws Exception {
         Files.createDirectories(work.resolve("kept"));
         Files.writeString(work.resolve("kept/notes.txt"), "mine");
-        try (OutputFolder output = claim("kept/a/b/run")) {
-            assertTrue(Files.isDirectory(work.resolve("kept/a/b")), output + " made the folders above it");
+        OutputFolder output = claim("kept/a/b/run");
+        try (output) {
+            assertTrue(Files.isDirectory(work.resolve("kept/a/b")), "the claim made the folders above it");
         }
         assertEquals(List.of(work.resolve("kept/notes.txt")), list(work.resolve("kept")));
     }

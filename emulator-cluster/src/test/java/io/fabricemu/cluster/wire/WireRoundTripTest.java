@@ -116,7 +116,7 @@ final class WireRoundTripTest {
 
     @Test
     void fullRealisticBatch_fitsTheFrameArteryIsConfiguredWith_underBothSerializers() {
-        Object batch = BatchSerializerBench.batch(ShardActor.MAX_BATCH_EVENTS, new java.util.SplittableRandom(6));
+        Object batch = RealisticBatches.of(ShardActor.MAX_BATCH_EVENTS, new java.util.SplittableRandom(6));
         for (ActorTestKit kit : List.of(COMPACT, CBOR)) {
             long frameBytes = kit.system().settings().config().getBytes("akka.remote.artery.advanced.maximum-frame-size");
             int bytes = serialization(kit).serialize(batch).get().length;
