@@ -39,6 +39,11 @@ class OutputSafetyTest {
     /** What {@code run} prints when the emulation starts: a refusal must come before it. */
     private static final String STARTED = "fabric-emu: incast-7to1:";
     private static final String MARKER = ".fabric-emu-output";
+    /**
+     * How long a signal may take to end the JVM: well under a second on an idle machine (0.1 to 0.5 s measured
+     * on two cores shared with a dozen other busy processes); the bound leaves room for a collection under way.
+     */
+    private static final double STOPPED_SECONDS = 3;
 
     @TempDir
     Path tmp;
@@ -241,8 +246,7 @@ class OutputSafetyTest {
         CliProcess p = CliProcess.start(root, tmp.resolve("logs"), "run", scenarioFile(), "--set",
                 "workload.bytes=64MiB", "--out", "results/new/deeper/run");
         awaitHidden(p, root, "a staging folder", path -> true);
-        p.signal("INT");
-        assertEquals(130, p.waitFor(120), "the JVM ends as SIGINT ends it: " + p.err());
+        assertEquals(130, signalAndWait(p, "INT"), "the JVM ends as SIGINT ends it: " + p.err());
         assertEquals(before, snapshot(root), "nothing is left, not even the folders made for the output");
     }
 
@@ -255,8 +259,7 @@ class OutputSafetyTest {
                 "sampling.interval=1ns", "--set", "sampling.maxPoints=20000");
         awaitHidden(p, root, "results.json in a staging folder",
                 path -> path.getFileName().toString().equals("results.json"));
-        p.signal("TERM");
-        assertEquals(143, p.waitFor(120), "the JVM ends as SIGTERM ends it: " + p.err());
+        assertEquals(143, signalAndWait(p, "TERM"), "the JVM ends as SIGTERM ends it: " + p.err());
         assertEquals(before, snapshot(root), "the previous results are whole and nothing is left");
     }
 
@@ -297,6 +300,19 @@ class OutputSafetyTest {
         after.keySet().removeIf(path -> !isHidden(Path.of(path)));
         assertEquals(lookalikes, after, "every other hidden entry is as it was");
         assertEquals(5, Cli.results(out).get("seed").asInt());
+    }
+
+    /**
+     * Sends the signal and waits for the JVM to end: its exit code. It must end within {@link #STOPPED_SECONDS},
+     * shutdown hooks and all.
+     */
+    private static int signalAndWait(CliProcess p, String signal) throws Exception {
+        long sentNanos = System.nanoTime();
+        p.signal(signal);
+        int exit = p.waitFor(120);
+        double seconds = (System.nanoTime() - sentNanos) / 1e9;
+        assertTrue(seconds < STOPPED_SECONDS, "SIG" + signal + " took " + seconds + " s to end the JVM");
+        return exit;
     }
 
     /** The hidden entries directly under {@code root}. */
