@@ -1,6 +1,7 @@
 package io.fabricemu.results;
 
 import java.io.IOException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -31,7 +33,7 @@ final class LeftStaging {
     }
 
     /** The staging folder name for a new claim. */
-    static String newName(java.util.UUID uuid) {
+    static String newName(UUID uuid) {
         return ".fabric-emu-tmp-" + uuid;
     }
 
@@ -53,7 +55,7 @@ final class LeftStaging {
                     left.add(entry);
                 }
             }
-        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+        } catch (IOException | DirectoryIteratorException e) {
             return 0; // a folder that cannot be listed is one that cannot be cleaned either
         }
         int removed = 0;

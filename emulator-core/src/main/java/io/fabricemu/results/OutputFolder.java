@@ -23,8 +23,9 @@ import java.util.UUID;
  * holds its own results ({@link OwnResults}: the {@code .fabric-emu-output} marker it writes into every output
  * folder, the files of an earlier version, or nothing at all). It refuses everything else ({@link OutputTarget}):
  * an empty path, {@code .} and {@code ..}, the working directory and the folders containing it, the root, a
- * file, a symbolic link, a folder of other content, a folder below a file; and whatever the file system itself
- * refuses when the staging folder is created (a folder it may not write, a name too long).
+ * file, a symbolic link, a folder of other content, a folder below a file or below a link that leads nowhere (a
+ * loop, a link to nothing); and whatever the file system itself refuses when the staging folder is created (a
+ * folder it may not write, a name too long).
  *
  * <h2>How</h2>
  * {@link #claim} checks the path, creates the missing folders above it and a hidden staging folder beside it,
