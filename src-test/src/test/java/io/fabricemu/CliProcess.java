@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,15 +34,34 @@ final class CliProcess {
      */
     static CliProcess start(Path workingDir, Path logs, List<String> runAs, String classPath, String... args)
             throws IOException {
+        return start(workingDir, logs, runAs, classPath, List.of(), Map.of(), args);
+    }
+
+    /**
+     * As above, with {@code jvmOptions} after the usual ones, and {@code env} set in the environment (a null
+     * value removes the variable).
+     */
+    static CliProcess start(Path workingDir, Path logs, List<String> runAs, String classPath, List<String> jvmOptions,
+                            Map<String, String> env, String... args) throws IOException {
         Files.createDirectories(logs);
         Path out = Files.createTempFile(logs, "out", ".txt");
         Path err = Files.createTempFile(logs, "err", ".txt");
         List<String> command = new ArrayList<>(runAs);
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:-UsePerfData", "-XX:+UseParallelGC", "-cp", classPath, Main.class.getName()));
+                "-XX:-UsePerfData", "-XX:+UseParallelGC"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath, Main.class.getName()));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(workingDir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
+        ProcessBuilder b = new ProcessBuilder(command).directory(workingDir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        env.forEach((name, value) -> {
+            if (value == null) {
+                b.environment().remove(name);
+            } else {
+                b.environment().put(name, value);
+            }
+        });
+        Process p = b.start();
         return new CliProcess(p, out, err);
     }
 
@@ -66,6 +86,10 @@ final class CliProcess {
         if (kill.waitFor() != 0) {
             throw new AssertionError("kill -" + name + " failed");
         }
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     boolean isAlive() {

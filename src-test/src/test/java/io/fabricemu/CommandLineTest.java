@@ -124,6 +124,13 @@ class CommandLineTest {
     }
 
     @Test
+    void noCommand_namesEveryCommand() {
+        Cli.Outcome o = Cli.run();
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().startsWith("error: name a command: run, compare, validate, bench, node or help\n"), o.err());
+    }
+
+    @Test
     void validate_goodFilesExitZeroAndSayWhatTheyDescribe() {
         Cli.Outcome o = Cli.run("validate", SMALL, Cli.scenario("incast-7to1.yaml"));
         assertEquals(0, o.exitCode(), o.err());

@@ -43,6 +43,21 @@ class CompareCommandTest {
     }
 
     @Test
+    void compare_withARunTheModelHalted_exits3AsRunDoes_afterWritingAndPrintingTheWholeComparison()
+            throws IOException {
+        // the deadlocking ring halts at 104.8 us; the same ring without PFC runs to the 200 us stop
+        Path out = tmp.resolve("cmp");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("pfc-deadlock-ring.yaml"), Cli.scenario("ring-4-clockwise.yaml"),
+                "--set", "stop=200us", "--out", out.toString());
+        assertEquals(3, o.exitCode(), o.err());
+        assertTrue(o.err().startsWith("halted: pfc-deadlock-ring: PFC deadlock at 104.829 us"), o.err());
+        assertFalse(o.err().contains("ring-4-clockwise"), "only the halted run is named:\n" + o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.matches("\\s*halted\\s+yes\\s+no")), o.out());
+        assertTrue(Files.readString(out.resolve("comparison.md")).contains("pfc-deadlock-ring"));
+        assertTrue(Cli.results(out.resolve("pfc-deadlock-ring")).get("haltReason").asText().startsWith("PFC deadlock"));
+    }
+
+    @Test
     void sweep_runsTheScenarioAtEachValueAndPlotsEachFigureAgainstIt() throws IOException {
         // The 7:1 baseline incast at three last-hop queue sizes: a run per value, labelled FIELD=VALUE; the
         // smaller the queue, the more it drops, and the report plots that against the size.

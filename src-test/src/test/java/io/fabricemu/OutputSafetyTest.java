@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,11 @@ class OutputSafetyTest {
     /** What {@code run} prints when the emulation starts: a refusal must come before it. */
     private static final String STARTED = "fabric-emu: incast-7to1:";
     private static final String MARKER = ".fabric-emu-output";
+    /**
+     * How long a signal may take to end the JVM: well under a second on an idle machine (0.1 to 0.5 s measured
+     * on two cores shared with a dozen other busy processes); the bound leaves room for a collection under way.
+     */
+    private static final double STOPPED_SECONDS = 3;
 
     @TempDir
     Path tmp;
@@ -114,6 +120,18 @@ class OutputSafetyTest {
     }
 
     @Test
+    void out_throughASymbolicLinkLoopOrALinkToNothing_isRefusedSayingSo() throws IOException {
+        Path a = tmp.resolve("a");
+        Files.createSymbolicLink(a, tmp.resolve("b"));
+        Files.createSymbolicLink(tmp.resolve("b"), a);
+        Path nowhere = Files.createSymbolicLink(tmp.resolve("nowhere"), tmp.resolve("missing"));
+        assertRefusedBeforeTheRunAndNothingChanged(a.resolve("sub/run"), "cannot be created: " + a
+                + " is a symbolic-link loop");
+        assertRefusedBeforeTheRunAndNothingChanged(nowhere.resolve("run"), "cannot be created: " + nowhere
+                + " is a symbolic link to nothing");
+    }
+
+    @Test
     void out_belowAFile_isRefusedBeforeTheRun() throws IOException {
         Path file = Files.writeString(tmp.resolve("file"), "x");
         assertRefusedBeforeTheRunAndNothingChanged(file.resolve("sub").resolve("run"),
@@ -133,7 +151,7 @@ class OutputSafetyTest {
     }
 
     @Test
-    void out_inAFolderTheUserMayNotWrite_isRefusedBeforeTheRun() throws Exception {
+    void out_inOrAtAFolderTheUserMayNotWrite_isRefusedBeforeTheRun() throws Exception {
         // root may write anywhere: then the command runs as nobody (65534) through util-linux's setpriv, from a
         // copy of the class path that nobody can read (the Maven repository under /root is closed to others)
         boolean root = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
@@ -154,8 +172,16 @@ class OutputSafetyTest {
             assertRefusedBeforeTheRun(p.out(), p.err(), "error: output folder '" + locked.resolve("run") + "'",
                     "cannot be created in " + locked + ": permission denied");
             assertEquals(before, snapshot(locked));
+            // the folder itself, empty, in a folder the user may write: it would be moved aside, which it may not
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxrwxrwx"));
+            p = CliProcess.start(tmp, tmp.resolve("logs"), runAs, classPath, "run", scenario.toString(), "--set",
+                    SMALL, "--out", locked.toString());
+            assertEquals(2, p.waitFor(120), p.err());
+            assertRefusedBeforeTheRun(p.out(), p.err(), "error: output folder '" + locked + "' is not writable: it is"
+                    + " an empty folder you may not change, so fabric-emu cannot replace it");
         } finally {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
     }
 
@@ -220,8 +246,7 @@ class OutputSafetyTest {
         CliProcess p = CliProcess.start(root, tmp.resolve("logs"), "run", scenarioFile(), "--set",
                 "workload.bytes=64MiB", "--out", "results/new/deeper/run");
         awaitHidden(p, root, "a staging folder", path -> true);
-        p.signal("INT");
-        assertEquals(130, p.waitFor(120), "the JVM ends as SIGINT ends it: " + p.err());
+        assertEquals(130, signalAndWait(p, "INT"), "the JVM ends as SIGINT ends it: " + p.err());
         assertEquals(before, snapshot(root), "nothing is left, not even the folders made for the output");
     }
 
@@ -234,9 +259,67 @@ class OutputSafetyTest {
                 "sampling.interval=1ns", "--set", "sampling.maxPoints=20000");
         awaitHidden(p, root, "results.json in a staging folder",
                 path -> path.getFileName().toString().equals("results.json"));
-        p.signal("TERM");
-        assertEquals(143, p.waitFor(120), "the JVM ends as SIGTERM ends it: " + p.err());
+        assertEquals(143, signalAndWait(p, "TERM"), "the JVM ends as SIGTERM ends it: " + p.err());
         assertEquals(before, snapshot(root), "the previous results are whole and nothing is left");
+    }
+
+    @Test
+    void sigkill_leavesAStagingFolder_thatTheNextRunIntoTheSameFolderRemoves_andNothingElse() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("root"));
+        Path out = root.resolve("run");
+        withAnEarlierRun(out, root);
+        CliProcess p = CliProcess.start(root, tmp.resolve("logs"), "run", scenarioFile(), "--quiet", "--set",
+                "workload.bytes=64MiB", "--out", out.toString());
+        // new/run is made after the marker
+        awaitHidden(p, root, "a staging folder", path -> path.endsWith(Path.of("new", "run")));
+        p.signal("KILL");
+        assertEquals(137, p.waitFor(60), "SIGKILL ends it at once, no shutdown hook runs");
+        Path left = hidden(root).get(0);
+        String marker = Files.readString(left.resolve(".fabric-emu-staging"));
+        assertTrue(marker.contains("\npid: " + p.pid() + "\n") && marker.contains("\ntarget: run\n"), marker);
+        // look-alikes that must stay: a folder of a process that runs (this one), one of another output folder,
+        // one without a marker, and a link to a left folder
+        String self = Files.readString(Path.of("/proc/self/stat"));
+        String running = marker.replace("\npid: " + p.pid() + "\n", "\npid: " + ProcessHandle.current().pid() + "\n")
+                .replaceAll("\nstart: \\d+\n", "\nstart: " + self.substring(self.lastIndexOf(')') + 2).split(" ")[19]
+                        + "\n");
+        Files.writeString(Files.createDirectory(root.resolve(".fabric-emu-tmp-" + UUID.randomUUID()))
+                .resolve(".fabric-emu-staging"), running);
+        Files.writeString(Files.createDirectory(root.resolve(".fabric-emu-tmp-" + UUID.randomUUID()))
+                .resolve(".fabric-emu-staging"), marker.replace("\ntarget: run\n", "\ntarget: other\n"));
+        Files.createDirectory(root.resolve(".fabric-emu-tmp-" + UUID.randomUUID()));
+        Files.createSymbolicLink(root.resolve(".fabric-emu-tmp-" + UUID.randomUUID()), left.getFileName());
+        Map<String, String> lookalikes = snapshot(root);
+        lookalikes.keySet().removeIf(path -> !isHidden(Path.of(path)) || path.startsWith(left.getFileName().toString()));
+
+        Cli.Outcome o = Cli.run("run", scenarioFile(), "--quiet", "--set", SMALL, "--set", "seed=5", "--out",
+                out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        assertFalse(Files.exists(left), "the killed run's staging folder is gone");
+        Map<String, String> after = snapshot(root);
+        after.keySet().removeIf(path -> !isHidden(Path.of(path)));
+        assertEquals(lookalikes, after, "every other hidden entry is as it was");
+        assertEquals(5, Cli.results(out).get("seed").asInt());
+    }
+
+    /**
+     * Sends the signal and waits for the JVM to end: its exit code. It must end within {@link #STOPPED_SECONDS},
+     * shutdown hooks and all.
+     */
+    private static int signalAndWait(CliProcess p, String signal) throws Exception {
+        long sentNanos = System.nanoTime();
+        p.signal(signal);
+        int exit = p.waitFor(120);
+        double seconds = (System.nanoTime() - sentNanos) / 1e9;
+        assertTrue(seconds < STOPPED_SECONDS, "SIG" + signal + " took " + seconds + " s to end the JVM");
+        return exit;
+    }
+
+    /** The hidden entries directly under {@code root}. */
+    private static List<Path> hidden(Path root) throws IOException {
+        try (Stream<Path> s = Files.list(root)) {
+            return s.filter(path -> path.getFileName().toString().startsWith(".")).toList();
+        }
     }
 
     /** Runs a small scenario quietly into {@code out}, which must work; the snapshot of {@code root} after it. */

@@ -37,7 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * after the other and prints their headline figures side by side. Every run is checked before the first one
  * starts, so a typo in the last file or value costs no run, and so is the output folder ({@link OutputFolder}),
  * with a subfolder per run made at once; the folder (one results folder per run, the table as Markdown and CSV,
- * and report.html with the runs' plots overlaid) is written atomically at the end.
+ * and report.html with the runs' plots overlaid) is written atomically at the end. Like {@code run}, it exits 3 if
+ * the model halted any of the runs (a PFC deadlock), after writing and printing the whole comparison.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs scenarios one after the other (typically the same workload under different "
@@ -181,7 +182,20 @@ final class CompareCommand implements Callable<Integer> {
             stdout.println("  results written to " + outDir);
             stdout.flush();
         }
-        return 0;
+        return halted(columns, err) ? Main.HALTED : 0;
+    }
+
+    /** Whether the model ended any run early, as {@code run} exits 3 for; prints each such run's reason. */
+    private static boolean halted(List<Comparison.Column> columns, PrintWriter err) {
+        boolean any = false;
+        for (Comparison.Column c : columns) {
+            if (c.run().halted()) {
+                err.println("halted: " + c.label() + ": " + c.run().haltReason());
+                any = true;
+            }
+        }
+        err.flush();
+        return any;
     }
 
     /**

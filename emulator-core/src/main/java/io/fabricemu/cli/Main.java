@@ -1,6 +1,8 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.run.ClusterSupport;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,7 +13,10 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)",
                 "3:the model halted the run (a PFC deadlock); results were written",
-                "4:a cluster member was lost mid-run; the run was aborted and no results were written"})
+                "4:a cluster member was lost mid-run; the run was aborted and no results were written",
+                "130:stopped by SIGINT (Ctrl-C); nothing half-written is left",
+                "143:stopped by SIGTERM; nothing half-written is left",
+                "255:the JVM ran out of heap (or another fatal error); nothing was written"})
 public final class Main implements Runnable {
     /** Bad input: a scenario file, an option or a value. */
     static final int BAD_INPUT = 2;
@@ -26,7 +31,14 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        Thread.setDefaultUncaughtExceptionHandler(OutOfHeap::uncaught);
+        int code;
+        try {
+            code = commandLine().execute(args);
+        } catch (OutOfMemoryError e) {
+            code = OutOfHeap.exit(e);
+        }
+        System.exit(code);
     }
 
     /** The command line with every subcommand, for embedding and tests. */
@@ -44,6 +56,11 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: run, compare, validate or bench");
+        List<String> names = new ArrayList<>(spec.subcommands().keySet());
+        names.remove("help"); // last: it is about the others
+        names.add("help");
+        String last = names.remove(names.size() - 1);
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: " + String.join(", ", names)
+                + " or " + last);
     }
 }

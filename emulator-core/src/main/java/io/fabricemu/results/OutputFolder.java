@@ -23,14 +23,16 @@ import java.util.UUID;
  * holds its own results ({@link OwnResults}: the {@code .fabric-emu-output} marker it writes into every output
  * folder, the files of an earlier version, or nothing at all). It refuses everything else ({@link OutputTarget}):
  * an empty path, {@code .} and {@code ..}, the working directory and the folders containing it, the root, a
- * file, a symbolic link, a folder of other content, a folder below a file; and whatever the file system itself
- * refuses when the staging folder is created (a folder it may not write, a name too long).
+ * file, a symbolic link, a folder of other content, a folder below a file or below a link that leads nowhere (a
+ * loop, a link to nothing); and whatever the file system itself refuses when the staging folder is created (a
+ * folder it may not write, a name too long).
  *
  * <h2>How</h2>
  * {@link #claim} checks the path, creates the missing folders above it and a hidden staging folder beside it,
- * {@code .fabric-emu-tmp-<uuid>}, and in that {@code new/<name>}: so every check, the name's length included, is
- * a real operation on the file system before the run starts, and the run's contents go to
- * {@code new/<name>}. {@link #commit} writes them there, moves the old folder (if any) into the staging folder,
+ * {@code .fabric-emu-tmp-<uuid>} with its {@link StagingMarker} naming this process, and in that
+ * {@code new/<name>}: so every check, the name's length included, is a real operation on the file system before the
+ * run starts, and the run's contents go to {@code new/<name>}. Before that it removes the staging folders that
+ * killed runs left beside the folder ({@link LeftStaging}). {@link #commit} writes them there, moves the old folder (if any) into the staging folder,
  * renames the new one into place and deletes the staging folder: a reader never sees a folder half written.
  * {@link #close} removes the staging folder, and the folders above it that the claim created if nothing was
  * committed, on every exit path; a JVM shutdown hook does the same on SIGINT or SIGTERM (the JVM runs shutdown
@@ -40,7 +42,8 @@ import java.util.UUID;
  */
 public final class OutputFolder implements AutoCloseable {
     private static final String NEW = "new";
-    private static final String OLD = "old";
+    /** Where the old folder goes while the new one moves in. */
+    static final String OLD = "old";
 
     /** Fills a folder that exists and that nobody else sees yet. */
     @FunctionalInterface
@@ -66,7 +69,7 @@ public final class OutputFolder implements AutoCloseable {
     private OutputFolder(OutputTarget target) {
         this.target = target;
         Path place = target.folder();
-        this.staging = place.resolveSibling(".fabric-emu-tmp-" + UUID.randomUUID());
+        this.staging = place.resolveSibling(LeftStaging.newName(UUID.randomUUID()));
         this.folder = staging.resolve(NEW).resolve(place.getFileName());
     }
 
@@ -77,7 +80,11 @@ public final class OutputFolder implements AutoCloseable {
      * @throws OutputFolderException if fabric-emu may not write there, saying why and what to do
      */
     public static OutputFolder claim(Path out, Path workingDir) throws OutputFolderException {
-        OutputFolder claimed = new OutputFolder(OutputTarget.of(out, workingDir));
+        OutputTarget target = OutputTarget.of(out, workingDir);
+        if (LeftStaging.removeBeside(target.folder()) > 0) {
+            target = OutputTarget.of(out, workingDir); // the previous results may be back in place
+        }
+        OutputFolder claimed = new OutputFolder(target);
         try {
             Runtime.getRuntime().addShutdownHook(claimed.hook);
         } catch (IllegalStateException e) {
@@ -186,6 +193,12 @@ public final class OutputFolder implements AutoCloseable {
             move(old, target.folder());
         } catch (IOException e) {
             keepStaging = true;
+            try {
+                // it holds the previous results now: no later run may take it for a left staging folder
+                Files.deleteIfExists(staging.resolve(StagingMarker.FILE));
+            } catch (IOException ignored) {
+                // then its marker names this process, which a later run sees has ended: it puts them back then
+            }
             throw new OutputFolderException("output folder " + target.shown() + " could not be replaced, and the"
                     + " previous one could not be put back (" + OutputFolderException.reason(e) + "): it is in " + old);
         }
@@ -239,6 +252,7 @@ public final class OutputFolder implements AutoCloseable {
     /** Creates the missing folders above the target, the staging folder and the folder the contents go to. */
     private void stage() throws OutputFolderException {
         Path place = target.folder();
+        StagingMarker marker = StagingMarker.ofThisProcess(place.getFileName().toString());
         List<Path> missing = new ArrayList<>();
         for (Path p = place.getParent(); !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
             missing.add(0, p);
@@ -252,6 +266,9 @@ public final class OutputFolder implements AutoCloseable {
                 }
                 try {
                     Files.createDirectory(p);
+                    if (p.equals(staging) && marker != null) {
+                        marker.writeInto(staging);
+                    }
                 } catch (IOException e) {
                     String where = missing.contains(p) ? ": folder " + p
                             : " in " + place.getParent() + (p.equals(folder) ? " with that name" : "");

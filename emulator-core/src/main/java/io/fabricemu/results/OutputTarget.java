@@ -3,7 +3,10 @@ package io.fabricemu.results;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The folder an output path names, worked out and checked against the rules of {@link OutputFolder} before
@@ -59,7 +62,7 @@ record OutputTarget(String shown, Path folder, boolean exists) {
             ancestor = ancestor.getParent();
         }
         if (!Files.isDirectory(ancestor, LinkOption.NOFOLLOW_LINKS)) {
-            throw refused(shown, "cannot be created: " + ancestor + " is a file, not a folder");
+            throw refused(shown, "cannot be created: " + ancestor + " " + notAFolder(ancestor));
         }
         return new OutputTarget(shown, folder, false);
     }
@@ -83,15 +86,44 @@ record OutputTarget(String shown, Path folder, boolean exists) {
                         + " own results");
             }
             // replacing moves the folder into the staging folder and deletes it, folders inside it too
-            for (Path f : OwnResults.folders(folder)) {
+            List<Path> folders = OwnResults.folders(folder);
+            for (Path f : folders) {
                 if (!Files.isWritable(f)) {
-                    throw refused(shown, "holds fabric-emu's results, but you may not change " + f
-                            + ", so they cannot be replaced");
+                    throw refused(shown, isEmpty(folder) ? "is not writable: it is an empty folder you may not change,"
+                            + " so fabric-emu cannot replace it" : "holds fabric-emu's results, but you may not change "
+                            + f + ", so they cannot be replaced");
                 }
             }
         } catch (IOException e) {
             throw refused(shown, "cannot be read to check that it holds fabric-emu's results ("
                     + OutputFolderException.reason(e) + ")");
+        }
+    }
+
+    private static boolean isEmpty(Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    /**
+     * Why an entry above the output folder, which is not a folder itself, cannot hold one. Links above the folder
+     * that lead to a folder were followed already ({@link #step}), so a link here leads nowhere.
+     */
+    private static String notAFolder(Path entry) {
+        if (!Files.isSymbolicLink(entry)) {
+            return "is a file, not a folder";
+        }
+        try {
+            entry.toRealPath();
+            return "is a symbolic link to a file, not to a folder";
+        } catch (NoSuchFileException e) {
+            return "is a symbolic link to nothing";
+        } catch (IOException e) {
+            String reason = OutputFolderException.reason(e);
+            // the operating system's words for ELOOP: the link leads back to itself, directly or not
+            return reason.startsWith("Too many levels of symbolic links") ? "is a symbolic-link loop"
+                    : "is a symbolic link that cannot be followed (" + reason + ")";
         }
     }
 

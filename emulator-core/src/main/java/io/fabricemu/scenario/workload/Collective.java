@@ -173,26 +173,50 @@ public record Collective(String kind, String algorithm, List<Integer> ranks, lon
         return bytes / n + (j < bytes % n ? 1 : 0);
     }
 
+    /**
+     * Counted, as {@link #packetCount}, by arithmetic from the steps' shapes rather than by making them: the size
+     * check runs before anything is built, and the all-to-all steps of n ranks hold n^2 transfers.
+     */
     @Override
     public long flowCount(int hostCount) {
-        long perIteration = 0;
-        for (long[][] step : steps()) {
-            perIteration += step.length;
-        }
+        long n = ranks.size();
+        long perIteration = algorithm.equals("simultaneous") ? n * (n - 1) : n * stepCount();
         return FabricCounts.times(FabricCounts.times(perIteration, chunks), iterations);
     }
 
     @Override
     public long packetCount(int hostCount, int payloadBytes) {
+        int n = ranks.size();
         long packets = 0;
-        for (long[][] step : steps()) {
-            for (long[] transfer : step) {
-                for (int k = 0; k < chunks; k++) {
-                    packets = FabricCounts.plus(packets, Packets.of(chunkBytes(transfer[2], k), payloadBytes));
-                }
+        if (algorithm.equals("halving-doubling")) {
+            // n transfers of bytes/2 ... bytes/n halving, the same sizes again doubling
+            for (int k = 1; k <= Integer.numberOfTrailingZeros(n); k++) {
+                packets = FabricCounts.plus(packets, FabricCounts.times(2L * n, packetsOf(bytes >> k, payloadBytes)));
             }
+        } else {
+            // every other step sends each of the n slices once (simultaneous: n - 1 times in its one step)
+            long slices = FabricCounts.plus(FabricCounts.times(bytes % n, packetsOf(bytes / n + 1, payloadBytes)),
+                    FabricCounts.times(n - bytes % n, packetsOf(bytes / n, payloadBytes)));
+            packets = FabricCounts.times(slices, algorithm.equals("simultaneous") ? n - 1 : stepCount());
         }
         return FabricCounts.times(packets, iterations);
+    }
+
+    /** The packets of one transfer of {@code transferBytes} cut into chunks ({@link #chunkBytes}). */
+    private long packetsOf(long transferBytes, int payloadBytes) {
+        long larger = transferBytes % chunks;
+        return FabricCounts.plus(FabricCounts.times(larger, Packets.of(transferBytes / chunks + 1, payloadBytes)),
+                FabricCounts.times(chunks - larger, Packets.of(transferBytes / chunks, payloadBytes)));
+    }
+
+    /** How many steps {@link #steps} makes. */
+    private int stepCount() {
+        int n = ranks.size();
+        return switch (algorithm) {
+            case "halving-doubling" -> 2 * Integer.numberOfTrailingZeros(n);
+            case "simultaneous" -> 1;
+            default -> kind.equals("all-reduce") ? 2 * (n - 1) : n - 1;
+        };
     }
 
     /** Chunk {@code k} of a transfer of {@code bytes}: bytes/chunks, one more for the first bytes mod chunks. */
@@ -212,7 +236,7 @@ public record Collective(String kind, String algorithm, List<Integer> ranks, lon
     @Override
     public List<CollectiveSpan> collectives(int hostCount) {
         int perIteration = (int) (flowCount(hostCount) / iterations);
-        int steps = steps().size();
+        int steps = stepCount();
         List<CollectiveSpan> spans = new ArrayList<>(iterations);
         for (int t = 0; t < iterations; t++) {
             spans.add(new CollectiveSpan(kind, kind, algorithm, ranks, bytes, t, steps, t * perIteration,

@@ -122,6 +122,38 @@ class WorkloadsTest {
     }
 
     @Test
+    void collectiveCounts_areThoseOfItsSteps_countedWithoutMakingThem() {
+        for (String kindAndAlgorithm : List.of("all-reduce/ring", "all-reduce/halving-doubling", "all-gather/ring",
+                "reduce-scatter/ring", "all-to-all/pairwise", "all-to-all/simultaneous")) {
+            String[] ka = kindAndAlgorithm.split("/");
+            for (int n : new int[] {2, 3, 4, 7, 8, 16}) {
+                for (long bytes : new long[] {3L * n, 1000, 12_345, 1 << 20}) {
+                    for (int chunks : new int[] {1, 3}) {
+                        if (ka[1].equals("halving-doubling") && Integer.bitCount(n) != 1) {
+                            continue;
+                        }
+                        Collective c = new Collective(ka[0], ka[1], java.util.stream.IntStream.range(0, n).boxed()
+                                .toList(), bytes, chunks, 2, 0, 0);
+                        long flows = 0;
+                        long packets = 0;
+                        for (long[][] step : c.steps()) {
+                            for (long[] transfer : step) {
+                                for (int k = 0; k < chunks; k++) {
+                                    flows++;
+                                    packets += io.fabricemu.net.Packets.of(c.chunkBytes(transfer[2], k), 1000);
+                                }
+                            }
+                        }
+                        String what = kindAndAlgorithm + " of " + n + " ranks, " + bytes + " B in " + chunks;
+                        assertEquals(2 * flows, c.flowCount(16), what);
+                        assertEquals(2 * packets, c.packetCount(16, 1000), what);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void mix_ofMoreFlowsThanAListHolds_isRefusedClearly() {
         Mix mix = new Mix(List.of("a", "b"), List.of(new AllToAll(1, 0), new AllToAll(1, 0)));
         assertEquals(2 * 2_147_441_940L, mix.flowCount(46_341));
