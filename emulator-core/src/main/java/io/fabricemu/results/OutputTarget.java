@@ -115,8 +115,9 @@ record OutputTarget(String shown, Path folder, boolean exists) {
             return "is a file, not a folder";
         }
         try {
-            entry.toRealPath();
-            return "is a symbolic link to a file, not to a folder";
+            Path target = entry.toRealPath();
+            return Files.isDirectory(target) ? "is a symbolic link to a folder that cannot be entered"
+                    : "is a symbolic link to a file, not to a folder";
         } catch (NoSuchFileException e) {
             return "is a symbolic link to nothing";
         } catch (IOException e) {
