@@ -91,14 +91,14 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
             baseRttPs = DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
             TransportChecks.uetBaseRtt(baseRttPs);
         }
-        if (t.nscc()) {
+        if (t.congestionControl().nscc()) {
             TransportChecks.nscc(topology, baseRttPs, t.mtuBytes());
         }
         long[] hostRateBps = new long[topology.hostCount()];
         for (int h = 0; h < hostRateBps.length; h++) {
             hostRateBps[h] = topology.cableAt(h, 0).spec().rateBps();
         }
-        return new UetPlan(t.nscc(), t.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
+        return new UetPlan(t.congestionControl().nscc(), t.congestionControl().rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
                 o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode(),
                 o.nsccCompanions(), o.nsccLoop(), o.ackPolicy());
     }
@@ -113,16 +113,16 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
             return null;
         }
         RoceOptions o = t.roce();
-        if (t.dcqcn()) {
+        if (t.congestionControl().dcqcn()) {
             TransportChecks.dcqcn(topology, o.dcqcn());
         }
-        DcqcnCompanions companions = t.dcqcn() ? o.dcqcnCompanions() : DcqcnCompanions.OFF;
+        DcqcnCompanions companions = t.congestionControl().dcqcn() ? o.dcqcnCompanions() : DcqcnCompanions.OFF;
         if (companions.pathCheck() && companions.baseRttPs() == 0) {
             long baseRttPs = DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
             TransportChecks.dcqcnPathCheck(baseRttPs);
             companions = companions.withBaseRttPs(baseRttPs);
         }
-        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), t.dcqcn() ? o.dcqcn() : null,
+        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), t.congestionControl().dcqcn() ? o.dcqcn() : null,
                 companions);
     }
 

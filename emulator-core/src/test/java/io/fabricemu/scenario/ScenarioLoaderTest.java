@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.cc.CongestionControlKind;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.switching.ForwardingMode;
@@ -46,7 +47,7 @@ class ScenarioLoaderTest {
         Scenario expected = new Scenario("err", 3,
                 new LeafSpineSpec(2, 8, 2, 1, HOST_100G, new LinkSpec(400_000_000_000L, 500_000, 150_000)),
                 SwitchConfig.defaults(),
-                new TransportConfig(4150, 64, 256 * 1024, 100_000_000, "none"),
+                new TransportConfig(4150, 64, 256 * 1024, 100_000_000, CongestionControlKind.NONE),
                 new Incast(0, List.of(1, 2, 3), 2L << 20, 0),
                 1_000_000_000_000L, "base.yaml", Sampling.DEFAULT);
         assertEquals(expected, s);
