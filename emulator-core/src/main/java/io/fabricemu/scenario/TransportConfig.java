@@ -12,9 +12,9 @@ import java.util.Objects;
  * @param windowBytes       fixed number of bytes a flow may have in flight, {@code >= mtuBytes}
  * @param rtoPs             retransmission timeout in picoseconds, &gt; 0
  * @param congestionControl the congestion control, and with it the transport
- *                          ({@link CongestionControlKind#transport()}): {@code none} is the baseline transport (go-back-N, fixed window); {@code roce} and
- *                          {@code dcqcn} run RoCEv2 reliable connections (without congestion control, or with
- *                          DCQCN); the others run Ultra Ethernet
+ *                          ({@link CongestionControlKind#transport()}): {@code none} is the baseline transport
+ *                          (go-back-N, fixed window); {@code roce} and {@code dcqcn} run RoCEv2 reliable
+ *                          connections (without congestion control, or with DCQCN); the others run Ultra Ethernet
  * @param uet               the Ultra Ethernet transport's options (defaults unless Ultra Ethernet runs)
  * @param roce              the RoCEv2 transport's options (defaults unless RoCEv2 runs)
  */
