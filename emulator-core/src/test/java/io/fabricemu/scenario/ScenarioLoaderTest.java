@@ -19,11 +19,13 @@ import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.RailOptimisedSpec;
 import io.fabricemu.topology.RingRouting;
 import io.fabricemu.topology.RingSpec;
+import io.fabricemu.uet.cc.BaseRttLearning;
 import io.fabricemu.uet.cc.CongestedPaths;
 import io.fabricemu.uet.cc.CongestionEwma;
 import io.fabricemu.uet.cc.NsccCompanions;
 import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.PathNotCongested;
+import io.fabricemu.uet.cc.ReferenceLoop;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +95,7 @@ class ScenarioLoaderTest {
         Scenario tuned = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc+rccc\n  nscc: {quickAdapt: false, "
                 + "quickAdaptGate: 2, delayAverageDivisor: 8, fairIncrease: 4KB, eta: 100B, adjustBytes: 16KB, "
                 + "adjustPeriod: 3us, decreaseGammaPercent: 50, responsibilityScaled: true}"), "t.yaml", List.of());
-        assertEquals(new NsccLoop(false, false, 2, 8, 4_000, 100, 16_000, 3_000_000, 50),
+        assertEquals(new ReferenceLoop(false, 2, 8, 4_000, 100, 16_000, 3_000_000, 50, BaseRttLearning.OFF),
                 tuned.transport().uet().nsccLoop());
         assertTrue(tuned.transport().uet().nsccCompanions().responsibilityScaled());
     }
