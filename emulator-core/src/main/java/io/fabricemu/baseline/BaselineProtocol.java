@@ -40,7 +40,7 @@ final class BaselineProtocol implements NicProtocol {
         for (int i = 0; i < outFlows.length; i++) {
             NicFlow f = outFlows[i];
             senders[i] = new FlowSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.rtoPs(),
-                    new FixedWindow(windowBytes));
+                    windowBytes);
         }
         this.outIndex = new FlowIndex(setup.outgoing(), setup.name());
         List<NicFlow> incoming = setup.incoming();
