@@ -3,7 +3,6 @@ package io.fabricemu.baseline;
 import io.fabricemu.cc.AckCc;
 import io.fabricemu.cc.CongestionController;
 import io.fabricemu.cc.Decision;
-import java.util.function.LongSupplier;
 
 /**
  * No congestion control: a constant window over the bytes the transport has in flight. The baseline every
@@ -12,25 +11,31 @@ import java.util.function.LongSupplier;
  * every congestion signal leaves it as it is, and it does not pace.
  */
 public final class FixedWindow implements CongestionController {
+    /** Where the window reads the bytes in flight: the flow's transport ({@link FlowSender}). */
+    public interface Flight {
+        /** Payload bytes sent and not yet acknowledged. */
+        long inflightBytes();
+    }
+
     private final long windowBytes;
-    private final LongSupplier inflightBytes;
+    private final Flight flight;
 
     /**
-     * @param windowBytes   payload bytes the flow may have in flight
-     * @param inflightBytes the transport's payload bytes in flight
+     * @param windowBytes payload bytes the flow may have in flight
+     * @param flight      the transport whose bytes in flight it bounds
      */
-    public FixedWindow(long windowBytes, LongSupplier inflightBytes) {
+    public FixedWindow(long windowBytes, Flight flight) {
         if (windowBytes <= 0) {
             throw new IllegalArgumentException("windowBytes must be > 0, was " + windowBytes);
         }
         this.windowBytes = windowBytes;
-        this.inflightBytes = inflightBytes;
+        this.flight = flight;
     }
 
     /** Whether {@code payloadBytes} more fit: in flight plus the packet at most the window. */
     @Override
     public boolean canSend(int payloadBytes) {
-        return inflightBytes.getAsLong() + payloadBytes <= windowBytes;
+        return flight.inflightBytes() + payloadBytes <= windowBytes;
     }
 
     @Override

@@ -18,7 +18,7 @@ import io.fabricemu.net.Packets;
  * <p>A NACK (the receiver got only the header of a trimmed packet) queues that PSN for retransmission
  * ahead of new data. It is still counted in flight, so it goes again without waiting for the window.
  */
-public final class FlowSender {
+public final class FlowSender implements FixedWindow.Flight {
     private final int flowId;
     private final long totalBytes;
     private final int payloadPerPacketBytes;
@@ -44,7 +44,7 @@ public final class FlowSender {
         this.payloadPerPacketBytes = payloadPerPacketBytes;
         this.packetCount = Packets.of(totalBytes, payloadPerPacketBytes);
         this.rtoPs = rtoPs;
-        this.cc = new FixedWindow(windowBytes, this::inflightBytes);
+        this.cc = new FixedWindow(windowBytes, this);
     }
 
     public int flowId() {
@@ -59,6 +59,7 @@ public final class FlowSender {
         return firstUnackedPsn == packetCount;
     }
 
+    @Override
     public long inflightBytes() {
         return bytesBetween(firstUnackedPsn, nextPsn);
     }
