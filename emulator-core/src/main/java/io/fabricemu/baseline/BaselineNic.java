@@ -3,7 +3,6 @@ package io.fabricemu.baseline;
 import io.fabricemu.host.Nic;
 import io.fabricemu.host.NicSetup;
 import io.fabricemu.pfc.PfcPauses;
-import java.util.function.IntFunction;
 
 /**
  * A host's NIC running the baseline reliable transport ({@link BaselineProtocol}) for the flows it sends and
@@ -19,10 +18,10 @@ import java.util.function.IntFunction;
  */
 public final class BaselineNic extends Nic {
     /**
-     * @param setup     where the NIC sits and the flows it carries
-     * @param ccFactory a new congestion controller for the flow with the given id
+     * @param setup       where the NIC sits and the flows it carries
+     * @param windowBytes payload bytes each flow may have in flight ({@link FixedWindow})
      */
-    public BaselineNic(NicSetup setup, IntFunction<CongestionControl> ccFactory) {
-        super(setup, nic -> new BaselineProtocol(setup, ccFactory, nic));
+    public BaselineNic(NicSetup setup, long windowBytes) {
+        super(setup, nic -> new BaselineProtocol(setup, windowBytes, nic));
     }
 }

@@ -15,7 +15,6 @@ import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
 import io.fabricemu.time.Ps;
 import java.util.List;
-import java.util.function.IntFunction;
 
 /**
  * The baseline reliable transport on a {@link BaselineNic}: a {@link FlowSender} per flow it sends, a
@@ -32,7 +31,7 @@ final class BaselineProtocol implements NicProtocol {
     private final FlowReceiver[] receivers;
     private final FlowIndex inIndex;
 
-    BaselineProtocol(NicSetup setup, IntFunction<CongestionControl> ccFactory, NicActions nic) {
+    BaselineProtocol(NicSetup setup, long windowBytes, NicActions nic) {
         this.host = setup.host();
         this.transport = setup.transport();
         this.nic = nic;
@@ -41,7 +40,7 @@ final class BaselineProtocol implements NicProtocol {
         for (int i = 0; i < outFlows.length; i++) {
             NicFlow f = outFlows[i];
             senders[i] = new FlowSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.rtoPs(),
-                    ccFactory.apply(f.flowId()));
+                    windowBytes);
         }
         this.outIndex = new FlowIndex(setup.outgoing(), setup.name());
         List<NicFlow> incoming = setup.incoming();

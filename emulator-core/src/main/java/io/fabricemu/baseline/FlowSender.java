@@ -1,10 +1,13 @@
 package io.fabricemu.baseline;
 
+import io.fabricemu.cc.AckCc;
+import io.fabricemu.cc.CongestionController;
 import io.fabricemu.net.Packets;
 
 /**
  * The sending half of the baseline reliable transport for one flow: segmentation into packets of at most
- * {@code payloadPerPacketBytes}, consecutive PSNs, a window from the congestion controller, cumulative
+ * {@code payloadPerPacketBytes}, consecutive PSNs, a fixed window over the bytes in flight ({@link FixedWindow},
+ * a {@link CongestionController} fed every send, acknowledgement, NACK and timeout), cumulative
  * acknowledgements and go-back-N after a retransmission timeout.
  *
  * <p>Bytes in flight are derived, never counted separately: they are the payload of PSNs in
@@ -15,13 +18,13 @@ import io.fabricemu.net.Packets;
  * <p>A NACK (the receiver got only the header of a trimmed packet) queues that PSN for retransmission
  * ahead of new data. It is still counted in flight, so it goes again without waiting for the window.
  */
-public final class FlowSender {
+public final class FlowSender implements FixedWindow.Flight {
     private final int flowId;
     private final long totalBytes;
     private final int payloadPerPacketBytes;
     private final long packetCount;
     private final long rtoPs;
-    private final CongestionControl cc;
+    private final CongestionController cc;
     private long nextPsn;
     private long firstUnackedPsn;
     private long sentFrontierPsn;
@@ -30,7 +33,8 @@ public final class FlowSender {
     private long rtoDeadlinePs = Long.MAX_VALUE;
     private final java.util.ArrayDeque<Long> nacked = new java.util.ArrayDeque<>();
 
-    public FlowSender(int flowId, long totalBytes, int payloadPerPacketBytes, long rtoPs, CongestionControl cc) {
+    /** A flow of {@code totalBytes} that may have {@code windowBytes} of payload in flight. */
+    public FlowSender(int flowId, long totalBytes, int payloadPerPacketBytes, long rtoPs, long windowBytes) {
         if (totalBytes <= 0 || payloadPerPacketBytes <= 0 || rtoPs <= 0) {
             throw new IllegalArgumentException("flow " + flowId + ": totalBytes " + totalBytes
                     + ", payloadPerPacketBytes " + payloadPerPacketBytes + ", rtoPs " + rtoPs);
@@ -40,7 +44,7 @@ public final class FlowSender {
         this.payloadPerPacketBytes = payloadPerPacketBytes;
         this.packetCount = Packets.of(totalBytes, payloadPerPacketBytes);
         this.rtoPs = rtoPs;
-        this.cc = cc;
+        this.cc = new FixedWindow(windowBytes, this);
     }
 
     public int flowId() {
@@ -55,11 +59,12 @@ public final class FlowSender {
         return firstUnackedPsn == packetCount;
     }
 
+    @Override
     public long inflightBytes() {
         return bytesBetween(firstUnackedPsn, nextPsn);
     }
 
-    /** The window its congestion control allows now. */
+    /** The window it sends under. */
     public long windowBytes() {
         return cc.windowBytes();
     }
@@ -93,7 +98,7 @@ public final class FlowSender {
         if (nextPsn >= packetCount) {
             return -1;
         }
-        if (inflightBytes() + payloadOf(nextPsn) > cc.windowBytes()) {
+        if (!cc.canSend(payloadOf(nextPsn))) {
             return -1;
         }
         if (cc.nextSendPs(nowPs) > nowPs) {
@@ -104,7 +109,7 @@ public final class FlowSender {
 
     /** When pacing alone holds the next packet back, the time it may go; otherwise {@link Long#MAX_VALUE}. */
     public long pacedUntilPs(long nowPs) {
-        if (nextPsn >= packetCount || inflightBytes() + payloadOf(nextPsn) > cc.windowBytes()) {
+        if (nextPsn >= packetCount || !cc.canSend(payloadOf(nextPsn))) {
             return Long.MAX_VALUE;
         }
         long t = cc.nextSendPs(nowPs);
@@ -130,7 +135,7 @@ public final class FlowSender {
         } else {
             throw new IllegalArgumentException("flow " + flowId + ": PSN " + psn + " is not the one to send");
         }
-        cc.onSend(nowPs, payload);
+        cc.onSent(nowPs, payload);
         if (rtoDeadlinePs == Long.MAX_VALUE) {
             rtoDeadlinePs = nowPs + rtoPs;
         }
@@ -150,7 +155,8 @@ public final class FlowSender {
             nextPsn = Math.max(nextPsn, cumulativePsn);
             rtoDeadlinePs = firstUnackedPsn < nextPsn ? nowPs + rtoPs : Long.MAX_VALUE;
         }
-        cc.onAck(new AckFeedback(nowPs, newly, nowPs - echoedTimestampPs, ecnEcho, inflightBytes()));
+        cc.onAck(new AckCc(nowPs, echoedTimestampPs, 0, bytesBetween(0, firstUnackedPsn), ecnEcho, 0, false),
+                CongestionController.NO_ENTROPY);
         if (newly > 0 && done()) {
             ackedAllPs = nowPs;
             rtoDeadlinePs = Long.MAX_VALUE;
@@ -164,7 +170,7 @@ public final class FlowSender {
         if (psn >= firstUnackedPsn && psn < nextPsn && !nacked.contains(psn)) {
             nacked.addLast(psn);
         }
-        cc.onNack(nowPs);
+        cc.onNack(nowPs, payloadOf(psn), CongestionController.NO_ENTROPY, 0);
     }
 
     /** The deadline of the retransmission timer, or {@link Long#MAX_VALUE} when nothing is outstanding. */
@@ -185,7 +191,7 @@ public final class FlowSender {
         nextPsn = firstUnackedPsn;
         nacked.clear();
         rtoDeadlinePs = Long.MAX_VALUE;
-        cc.onTimeout(nowPs);
+        cc.onTimeout(nowPs, payloadOf(firstUnackedPsn));
         return true;
     }
 

@@ -1,5 +1,6 @@
 package io.fabricemu.cli;
 
+import io.fabricemu.cc.CongestionControlKind;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.metrics.LiveMetrics;
 import io.fabricemu.metrics.RunMetrics;
@@ -13,7 +14,6 @@ import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
 import io.fabricemu.results.Sweep;
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.scenario.transport.TransportConfig;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -227,9 +227,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         for (int i = 0; i < ccs.size(); i++) {
             String cc = ccs.get(i);
-            if (!TransportConfig.CONGESTION_CONTROLS.contains(cc)) {
+            if (!CongestionControlKind.scenarioNames().contains(cc)) {
                 err.println("error: --cc: '" + cc + "' is not a congestion control; allowed: "
-                        + String.join(", ", TransportConfig.CONGESTION_CONTROLS));
+                        + String.join(", ", CongestionControlKind.scenarioNames()));
                 err.flush();
                 return false;
             }
@@ -292,7 +292,7 @@ final class CompareCommand implements Callable<Integer> {
     static final class CongestionControls implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return TransportConfig.CONGESTION_CONTROLS.iterator();
+            return CongestionControlKind.scenarioNames().iterator();
         }
     }
 

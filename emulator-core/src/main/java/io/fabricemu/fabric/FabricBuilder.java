@@ -1,6 +1,5 @@
 package io.fabricemu.fabric;
 
-import io.fabricemu.baseline.BaselineNic;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.host.NicFlow;
@@ -10,7 +9,6 @@ import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Link;
 import io.fabricemu.pfc.PfcDeadlockMonitor;
 import io.fabricemu.pfc.PfcPeer;
-import io.fabricemu.roce.RoceNic;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.SharedBufferPool;
@@ -18,7 +16,6 @@ import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.switching.SwitchPort;
 import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.Topology;
-import io.fabricemu.uet.UetNic;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -209,13 +206,7 @@ public final class FabricBuilder implements ElementFactory {
             NicSetup setup = new NicSetup(id, portName(topology, id, 0), linkOut(id, 0), c.spec().rateBps(),
                     c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
                     dependenciesOf(id));
-            if (transport.uet() != null) {
-                return new UetNic(setup, transport.uet(), seed);
-            }
-            if (transport.roce() != null) {
-                return new RoceNic(setup, transport.roce());
-            }
-            return new BaselineNic(setup, transport.ccFactory());
+            return transport.nic(setup, seed);
         }
         if (id < linkBase) {
             int node = switchOfPort(id);

@@ -1,5 +1,8 @@
 package io.fabricemu.roce;
 
+import io.fabricemu.cc.AckCc;
+import io.fabricemu.cc.CongestionController;
+import io.fabricemu.cc.Decision;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.SampleSink;
 import io.fabricemu.host.CommonTransport;
@@ -21,7 +24,8 @@ import java.util.List;
 
 /**
  * RoCEv2 reliable connections on a {@link RoceNic} (see there for the rules): the requester QPs with their
- * DCQCN reaction points and back-to-sender notices, and the responder QPs with their notification points.
+ * DCQCN rate controllers ({@link DcqcnControl}, each a {@link CongestionController}) and back-to-sender notices,
+ * and the responder QPs with their notification points.
  */
 final class RoceProtocol implements NicProtocol {
     private final int host;
@@ -32,11 +36,11 @@ final class RoceProtocol implements NicProtocol {
     private final NicActions nic;
     private final NicFlow[] outFlows;
     private final RcRequester[] requesters;
-    private final DcqcnReactionPoint[] reactionPoints;
+    /** Each requester's DCQCN once it started, or null: before its start, or without DCQCN (line rate). */
+    private final CongestionController[] rateControls;
     private final SenderNotices[] notices;
     private final DcqcnNotificationPoint[] noticeCuts;
     private long firstCutPs = -1;
-    private final long[] pacedUntilPs;
     private final FlowIndex outIndex;
     private final RcResponder[] responders;
     private final DcqcnNotificationPoint[] notificationPoints;
@@ -52,10 +56,9 @@ final class RoceProtocol implements NicProtocol {
         this.outFlows = setup.outgoing().toArray(new NicFlow[0]);
         int n = outFlows.length;
         this.requesters = new RcRequester[n];
-        this.reactionPoints = new DcqcnReactionPoint[n];
+        this.rateControls = new CongestionController[n];
         this.notices = new SenderNotices[n];
         this.noticeCuts = new DcqcnNotificationPoint[n];
-        this.pacedUntilPs = new long[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = outFlows[i];
             requesters[i] = new RcRequester(f.flowId(), f.bytes(), roce.messageBytes(), transport.payloadBytes(),
@@ -79,7 +82,8 @@ final class RoceProtocol implements NicProtocol {
     public void start(int i, long nowPs) {
         DcqcnParams dcqcn = roce.dcqcn();
         if (dcqcn != null) {
-            reactionPoints[i] = new DcqcnReactionPoint(dcqcn, rateBps, nowPs, roce.dcqcnCompanions());
+            rateControls[i] = new DcqcnControl(new DcqcnReactionPoint(dcqcn, rateBps, nowPs, roce.dcqcnCompanions()),
+                    transport.headerBytes());
         }
     }
 
@@ -94,8 +98,8 @@ final class RoceProtocol implements NicProtocol {
         RcRequester r = requesters[i];
         switch (p.kind()) {
             case ACK -> {
-                if (reactionPoints[i] != null) {
-                    reactionPoints[i].onRttSample(now - p.timestampPs(), now);
+                if (rateControls[i] != null) {
+                    rateControls[i].onAck(AckCc.of(now, p.timestampPs(), 0, false), CongestionController.NO_ENTROPY);
                 }
                 if (notices[i] != null) {
                     notices[i].acknowledgedBelow(p.psn() + 1);
@@ -111,12 +115,12 @@ final class RoceProtocol implements NicProtocol {
                 }
             }
             case CNP -> {
-                if (reactionPoints[i] == null) {
+                if (rateControls[i] == null) {
                     throw new IllegalStateException("NIC " + name + " received a CNP for flow " + p.flowId()
                             + " but runs no DCQCN");
                 }
                 if (notices[i] == null || !notices[i].echoCovered(p.psn(), true)) {
-                    cut(i, now);
+                    cut(i, p.timestampPs(), 0, now);
                 }
             }
             case BTS -> onNotice(i, p, now);
@@ -130,10 +134,10 @@ final class RoceProtocol implements NicProtocol {
             notices[i] = new SenderNotices();
         }
         switch (notices[i].onNotice(p.psn(), p.bts().ecnBit(), p.bts().cause())) {
-            case DECREASE -> noticeCut(i, now);
+            case DECREASE -> noticeCut(i, p, now);
             case RETRANSMIT -> goBack(i, p.psn(), now);
             case DECREASE_AND_RETRANSMIT -> {
-                noticeCut(i, now);
+                noticeCut(i, p, now);
                 goBack(i, p.psn(), now);
             }
             case IGNORE -> {
@@ -142,15 +146,15 @@ final class RoceProtocol implements NicProtocol {
     }
 
     /** A notice's DCQCN cut, at most one per CNP interval per QP (as the responder spaces its CNPs). */
-    private void noticeCut(int i, long now) {
-        if (reactionPoints[i] == null) {
+    private void noticeCut(int i, Packet p, long now) {
+        if (rateControls[i] == null) {
             return;
         }
         if (noticeCuts[i] == null) {
             noticeCuts[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
         }
         if (noticeCuts[i].onCeMarked(now)) {
-            cut(i, now);
+            cut(i, p.timestampPs(), p.bts().queueDelayPs(), now);
         }
     }
 
@@ -161,10 +165,10 @@ final class RoceProtocol implements NicProtocol {
         }
     }
 
-    /** QP {@code i}'s DCQCN rate cut, on a CNP or a notice. */
-    private void cut(int i, long now) {
-        reactionPoints[i].onCnp(now);
-        if (firstCutPs < 0) {
+    /** QP {@code i}'s DCQCN rate cut, on a CNP or a notice about a packet sent at {@code pktTxPs}. */
+    private void cut(int i, long pktTxPs, long queuingDelayPs, long now) {
+        Decision decision = rateControls[i].onCongestionNotice(now, pktTxPs, queuingDelayPs);
+        if (decision == Decision.MULTIPLICATIVE_DECREASE && firstCutPs < 0) {
             firstCutPs = now;
         }
     }
@@ -208,7 +212,8 @@ final class RoceProtocol implements NicProtocol {
      */
     long mayGoAtPs(int i, long nowPs) {
         long readyPs = requesters[i].readyAtPs(nowPs);
-        return readyPs == Ps.NEVER ? Ps.NEVER : Math.max(readyPs, pacedUntilPs[i]);
+        CongestionController rate = rateControls[i];
+        return readyPs == Ps.NEVER || rate == null ? readyPs : Math.max(readyPs, rate.nextSendPs(nowPs));
     }
 
     /** RoCEv2 cuts a flow into messages and each message into packets ({@link MessageLayout}). */
@@ -239,10 +244,8 @@ final class RoceProtocol implements NicProtocol {
                 new RoceHeader(f.flowId(), RoceHeader.Opcode.send(r.firstOfMessage(psn), r.lastOfMessage(psn)),
                         0, 0));
         r.sent(psn, nowPs);
-        DcqcnReactionPoint rp = reactionPoints[i];
-        if (rp != null) {
-            rp.onSent(wire, nowPs);
-            pacedUntilPs[i] = rp.nextStartPs(nowPs, wire);
+        if (rateControls[i] != null) {
+            rateControls[i].onSent(nowPs, payload);
         }
         return data;
     }
@@ -256,8 +259,8 @@ final class RoceProtocol implements NicProtocol {
     @Override
     public void sample(SampleSink sink) {
         for (int i = 0; i < requesters.length; i++) {
-            DcqcnReactionPoint rp = reactionPoints[i];
-            sink.sender(requesters[i].flowId(), roce.maxOutstandingBytes(), -1, rp == null ? -1 : rp.rateBps());
+            CongestionController rate = rateControls[i];
+            sink.sender(requesters[i].flowId(), roce.maxOutstandingBytes(), -1, rate == null ? -1 : rate.rateBps());
         }
         for (RcResponder r : responders) {
             sink.receiver(r.flowId(), r.deliveredBytes());

@@ -1,12 +1,12 @@
 package io.fabricemu.run;
 
-import io.fabricemu.baseline.CongestionControl;
-import io.fabricemu.baseline.FixedWindow;
+import io.fabricemu.cc.CongestionControlKind;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.SampleListener;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.host.CommonTransport;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.rnrnak.PairRtt;
 import io.fabricemu.rnrnak.RnrNackSettings;
@@ -25,7 +25,6 @@ import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.Topology;
 import io.fabricemu.uet.UetPlan;
 import java.util.List;
-import java.util.function.IntFunction;
 
 /**
  * A scenario turned into a fabric and its flows, ready to run: everything that can be checked without
@@ -48,8 +47,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         TransportConfig t = s.transport();
         SwitchConfig switches = sw.withRnrNack(rnrNack(sw, t, topology))
                 .withWreb(sw.wreb().withBtsBytes(t.headerBytes()));
-        TransportPlan transport = new TransportPlan(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
-                sw.trafficClasses() - 1, congestionControl(t), uetPlan(t, sw, topology), rocePlan(t, sw, topology));
+        TransportPlan transport = transportPlan(t, sw, topology);
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
     }
 
@@ -75,55 +73,59 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                 t.mtuBytes()));
     }
 
-    private static IntFunction<CongestionControl> congestionControl(TransportConfig t) {
-        long window = t.windowBytes();
-        return flowId -> new FixedWindow(window);
+    /**
+     * The transport the scenario's congestion control kind runs, with the common framing: data in class
+     * {@link #DATA_CLASS}, control packets in the highest class the switches have.
+     */
+    private static TransportPlan transportPlan(TransportConfig t, SwitchConfig sw, Topology topology) {
+        CommonTransport common = new CommonTransport(t.headerBytes(), t.payloadBytes(), t.rtoPs(), DATA_CLASS,
+                sw.trafficClasses() - 1);
+        return switch (t.congestionControl().transport()) {
+            case BASELINE -> new TransportPlan.Baseline(common, t.windowBytes());
+            case ULTRA_ETHERNET -> new TransportPlan.UltraEthernet(common, uetPlan(t, sw, topology));
+            case ROCE_V2 -> new TransportPlan.RoceV2(common, rocePlan(t, sw, topology));
+        };
     }
 
-    /** The Ultra Ethernet settings, or null when the baseline transport runs. */
+    /** The Ultra Ethernet settings. */
     private static UetPlan uetPlan(TransportConfig t, SwitchConfig sw, Topology topology) {
-        if (!t.ultraEthernet()) {
-            return null;
-        }
         UetOptions o = t.uet();
+        CongestionControlKind cc = t.congestionControl();
         long baseRttPs = o.baseRttPs();
         if (baseRttPs == 0) {
             baseRttPs = DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
             TransportChecks.uetBaseRtt(baseRttPs);
         }
-        if (t.nscc()) {
+        if (cc.nscc()) {
             TransportChecks.nscc(topology, baseRttPs, t.mtuBytes());
         }
         long[] hostRateBps = new long[topology.hostCount()];
         for (int h = 0; h < hostRateBps.length; h++) {
             hostRateBps[h] = topology.cableAt(h, 0).spec().rateBps();
         }
-        return new UetPlan(t.nscc(), t.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
+        return new UetPlan(cc.nscc(), cc.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
                 o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode(),
                 o.nsccCompanions(), o.nsccLoop(), o.ackPolicy());
     }
 
     /**
-     * The RoCEv2 settings, or null unless RoCEv2 runs. {@code transport.window} bounds each QP's outstanding
-     * bytes; DCQCN's constants apply only with {@code cc: dcqcn}, and so do its companion mechanisms, whose
-     * path-not-congested test gets the base RTT of the topology's longest path, as NSCC's does.
+     * The RoCEv2 settings. {@code transport.window} bounds each QP's outstanding bytes; DCQCN's constants apply
+     * only with {@code cc: dcqcn}, and so do its companion mechanisms, whose path-not-congested test gets the
+     * base RTT of the topology's longest path, as NSCC's does.
      */
     private static RocePlan rocePlan(TransportConfig t, SwitchConfig sw, Topology topology) {
-        if (!t.roceV2()) {
-            return null;
-        }
         RoceOptions o = t.roce();
-        if (t.dcqcn()) {
+        boolean dcqcn = t.congestionControl().dcqcn();
+        if (dcqcn) {
             TransportChecks.dcqcn(topology, o.dcqcn());
         }
-        DcqcnCompanions companions = t.dcqcn() ? o.dcqcnCompanions() : DcqcnCompanions.OFF;
+        DcqcnCompanions companions = dcqcn ? o.dcqcnCompanions() : DcqcnCompanions.OFF;
         if (companions.pathCheck() && companions.baseRttPs() == 0) {
             long baseRttPs = DerivedBaseRtt.of(topology, sw.latencyPs(), sw.forwarding(), t.mtuBytes());
             TransportChecks.dcqcnPathCheck(baseRttPs);
             companions = companions.withBaseRttPs(baseRttPs);
         }
-        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), t.dcqcn() ? o.dcqcn() : null,
-                companions);
+        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), dcqcn ? o.dcqcn() : null, companions);
     }
 
     /** The time series a scenario without a {@code sampling} section records ({@link Sampling#DEFAULT}). */

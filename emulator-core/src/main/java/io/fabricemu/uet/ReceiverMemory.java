@@ -1,7 +1,7 @@
 package io.fabricemu.uet;
 
+import io.fabricemu.cc.AckCc;
 import io.fabricemu.time.Ps;
-import io.fabricemu.uet.cc.AckCc;
 
 /**
  * The memory write path of a UET receiver NIC: a buffer in front of the memory (HBM) controller, which

@@ -1,8 +1,9 @@
 package io.fabricemu.uet;
 
-import io.fabricemu.uet.cc.AckCc;
+import io.fabricemu.cc.AckCc;
+import io.fabricemu.cc.CongestionController;
+import io.fabricemu.cc.Decision;
 import io.fabricemu.uet.cc.CreditSender;
-import io.fabricemu.uet.cc.Nscc;
 
 /**
  * A sender's congestion control context (CCC): one per destination FEP and traffic class, shared by the
@@ -20,7 +21,7 @@ public final class SenderCcc {
 
     private final long id;
     private State state = State.IDLE;
-    private Nscc nscc;
+    private CongestionController window;
     private CreditSender credit;
     private int openPdcs;
 
@@ -36,22 +37,25 @@ public final class SenderCcc {
         return state;
     }
 
-    /** IDLE to READY with the algorithms it runs; either may be null, not both. */
-    public void configure(Nscc nscc, CreditSender credit) {
+    /**
+     * IDLE to READY with the algorithms it runs: NSCC's {@code window} (one of its loops) and RCCC's
+     * {@code credit}; either may be null, not both.
+     */
+    public void configure(CongestionController window, CreditSender credit) {
         if (state != State.IDLE) {
             throw new IllegalStateException("CCC " + id + " is " + state + ", not IDLE");
         }
-        if (nscc == null && credit == null) {
+        if (window == null && credit == null) {
             throw new IllegalArgumentException("CCC " + id + " needs NSCC, RCCC or both");
         }
-        this.nscc = nscc;
+        this.window = window;
         this.credit = credit;
         this.state = State.READY;
     }
 
-    /** NSCC's state, or null when the context does not run it. */
-    public Nscc nscc() {
-        return nscc;
+    /** NSCC's window, or null when the context does not run it. */
+    public CongestionController window() {
+        return window;
     }
 
     /** RCCC's sender state, or null when the context does not run it. */
@@ -76,30 +80,28 @@ public final class SenderCcc {
         }
     }
 
-    /** Whether a packet of {@code wireBytes} may leave: NSCC's {@code inflight < cwnd} and enough credit. */
-    public boolean mayGo(int wireBytes) {
-        return state == State.READY && (nscc == null || nscc.canSend()) && (credit == null || credit.canSend(wireBytes));
-    }
-
-    /** As {@link #mayGo(int)}, for a packet of {@code payloadBytes}, which NSCC's reference loop gates on. */
+    /**
+     * Whether a packet of {@code payloadBytes} ({@code wireBytes} on the wire) may leave: NSCC's gate
+     * ({@link CongestionController#canSend}) and enough credit.
+     */
     public boolean mayGo(int payloadBytes, int wireBytes) {
-        return state == State.READY && (nscc == null || nscc.canSend(payloadBytes))
+        return state == State.READY && (window == null || window.canSend(payloadBytes))
                 && (credit == null || credit.canSend(wireBytes));
     }
 
     /**
      * Whether the context, having just sent a packet of {@code payloadBytes} ({@code wireBytes} on the wire), holds
-     * too little window or credit for another of the same size ({@link Nscc#full}, RCCC's credit short of it):
-     * the packet then asks for an ACK_CC at once.
+     * too little window or credit for another of the same size ({@link CongestionController#full}, RCCC's credit
+     * short of it): the packet then asks for an ACK_CC at once.
      */
     public boolean full(int payloadBytes, int wireBytes) {
-        return (nscc != null && nscc.full(payloadBytes)) || (credit != null && !credit.canSend(wireBytes));
+        return (window != null && window.full(payloadBytes)) || (credit != null && !credit.canSend(wireBytes));
     }
 
-    /** A packet of {@code payloadBytes} ({@code wireBytes} on the wire) left. */
-    public void onSent(int payloadBytes, int wireBytes) {
-        if (nscc != null) {
-            nscc.onSent(payloadBytes);
+    /** A packet of {@code payloadBytes} ({@code wireBytes} on the wire) left at {@code nowPs}. */
+    public void onSent(long nowPs, int payloadBytes, int wireBytes) {
+        if (window != null) {
+            window.onSent(nowPs, payloadBytes);
         }
         if (credit != null) {
             credit.onSent(wireBytes);
@@ -112,66 +114,42 @@ public final class SenderCcc {
     }
 
     /**
-     * An ACK_CC arrived: NSCC's feedback {@code ack} (null for a credit-only one) and RCCC's cumulative
-     * grant {@code creditBytes} (negative when absent).
+     * An ACK_CC arrived for a packet that carried {@code entropy} (its path, for NSCC's per-path gate;
+     * {@link CongestionController#NO_ENTROPY} if unknown): NSCC's feedback {@code ack} and RCCC's cumulative grant
+     * {@code creditBytes} (negative when absent).
      *
-     * @return NSCC's decision, or null when NSCC did not see it
+     * @return NSCC's decision, or null when the context does not run NSCC
      */
-    public Nscc.Decision onAck(AckCc ack, long creditBytes) {
-        return onAck(ack, creditBytes, Nscc.NO_ENTROPY);
+    public Decision onAck(AckCc ack, long creditBytes, int entropy) {
+        onCredit(creditBytes);
+        return window == null ? null : window.onAck(ack, entropy);
     }
 
-    /**
-     * As {@link #onAck(AckCc, long)}, for a packet that carried {@code entropy} (its path, for NSCC's per-path
-     * gate; {@link Nscc#NO_ENTROPY} if unknown).
-     */
-    public Nscc.Decision onAck(AckCc ack, long creditBytes, int entropy) {
+    /** A credit-only ACK_CC brought RCCC's cumulative grant {@code creditBytes} (negative when absent). */
+    public void onCredit(long creditBytes) {
         if (credit != null && creditBytes >= 0) {
             credit.onGrant(creditBytes);
         }
-        return nscc != null && ack != null ? nscc.onAckCc(ack, entropy) : null;
-    }
-
-    /** A NACK came back {@code rttPs} after its packet left: NSCC may learn a shorter base RTT from it. */
-    public void onNackRoundTrip(long rttPs) {
-        if (nscc != null) {
-            nscc.onNackRoundTrip(rttPs);
-        }
     }
 
     /**
-     * A packet was lost: a NACK for it ({@code nacked}) or its timeout. NSCC takes it out of flight and off
-     * the window; RCCC needs credit to send it again.
+     * A packet was trimmed, reported at {@code nowPs} by a NACK that came back {@code roundTripPs} after the packet
+     * left (0 when no NACK of the receiver reported it): NSCC takes it out of flight and off the window (and may
+     * learn a shorter base RTT); RCCC needs credit to send it again.
      */
-    public void onLoss(int payloadBytes, int wireBytes, boolean nacked) {
-        onLoss(payloadBytes, wireBytes, nacked, Nscc.NO_ENTROPY);
-    }
-
-    /**
-     * As {@link #onLoss(int, int, boolean)}, for a packet that carried {@code entropy}. Only for NSCC's per-ACK
-     * loop: the reference loop needs the loss's time ({@link #onLoss(int, int, boolean, int, long)}).
-     */
-    public void onLoss(int payloadBytes, int wireBytes, boolean nacked, int entropy) {
-        if (nscc != null) {
-            if (nacked) {
-                nscc.onNack(payloadBytes, entropy);
-            } else {
-                nscc.onTimeout(payloadBytes);
-            }
+    public void onNack(long nowPs, int payloadBytes, int wireBytes, int entropy, long roundTripPs) {
+        if (window != null) {
+            window.onNack(nowPs, payloadBytes, entropy, roundTripPs);
         }
         if (credit != null) {
             credit.enqueue(wireBytes);
         }
     }
 
-    /** As {@link #onLoss(int, int, boolean, int)}, seen at {@code nowPs} (any NSCC loop). */
-    public void onLoss(int payloadBytes, int wireBytes, boolean nacked, int entropy, long nowPs) {
-        if (nscc != null) {
-            if (nacked) {
-                nscc.onNack(payloadBytes, entropy, nowPs);
-            } else {
-                nscc.onTimeout(payloadBytes);
-            }
+    /** The retransmission timer wrote a packet off at {@code nowPs}: as a NACK's loss, never gated. */
+    public void onTimeout(long nowPs, int payloadBytes, int wireBytes) {
+        if (window != null) {
+            window.onTimeout(nowPs, payloadBytes);
         }
         if (credit != null) {
             credit.enqueue(wireBytes);
@@ -180,12 +158,13 @@ public final class SenderCcc {
 
     /**
      * A back-to-sender notice reported a queue of {@code queuingDelayPs} behind a packet sent at
-     * {@code pktTxPs}: NSCC's decrease now ({@link Nscc#onCongestionNotice}); RCCC has no network reaction.
+     * {@code pktTxPs}: NSCC's decrease now ({@link CongestionController#onCongestionNotice}); RCCC has no
+     * network reaction.
      *
      * @return NSCC's decision, or null when the context does not run NSCC
      */
-    public Nscc.Decision onCongestionNotice(long nowPs, long pktTxPs, long queuingDelayPs) {
-        return nscc == null ? null : nscc.onCongestionNotice(nowPs, pktTxPs, queuingDelayPs);
+    public Decision onCongestionNotice(long nowPs, long pktTxPs, long queuingDelayPs) {
+        return window == null ? null : window.onCongestionNotice(nowPs, pktTxPs, queuingDelayPs);
     }
 
     /** Packets given up as lost were acknowledged after all: their resending is no longer wanted. */
@@ -201,8 +180,8 @@ public final class SenderCcc {
      * send it again.
      */
     public void onDiscarded(int payloadBytes, int wireBytes) {
-        if (nscc != null) {
-            nscc.onDiscarded(payloadBytes);
+        if (window != null) {
+            window.onDiscarded(payloadBytes);
         }
         if (credit != null) {
             credit.enqueue(wireBytes);
@@ -215,8 +194,8 @@ public final class SenderCcc {
      * credit for its {@code wireBytes}.
      */
     public void onResendCancelled(int payloadBytes, int wireBytes) {
-        if (nscc != null) {
-            nscc.onReinstated(payloadBytes);
+        if (window != null) {
+            window.onReinstated(payloadBytes);
         }
         if (credit != null) {
             credit.withdraw(wireBytes);
@@ -231,7 +210,7 @@ public final class SenderCcc {
 
     @Override
     public String toString() {
-        return "SenderCcc[" + id + ", " + state + ", " + nscc + ", credit "
+        return "SenderCcc[" + id + ", " + state + ", " + window + ", credit "
                 + (credit == null ? "-" : credit.availableCreditBytes() + " B") + "]";
     }
 }

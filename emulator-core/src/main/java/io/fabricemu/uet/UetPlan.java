@@ -22,7 +22,8 @@ import java.util.function.IntToLongFunction;
  * @param hostRateBps        the line rate of each host's NIC, by host id
  * @param deliveryMode       every PDC's delivery mode; ROD needs one path per PDC ({@link LoadBalancing#ECMP})
  * @param nsccCompanions     the companion mechanisms NSCC runs ({@link NsccCompanions#OFF} for none)
- * @param nsccLoop           how NSCC turns ACKs into window changes (the reference simulator's loop or per ACK)
+ * @param nsccLoop           how NSCC turns ACKs into window changes (the reference simulator's loop or per ACK):
+ *                           it makes each context's window ({@link NsccLoop#create})
  * @param ackPolicy          when targets send ACK_CCs: coalesced as the reference simulator does, or per packet
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,

@@ -1,5 +1,8 @@
 package io.fabricemu.uet;
 
+import io.fabricemu.cc.AckCc;
+import io.fabricemu.cc.CongestionController;
+import io.fabricemu.cc.Decision;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.SampleSink;
 import io.fabricemu.host.CommonTransport;
@@ -19,9 +22,7 @@ import io.fabricemu.net.PdsRequest;
 import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowSenderStats;
 import io.fabricemu.time.Ps;
-import io.fabricemu.uet.cc.AckCc;
 import io.fabricemu.uet.cc.CreditSender;
-import io.fabricemu.uet.cc.Nscc;
 import io.fabricemu.uet.cc.NsccParams;
 import io.fabricemu.wreb.NoticeCounts;
 import io.fabricemu.wreb.SenderNotices;
@@ -51,7 +52,10 @@ import java.util.SplittableRandom;
  * packet's later ACK_CC echo is then not counted as ECN. A drop notice queues the packet for resending at
  * once, like a trim NACK: after an early notice it only takes the packet out of flight, without a second cut
  * ({@link SenderCcc#onDiscarded}); without one it is the packet's first congestion signal and cuts as the
- * NACK would ({@link SenderCcc#onLoss}).
+ * NACK would ({@link SenderCcc#onNack}).
+ *
+ * <p>Each context's NSCC window is made by the plan's loop ({@link UetPlan#nsccLoop()}), so every context of a
+ * run holds the same class of {@link CongestionController}.
  */
 final class UetSender {
     private final int host;
@@ -132,7 +136,7 @@ final class UetSender {
 
     private SenderCcc newContext(int peer) {
         SenderCcc ccc = new SenderCcc(((long) host << 24) | ++cccCount);
-        Nscc nscc = null;
+        CongestionController window = null;
         if (uet.nscc()) {
             long pathRateBps = Math.min(rateBps, uet.hostRateBps().applyAsLong(peer));
             NsccParams params = NsccParams.defaults(pathRateBps, uet.baseRttPs(),
@@ -140,9 +144,9 @@ final class UetSender {
             if (uet.initialWindowBytes() > 0) {
                 params = params.withInitialWindowBytes(Math.min(uet.initialWindowBytes(), params.maxWndBytes()));
             }
-            nscc = new Nscc(params, uet.nsccCompanions(), uet.nsccLoop());
+            window = uet.nsccLoop().create(params, uet.nsccCompanions());
         }
-        ccc.configure(nscc, uet.rccc() ? new CreditSender(uet.initialCreditBytes()) : null);
+        ccc.configure(window, uet.rccc() ? new CreditSender(uet.initialCreditBytes()) : null);
         return ccc;
     }
 
@@ -162,7 +166,7 @@ final class UetSender {
         int ev = balancers[i].nextEntropy(nowPs);
         boolean syn = s.syn();
         boolean again = s.sent(psn, ev, nowPs);
-        ccc.onSent(payload, wire);
+        ccc.onSent(nowPs, payload, wire);
         // AR: a resend, the last packet the PDC has to send now, or one after which the context cannot send a
         // packet of the same size until an ACK_CC arrives (htsim UecSrc::sendNewPacket, sendRtxPacket).
         boolean ackRequest = again || s.nextPsn() < 0 || ccc.full(payload, wire);
@@ -199,12 +203,11 @@ final class UetSender {
                 PdcSender s = (PdcSender) pdcs[i];
                 if (s.onNack(p.psn())) {
                     int psn = (int) p.psn();
-                    ccc.onNackRoundTrip(now - p.timestampPs());
-                    ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, p.entropy(), now);
+                    ccc.onNack(now, s.payloadOf(psn), s.wireBytesOf(psn), p.entropy(), now - p.timestampPs());
                     balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
                 }
             }
-            case CREDIT -> ccc.onAck(null, ((PdsAck) p.pds()).creditBytes());
+            case CREDIT -> ccc.onCredit(((PdsAck) p.pds()).creditBytes());
             case ACK -> onAck(i, p, ctx);
             default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
         }
@@ -226,8 +229,8 @@ final class UetSender {
     }
 
     /** Records when NSCC first made a multiplicative decrease ({@code decision}), on an echo or a notice. */
-    private void cut(Nscc.Decision decision, long now) {
-        if (decision == Nscc.Decision.MULTIPLICATIVE_DECREASE && firstCutPs < 0) {
+    private void cut(Decision decision, long now) {
+        if (decision == Decision.MULTIPLICATIVE_DECREASE && firstCutPs < 0) {
             firstCutPs = now;
         }
     }
@@ -265,7 +268,7 @@ final class UetSender {
         }
         if (pdcs[i] instanceof PdcSender s) {
             if (lossCut) {
-                ccc.onLoss(s.payloadOf(psn), s.wireBytesOf(psn), true, Nscc.NO_ENTROPY, now);
+                ccc.onNack(now, s.payloadOf(psn), s.wireBytesOf(psn), CongestionController.NO_ENTROPY, 0);
             } else {
                 ccc.onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
             }
@@ -319,7 +322,7 @@ final class UetSender {
         long next = s instanceof RodPdcSender rod
                 ? rod.expire(now, rodListener(i, false, now))
                 : ((PdcSender) s).expire(now, (psn, payload, ev) -> {
-                    ccc.onLoss(payload, payload + transport.headerBytes(), false, Nscc.NO_ENTROPY, now);
+                    ccc.onTimeout(now, payload, payload + transport.headerBytes());
                     lb.onFeedback(ev, Feedback.TIMED_OUT, now);
                 });
         if (s.timeouts() == timeoutsBefore) {
@@ -355,7 +358,11 @@ final class UetSender {
                     ccc.onDiscarded(payloadBytes, payloadBytes + header);
                     return;
                 }
-                ccc.onLoss(payloadBytes, payloadBytes + header, nacked, entropy, nowPs);
+                if (nacked) {
+                    ccc.onNack(nowPs, payloadBytes, payloadBytes + header, entropy, 0);
+                } else {
+                    ccc.onTimeout(nowPs, payloadBytes, payloadBytes + header);
+                }
                 if (!nacked) {
                     lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
                 }
@@ -385,7 +392,7 @@ final class UetSender {
     void sample(SampleSink sink) {
         for (int i = 0; i < pdcs.length; i++) {
             SenderCcc ccc = cccOf[i];
-            long window = ccc == null || ccc.nscc() == null ? -1 : ccc.nscc().cwndBytes();
+            long window = ccc == null || ccc.window() == null ? -1 : ccc.window().windowBytes();
             long credit = ccc == null || ccc.credit() == null ? -1 : ccc.credit().availableCreditBytes();
             sink.sender(pdcs[i].flowId(), window, credit, -1);
         }

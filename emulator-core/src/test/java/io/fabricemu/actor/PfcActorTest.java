@@ -6,7 +6,6 @@ import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
 import io.fabricemu.baseline.BaselineNic;
-import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.SwitchConfig;
@@ -120,10 +119,10 @@ class PfcActorTest {
     @Test
     void nic_pausedStopsDataButKeepsSendingAcks() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        TransportPlan transport = new TransportPlan(64, 4086, 1_000_000_000L, 0, 1, id -> new FixedWindow(1 << 20));
+        TransportPlan.Baseline transport = TransportPlan.fixedWindow(1 << 20, 1_000_000_000L);
         BaselineNic nic = new BaselineNic(new NicSetup(0, "h0:nic", LINK, RATE, HANDOFF,
                 List.of(new NicFlow(1, 5, 1 << 20, 0, 7)), List.of(new NicFlow(2, 5, 1 << 20, 0, 9)), transport.common()),
-                transport.ccFactory());
+                transport.windowBytes());
         ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(new ElementRunner(0, nic),
                 shard.getRef()));
         actor.tell(ElementActor.Start.INSTANCE);

@@ -10,6 +10,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.host.CommonTransport;
 import io.fabricemu.host.NicFlow;
 import io.fabricemu.host.NicSetup;
 import io.fabricemu.net.Arrival;
@@ -68,14 +69,13 @@ class RoceNicActorTest {
         testKit.shutdownTestKit();
     }
 
-    private static TransportPlan transport(int rnrRetry, DcqcnParams dcqcn) {
-        return new TransportPlan(HEADER, PAYLOAD, RTO_PS, DATA_CLASS, CONTROL_CLASS, flowId -> {
-            throw new AssertionError("a RoCE NIC runs no baseline controller");
-        }, null, new RocePlan(MESSAGE, rnrRetry, 0, dcqcn));
+    private static TransportPlan.RoceV2 transport(int rnrRetry, DcqcnParams dcqcn) {
+        return new TransportPlan.RoceV2(new CommonTransport(HEADER, PAYLOAD, RTO_PS, DATA_CLASS, CONTROL_CLASS),
+                new RocePlan(MESSAGE, rnrRetry, 0, dcqcn));
     }
 
     /** Host 2's NIC, sending {@code flows} to host 3 from time 0. */
-    private static Hosted sender(TransportPlan transport, NicFlow... flows) {
+    private static Hosted sender(TransportPlan.RoceV2 transport, NicFlow... flows) {
         return new Hosted(SENDER, new RoceNic(new NicSetup(SENDER, "h2:nic", LINK, RATE, HANDOFF, List.of(flows),
                 List.of(), transport.common()), transport.roce()));
     }

@@ -10,6 +10,7 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.host.CommonTransport;
 import io.fabricemu.host.NicFlow;
 import io.fabricemu.host.NicSetup;
 import io.fabricemu.lb.LoadBalancing;
@@ -104,10 +105,9 @@ class UetNicActorTest {
         return new PdsRequest(q.cccId(), q.syn(), q.dpdcid(), q.creditTargetBytes(), q.mode(), true);
     }
 
-    private static TransportPlan transport(UetPlan uet) {
-        return new TransportPlan(HEADER, PAYLOAD, RTO_PS, DATA_CLASS, CONTROL_CLASS, flowId -> {
-            throw new AssertionError("a UET NIC runs no baseline controller");
-        }, uet);
+    private static TransportPlan.UltraEthernet transport(UetPlan uet) {
+        return new TransportPlan.UltraEthernet(new CommonTransport(HEADER, PAYLOAD, RTO_PS, DATA_CLASS, CONTROL_CLASS),
+                uet);
     }
 
     /** Host 2's NIC, sending {@code bytes} of flow 1 to host 3 from time 0. */

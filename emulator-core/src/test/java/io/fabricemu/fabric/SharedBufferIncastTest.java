@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.actor.Engine;
-import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.engine.EngineResult;
@@ -85,7 +84,7 @@ class SharedBufferIncastTest {
         var fabric = new FabricBuilder(topology,
                 SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(QUEUE)
                         .withSharedBufferBytes(sharedBufferBytes),
-                new TransportPlan(64, 4086, 100 * Ps.PER_US, 0, 1, id -> new FixedWindow(128 * 1024)), flows, 0, 1);
+                TransportPlan.fixedWindow(128 * 1024, 100 * Ps.PER_US), flows, 0, 1);
         var factory = new KeepingPools(fabric, new ConcurrentLinkedQueue<>());
         EngineResult r = Engine.run(factory, RunLimits.singleShard(Ps.PER_S, fabric.elementCount()), new Progress());
         assertEquals(SENDERS, r.flowsCompleted());

@@ -3,7 +3,6 @@ package io.fabricemu.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.FlowSpec;
@@ -37,7 +36,7 @@ class AnalyticTest {
         var topology = Topologies.build(new LeafSpineSpec(1, hosts, 1, 1, link, link));
         var fabric = new FabricBuilder(topology, SwitchConfig.defaults().withLatencyPs(LATENCY).withForwarding(mode)
                 .withQueueBytes(queueBytes),
-                new TransportPlan(64, 4086, 1000 * Ps.PER_US, 0, 1, id -> new FixedWindow(windowBytes)), flows, 0, 1);
+                TransportPlan.fixedWindow(windowBytes, 1000 * Ps.PER_US), flows, 0, 1);
         return Emulation.run("analytic", 1, fabric, flows, Ps.PER_S, shards, PreparedRun.DEFAULT_SAMPLING,
                 new Progress());
     }
@@ -123,7 +122,7 @@ class AnalyticTest {
         var topology = Topologies.build(new LeafSpineSpec(1, 8, 1, 1, link, link));
         var fabric = new FabricBuilder(topology,
                 SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(41_500).withTrimming(trimming),
-                new TransportPlan(64, 4086, 100 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 3);
+                TransportPlan.fixedWindow(64 * 1024, 100 * Ps.PER_US), flows, 0, 3);
         return Emulation.run("trim", 3, fabric, flows, Ps.PER_S, 1, PreparedRun.DEFAULT_SAMPLING, new Progress());
     }
 
@@ -134,7 +133,7 @@ class AnalyticTest {
         List<FlowSpec> flows = List.of(new FlowSpec(0, 4, 300_000, 0), new FlowSpec(1, 5, 200_000, 1_000),
                 new FlowSpec(3, 0, 250_000, 0), new FlowSpec(2, 1, 100_000, 0));
         var fabric = new FabricBuilder(topology, SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(1 << 20),
-                new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0.02, 9);
+                TransportPlan.fixedWindow(64 * 1024, 20 * Ps.PER_US), flows, 0.02, 9);
         RunResult r = Emulation.run("lossy", 9, fabric, flows, Ps.PER_S, 2, PreparedRun.DEFAULT_SAMPLING, new Progress());
         // FlowResults.join fails the run if a finished flow delivered any other number of bytes.
         assertEquals(flows.size(), r.flowsFinished());

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fabric.TransportPlan;
@@ -41,7 +40,7 @@ class PartitionPlanTest {
         return new FabricBuilder(Topologies.build(spec),
                 SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(64 * 1024)
                         .withSharedBufferBytes(sharedBufferBytes).withPfc(pfc),
-                new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), List.of(), 0, 7);
+                TransportPlan.fixedWindow(64 * 1024, 20 * Ps.PER_US), List.of(), 0, 7);
     }
 
     private static FabricBuilder fabric(TopologySpec spec) {

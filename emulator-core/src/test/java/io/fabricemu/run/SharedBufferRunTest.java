@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.baseline.FixedWindow;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.FlowSpec;
@@ -44,7 +43,7 @@ class SharedBufferRunTest {
         var fabric = new FabricBuilder(topology,
                 SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(16 * 1024)
                         .withSharedBufferBytes(sharedBufferBytes),
-                new TransportPlan(64, 4086, 20 * Ps.PER_US, 0, 1, id -> new FixedWindow(64 * 1024)), flows, 0, 5);
+                TransportPlan.fixedWindow(64 * 1024, 20 * Ps.PER_US), flows, 0, 5);
         return Emulation.run("pool", 5, fabric, flows, Ps.PER_S, shards, PreparedRun.DEFAULT_SAMPLING, new Progress());
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.cc.CongestionControlKind;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.roce.DcqcnCompanions;
@@ -23,11 +24,13 @@ import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.RailOptimisedSpec;
 import io.fabricemu.topology.RingRouting;
 import io.fabricemu.topology.RingSpec;
+import io.fabricemu.uet.cc.BaseRttLearning;
 import io.fabricemu.uet.cc.CongestedPaths;
 import io.fabricemu.uet.cc.CongestionEwma;
 import io.fabricemu.uet.cc.NsccCompanions;
 import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.PathNotCongested;
+import io.fabricemu.uet.cc.ReferenceLoop;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +54,7 @@ class ScenarioLoaderTest {
         Scenario expected = new Scenario("err", 3,
                 new LeafSpineSpec(2, 8, 2, 1, HOST_100G, new LinkSpec(400_000_000_000L, 500_000, 150_000)),
                 SwitchConfig.defaults(),
-                new TransportConfig(4150, 64, 256 * 1024, 100_000_000, "none"),
+                new TransportConfig(4150, 64, 256 * 1024, 100_000_000, CongestionControlKind.NONE),
                 new Incast(0, List.of(1, 2, 3), 2L << 20, 0),
                 1_000_000_000_000L, "base.yaml", Sampling.DEFAULT);
         assertEquals(expected, s);
@@ -97,7 +100,7 @@ class ScenarioLoaderTest {
         Scenario tuned = ScenarioLoader.parse(with(BASE, 20, "  cc: nscc+rccc\n  nscc: {quickAdapt: false, "
                 + "quickAdaptGate: 2, delayAverageDivisor: 8, fairIncrease: 4KB, eta: 100B, adjustBytes: 16KB, "
                 + "adjustPeriod: 3us, decreaseGammaPercent: 50, responsibilityScaled: true}"), "t.yaml", List.of());
-        assertEquals(new NsccLoop(false, false, 2, 8, 4_000, 100, 16_000, 3_000_000, 50),
+        assertEquals(new ReferenceLoop(false, 2, 8, 4_000, 100, 16_000, 3_000_000, 50, BaseRttLearning.OFF),
                 tuned.transport().uet().nsccLoop());
         assertTrue(tuned.transport().uet().nsccCompanions().responsibilityScaled());
     }

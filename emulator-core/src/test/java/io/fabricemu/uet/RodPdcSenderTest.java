@@ -1,15 +1,18 @@
 package io.fabricemu.uet;
 
+import static io.fabricemu.cc.CongestionController.NO_ENTROPY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.cc.AckCc;
 import io.fabricemu.net.DeliveryMode;
-import io.fabricemu.uet.cc.AckCc;
 import io.fabricemu.uet.cc.CreditSender;
 import io.fabricemu.uet.cc.Nscc;
+import io.fabricemu.uet.cc.NsccCompanions;
 import io.fabricemu.uet.cc.NsccParams;
+import io.fabricemu.uet.cc.PerAckNscc;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -160,7 +163,11 @@ class RodPdcSenderTest {
         return new RodPdcSender.Listener() {
             @Override
             public void lost(int psn, int payloadBytes, int entropy) {
-                ccc.onLoss(payloadBytes, payloadBytes + HEADER, nacked);
+                if (nacked) {
+                    ccc.onNack(0, payloadBytes, payloadBytes + HEADER, NO_ENTROPY, 0);
+                } else {
+                    ccc.onTimeout(0, payloadBytes, payloadBytes + HEADER);
+                }
             }
 
             @Override
@@ -177,15 +184,15 @@ class RodPdcSenderTest {
 
     private static void send(RodPdcSender s, SenderCcc ccc, long nowPs) {
         int psn = s.nextPsn();
-        assertTrue(ccc.mayGo(s.wireBytesOf(psn)), "PSN " + psn + " may go");
+        assertTrue(ccc.mayGo(s.payloadOf(psn), s.wireBytesOf(psn)), "PSN " + psn + " may go");
         s.sent(psn, 0, nowPs);
-        ccc.onSent(s.payloadOf(psn), s.wireBytesOf(psn));
+        ccc.onSent(nowPs, s.payloadOf(psn), s.wireBytesOf(psn));
     }
 
     @Test
     void goBacks_withNsccAndRccc_leaveInflightAndBacklogExact() {
-        Nscc nscc = new Nscc(NsccParams.defaults(100_000_000_000L, 6_000_000, PAYLOAD + HEADER)
-                .withInitialWindowBytes(112_500));
+        Nscc nscc = new PerAckNscc(NsccParams.defaults(100_000_000_000L, 6_000_000, PAYLOAD + HEADER)
+                .withInitialWindowBytes(112_500), NsccCompanions.OFF);
         SenderCcc ccc = new SenderCcc(1);
         ccc.configure(nscc, new CreditSender(1_000_000));
         RodPdcSender s = pdc();
@@ -197,15 +204,15 @@ class RodPdcSenderTest {
 
         // Target: 0 delivered, 1 trimmed, 2 to 4 discarded. The NACK of 1: 1 lost (off the window too),
         // 2 to 4 discarded (off inflight only). Only PSN 0 is still in flight.
-        long cwndBefore = nscc.cwndBytes();
+        long cwndBefore = nscc.windowBytes();
         assertTrue(s.onNack(1, 400_000, wired(ccc, true)));
         assertEquals(PAYLOAD, nscc.inflightBytes());
-        assertEquals(cwndBefore - PAYLOAD, nscc.cwndBytes());
+        assertEquals(cwndBefore - PAYLOAD, nscc.windowBytes());
         assertEquals(4L * PAYLOAD - 4_096 + 3_616 + 4L * HEADER, ccc.credit().backlogBytes(), "PSNs 1 to 4 again");
 
         // The ACK_CC of PSN 0, then all four go again and are acknowledged: nothing in flight or backlogged.
         s.onAck(1, TARGET_PDC, 3_000_000, wired(ccc, false));
-        ccc.onAck(AckCc.of(3_000_000, 0, PAYLOAD, false), -1);
+        ccc.onAck(AckCc.of(3_000_000, 0, PAYLOAD, false), -1, NO_ENTROPY);
         assertEquals(0, nscc.inflightBytes());
         for (int i = 0; i < 4; i++) {
             send(s, ccc, 4_000_000 + i * 200_000L);
@@ -219,13 +226,13 @@ class RodPdcSenderTest {
         send(s, ccc, 5_500_000);
         s.onAck(4, TARGET_PDC, 6_000_000, wired(ccc, false));
         assertEquals(3L * PAYLOAD, nscc.inflightBytes());
-        ccc.onAck(AckCc.of(6_000_000, 4_000_000, 4L * PAYLOAD, false), -1);
+        ccc.onAck(AckCc.of(6_000_000, 4_000_000, 4L * PAYLOAD, false), -1, NO_ENTROPY);
         assertEquals(0, nscc.inflightBytes(), "the duplicates will not be counted, so they are not in flight");
         assertEquals(4, s.nextPsn());
         send(s, ccc, 6_100_000);
         assertEquals(3_616, nscc.inflightBytes());
         s.onAck(5, TARGET_PDC, 7_000_000, wired(ccc, false));
-        ccc.onAck(AckCc.of(7_000_000, 6_100_000, BYTES, false), -1);
+        ccc.onAck(AckCc.of(7_000_000, 6_100_000, BYTES, false), -1, NO_ENTROPY);
         assertEquals(0, nscc.inflightBytes());
         assertEquals((3L + 2) * PAYLOAD + 2 * 3_616, s.retransmittedBytes(), "1 to 4 after the NACK, 1, 2 and 4 after the timeout");
         assertTrue(s.closed());

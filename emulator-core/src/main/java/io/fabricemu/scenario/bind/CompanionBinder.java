@@ -1,5 +1,6 @@
 package io.fabricemu.scenario.bind;
 
+import io.fabricemu.cc.CongestionControlKind;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.scenario.yaml.ScenarioException;
@@ -39,12 +40,13 @@ final class CompanionBinder {
     }
 
     /** {@code transport.nscc}, or {@link NsccCompanions#OFF} when absent; an error unless {@code cc} runs NSCC. */
-    static NsccCompanions nscc(Section t, String cc) throws ScenarioException {
+    static NsccCompanions nscc(Section t, CongestionControlKind cc) throws ScenarioException {
         if (!t.has("nscc")) {
             return NsccCompanions.OFF;
         }
-        if (!cc.contains("nscc")) {
-            throw t.error("nscc", "sets NSCC's companion mechanisms, but cc: " + cc + " runs no NSCC; set "
+        if (!cc.nscc()) {
+            throw t.error("nscc", "sets NSCC's companion mechanisms, but cc: " + cc.scenarioName()
+                    + " runs no NSCC; set "
                     + "transport.cc to nscc or nscc+rccc, or remove it");
         }
         Section n = t.requiredSection("nscc");

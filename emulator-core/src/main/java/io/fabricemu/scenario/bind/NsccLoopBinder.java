@@ -6,6 +6,7 @@ import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.BaseRttLearning;
 import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.NsccParams;
+import io.fabricemu.uet.cc.ReferenceLoop;
 import java.util.List;
 
 /**
@@ -56,20 +57,20 @@ final class NsccLoopBinder {
             }
             return NsccLoop.PER_ACK;
         }
-        NsccLoop d = NsccLoop.REFERENCE;
+        ReferenceLoop d = NsccLoop.REFERENCE;
         boolean quickAdapt = "true".equals(n.optionalOneOf("quickAdapt", "true", CompanionBinder.BOOLEAN));
-        int gate = n.optionalInt("quickAdaptGate", d.quickAdaptGate(), 0, NsccLoop.MAX_QUICK_ADAPT_GATE);
+        int gate = n.optionalInt("quickAdaptGate", d.quickAdaptGate(), 0, ReferenceLoop.MAX_QUICK_ADAPT_GATE);
         int divisor = n.optionalInt("delayAverageDivisor", d.delayAverageDivisor(), 1,
-                NsccLoop.MAX_DELAY_AVERAGE_DIVISOR);
-        long fi = n.optionalBytes("fairIncrease", NsccLoop.DERIVE, 0, NsccParams.MAX_WINDOW_BYTES);
-        long eta = n.optionalBytes("eta", NsccLoop.DERIVE, 0, NsccParams.MAX_WINDOW_BYTES);
-        long adjustBytes = n.optionalBytes("adjustBytes", NsccLoop.DERIVE, 0, NsccParams.MAX_WINDOW_BYTES);
-        long adjustPeriodPs = n.optionalTimePs("adjustPeriod", NsccLoop.DERIVE, 1, Ps.PER_S);
+                ReferenceLoop.MAX_DELAY_AVERAGE_DIVISOR);
+        long fi = n.optionalBytes("fairIncrease", ReferenceLoop.DERIVE, 0, NsccParams.MAX_WINDOW_BYTES);
+        long eta = n.optionalBytes("eta", ReferenceLoop.DERIVE, 0, NsccParams.MAX_WINDOW_BYTES);
+        long adjustBytes = n.optionalBytes("adjustBytes", ReferenceLoop.DERIVE, 0, NsccParams.MAX_WINDOW_BYTES);
+        long adjustPeriodPs = n.optionalTimePs("adjustPeriod", ReferenceLoop.DERIVE, 1, Ps.PER_S);
         int gamma = n.optionalInt("decreaseGammaPercent", d.decreaseGammaPercent(), 0, 100);
         BaseRttLearning learn = BaseRttLearning.named(n.optionalOneOf("learnBaseRtt",
                 d.learnBaseRtt().scenarioName(), BaseRttLearning.scenarioNames()));
         try {
-            return new NsccLoop(false, quickAdapt, gate, divisor, fi, eta, adjustBytes, adjustPeriodPs, gamma, learn);
+            return new ReferenceLoop(quickAdapt, gate, divisor, fi, eta, adjustBytes, adjustPeriodPs, gamma, learn);
         } catch (IllegalArgumentException invalid) {
             throw n.error(invalid);
         }

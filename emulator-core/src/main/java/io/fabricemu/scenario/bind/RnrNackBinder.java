@@ -1,5 +1,7 @@
 package io.fabricemu.scenario.bind;
 
+import io.fabricemu.cc.CongestionControlKind;
+import io.fabricemu.host.TransportKind;
 import io.fabricemu.rnrnak.PairRtt;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.rnrnak.TriggerMode;
@@ -46,7 +48,7 @@ final class RnrNackBinder {
     }
 
     /** {@code queueBytes} and {@code sharedBufferBytes} bound what a port can hold; {@code cc} is transport.cc. */
-    static RnrNackSettings bind(Section sw, long queueBytes, long sharedBufferBytes, String cc)
+    static RnrNackSettings bind(Section sw, long queueBytes, long sharedBufferBytes, CongestionControlKind cc)
             throws ScenarioException {
         if (sw.optional("rnrNack") == null) {
             return RnrNackSettings.OFF;
@@ -56,9 +58,10 @@ final class RnrNackBinder {
                 "guard", "tableSize", "aging");
         r.rejectUnknownFields();
         boolean enabled = "true".equals(r.optionalOneOf("enabled", "true", SwitchBinder.BOOLEAN));
-        if (enabled && !TransportConfig.ROCE.contains(cc)) {
+        if (enabled && cc.transport() != TransportKind.ROCE_V2) {
             throw sw.error("rnrNack", "switch-generated RNR NAKs drive the RoCEv2 requester, but transport.cc is "
-                    + cc + "; set transport.cc to one of " + TransportConfig.ROCE + " or remove switch.rnrNack");
+                    + cc.scenarioName() + "; set transport.cc to one of "
+                    + CongestionControlKind.scenarioNames(TransportKind.ROCE_V2) + " or remove switch.rnrNack");
         }
         boolean lastHopOnly = PORTS.get(0).equals(r.optionalOneOf("ports", PORTS.get(0), PORTS));
         long capacityBytes = queueBytes + sharedBufferBytes;

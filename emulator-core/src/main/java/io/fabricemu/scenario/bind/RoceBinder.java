@@ -1,5 +1,7 @@
 package io.fabricemu.scenario.bind;
 
+import io.fabricemu.cc.CongestionControlKind;
+import io.fabricemu.host.TransportKind;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.scenario.transport.RoceOptions;
@@ -30,13 +32,13 @@ final class RoceBinder {
     private RoceBinder() {
     }
 
-    static RoceOptions bind(Section t, String cc, int mtuBytes) throws ScenarioException {
+    static RoceOptions bind(Section t, CongestionControlKind cc, int mtuBytes) throws ScenarioException {
         RoceOptions d = RoceOptions.defaults();
-        if (!TransportConfig.ROCE.contains(cc)) {
+        if (cc.transport() != TransportKind.ROCE_V2) {
             for (String key : ROCE_ONLY) {
                 if (t.has(key)) {
-                    throw t.error(key, "applies to RoCEv2 only; set transport.cc to one of " + TransportConfig.ROCE
-                            + " or remove it");
+                    throw t.error(key, "applies to RoCEv2 only; set transport.cc to one of "
+                            + CongestionControlKind.scenarioNames(TransportKind.ROCE_V2) + " or remove it");
                 }
             }
             return d;
@@ -46,8 +48,9 @@ final class RoceBinder {
         DcqcnParams dcqcn = d.dcqcn();
         DcqcnCompanions companions = DcqcnCompanions.OFF;
         if (t.has("dcqcn")) {
-            if (!"dcqcn".equals(cc)) {
-                throw t.error("dcqcn", "sets DCQCN's constants, but cc: " + cc + " runs no congestion control; set "
+            if (!cc.dcqcn()) {
+                throw t.error("dcqcn", "sets DCQCN's constants, but cc: " + cc.scenarioName()
+                        + " runs no congestion control; set "
                         + "transport.cc to dcqcn or remove it");
             }
             Section m = t.requiredSection("dcqcn");

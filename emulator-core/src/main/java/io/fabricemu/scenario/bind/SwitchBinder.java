@@ -47,7 +47,8 @@ public final class SwitchBinder {
             EcnPolicy ecn = EcnBinder.bind(sw, trafficClasses);
             return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
                     PfcBinder.bind(sw, trafficClasses, mtuBytes), rnrNack, WrebBinder.bind(sw, !ecn.rules().isEmpty(),
-                            transport.ultraEthernet() || transport.roceV2(), transport.congestionControl()));
+                            transport.ultraEthernet() || transport.roceV2(),
+                            transport.congestionControl().scenarioName()));
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

@@ -1,5 +1,7 @@
 package io.fabricemu.scenario.bind;
 
+import io.fabricemu.cc.CongestionControlKind;
+import io.fabricemu.host.TransportKind;
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.scenario.transport.RoceOptions;
@@ -16,6 +18,8 @@ import java.util.List;
 /**
  * Binds the optional {@code transport} section; an absent field takes its value from
  * {@link TransportConfig#defaults()}. The MTU counts the header, so the payload per packet is mtu - header.
+ * {@code cc} is read here, once, into a {@link CongestionControlKind}: everything after this binder decides by
+ * that typed value, not by the name.
  */
 public final class TransportBinder {
     private TransportBinder() {
@@ -34,7 +38,8 @@ public final class TransportBinder {
         }
         long windowBytes = t.optionalBytes("window", d.windowBytes(), mtuBytes, Limits.MAX_BUFFER_BYTES);
         long rtoPs = t.optionalTimePs("rto", d.rtoPs(), 1, Limits.MAX_TIME_PS);
-        String cc = t.optionalOneOf("cc", d.congestionControl(), TransportConfig.CONGESTION_CONTROLS);
+        CongestionControlKind cc = CongestionControlKind.named(t.optionalOneOf("cc",
+                d.congestionControl().scenarioName(), CongestionControlKind.scenarioNames()));
         UetOptions uet = bindUet(t, cc, mtuBytes);
         RoceOptions roce = RoceBinder.bind(t, cc, mtuBytes);
         try {
@@ -47,20 +52,21 @@ public final class TransportBinder {
     private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "creditSlice", "initialCredit",
             "receiverMemory", "deliveryMode", "nscc", "ack");
 
-    private static UetOptions bindUet(Section t, String cc, int mtuBytes) throws ScenarioException {
+    private static UetOptions bindUet(Section t, CongestionControlKind cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
         String balancing = t.optionalOneOf("loadBalancing", d.loadBalancing().scenarioName(),
                 LoadBalancing.scenarioNames());
-        if (!TransportConfig.ULTRA_ETHERNET.contains(cc)) {
+        if (cc.transport() != TransportKind.ULTRA_ETHERNET) {
+            List<String> uetNames = CongestionControlKind.scenarioNames(TransportKind.ULTRA_ETHERNET);
             if (!balancing.equals(LoadBalancing.ECMP.scenarioName())) {
                 throw t.error("loadBalancing", "'" + balancing + "' needs the Ultra Ethernet transport: the baseline "
                         + "(cc: none) and RoCEv2 (cc: roce, dcqcn) send each flow on one path; set transport.cc to "
-                        + "one of " + TransportConfig.ULTRA_ETHERNET);
+                        + "one of " + uetNames);
             }
             for (String key : UET_ONLY) {
                 if (t.has(key)) {
                     throw t.error(key, "applies to the Ultra Ethernet transport only; set transport.cc to one of "
-                            + TransportConfig.ULTRA_ETHERNET + " or remove it");
+                            + uetNames + " or remove it");
                 }
             }
             return d;
@@ -82,7 +88,7 @@ public final class TransportBinder {
         }
         long creditSlicePs = t.optionalTimePs("creditSlice", d.creditSlicePs(), 1, Ps.PER_S);
         long initialCreditBytes = t.optionalBytes("initialCredit", d.initialCreditBytes(), 0, Limits.MAX_BUFFER_BYTES);
-        if (cc.contains("rccc") && initialCreditBytes < mtuBytes) {
+        if (cc.rccc() && initialCreditBytes < mtuBytes) {
             throw t.error("initialCredit", "'" + t.optional("initialCredit").text() + "' must be at least transport.mtu ("
                     + Units.exactBytes(mtuBytes) + ") with RCCC: a sender that cannot send one packet never sends its "
                     + "first request, and the receiver never hears of it");

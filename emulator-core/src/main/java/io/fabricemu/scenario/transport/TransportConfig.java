@@ -1,6 +1,7 @@
 package io.fabricemu.scenario.transport;
 
-import java.util.List;
+import io.fabricemu.cc.CongestionControlKind;
+import io.fabricemu.host.TransportKind;
 import java.util.Objects;
 
 /**
@@ -10,22 +11,15 @@ import java.util.Objects;
  * @param headerBytes       bytes of every packet that are not payload (also the size of an ACK), &gt; 0
  * @param windowBytes       fixed number of bytes a flow may have in flight, {@code >= mtuBytes}
  * @param rtoPs             retransmission timeout in picoseconds, &gt; 0
- * @param congestionControl name of the congestion controller, one of {@link #CONGESTION_CONTROLS}: "none" is
- *                          the baseline transport (go-back-N, fixed window); "roce" and "dcqcn" run RoCEv2
- *                          reliable connections (without congestion control, or with DCQCN); the others run
- *                          Ultra Ethernet
+ * @param congestionControl the congestion control, and with it the transport
+ *                          ({@link CongestionControlKind#transport()}): {@code none} is the baseline transport
+ *                          (go-back-N, fixed window); {@code roce} and {@code dcqcn} run RoCEv2 reliable
+ *                          connections (without congestion control, or with DCQCN); the others run Ultra Ethernet
  * @param uet               the Ultra Ethernet transport's options (defaults unless Ultra Ethernet runs)
  * @param roce              the RoCEv2 transport's options (defaults unless RoCEv2 runs)
  */
 public record TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs,
-                              String congestionControl, UetOptions uet, RoceOptions roce) {
-    /** Every congestion controller a scenario may name; later controllers are added here only. */
-    public static final List<String> CONGESTION_CONTROLS = List.of("none", "nscc", "rccc", "nscc+rccc", "roce",
-            "dcqcn");
-    /** The controllers that run the Ultra Ethernet transport. */
-    public static final List<String> ULTRA_ETHERNET = List.of("nscc", "rccc", "nscc+rccc");
-    /** The controllers that run RoCEv2. */
-    public static final List<String> ROCE = List.of("roce", "dcqcn");
+                              CongestionControlKind congestionControl, UetOptions uet, RoceOptions roce) {
     public static final int MAX_MTU_BYTES = 65_535;
 
     public TransportConfig {
@@ -44,53 +38,35 @@ public record TransportConfig(int mtuBytes, int headerBytes, long windowBytes, l
             throw new IllegalArgumentException("rtoPs must be > 0, was " + rtoPs);
         }
         Objects.requireNonNull(congestionControl, "congestionControl");
-        if (!CONGESTION_CONTROLS.contains(congestionControl)) {
-            throw new IllegalArgumentException("congestionControl must be one of " + CONGESTION_CONTROLS
-                    + ", was " + congestionControl);
-        }
         Objects.requireNonNull(uet, "uet");
         Objects.requireNonNull(roce, "roce");
     }
 
     /** Any transport, with default RoCEv2 options. */
-    public TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs, String congestionControl,
-                           UetOptions uet) {
+    public TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs,
+                           CongestionControlKind congestionControl, UetOptions uet) {
         this(mtuBytes, headerBytes, windowBytes, rtoPs, congestionControl, uet, RoceOptions.defaults());
     }
 
     /** The baseline transport, or another with default options for any other {@code congestionControl}. */
-    public TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs, String congestionControl) {
+    public TransportConfig(int mtuBytes, int headerBytes, long windowBytes, long rtoPs,
+                           CongestionControlKind congestionControl) {
         this(mtuBytes, headerBytes, windowBytes, rtoPs, congestionControl, UetOptions.defaults());
     }
 
     /** Whether the Ultra Ethernet transport runs (NSCC, RCCC or both). */
     public boolean ultraEthernet() {
-        return ULTRA_ETHERNET.contains(congestionControl);
+        return congestionControl.transport() == TransportKind.ULTRA_ETHERNET;
     }
 
-    /** Whether RoCEv2 reliable connections run ("roce" or "dcqcn"). */
+    /** Whether RoCEv2 reliable connections run (with or without DCQCN). */
     public boolean roceV2() {
-        return ROCE.contains(congestionControl);
-    }
-
-    /** Whether RoCEv2 QPs run DCQCN. */
-    public boolean dcqcn() {
-        return "dcqcn".equals(congestionControl);
-    }
-
-    /** Whether UET contexts run NSCC. */
-    public boolean nscc() {
-        return congestionControl.contains("nscc");
-    }
-
-    /** Whether UET contexts run RCCC. */
-    public boolean rccc() {
-        return congestionControl.contains("rccc");
+        return congestionControl.transport() == TransportKind.ROCE_V2;
     }
 
     /** The values a scenario file gets when it leaves out the {@code transport} section. */
     public static TransportConfig defaults() {
-        return new TransportConfig(4150, 64, 256 * 1024, 100_000_000, "none");
+        return new TransportConfig(4150, 64, 256 * 1024, 100_000_000, CongestionControlKind.NONE);
     }
 
     /** Payload bytes a full-size packet carries: the MTU less the header. */

@@ -22,7 +22,7 @@ import io.fabricemu.time.Ps;
  * zero-load round trip of the longest path (config_base_rtt, itself built from those) plus
  * {@link Params#slackPackets()} serializations of one MTU at the path's rate, i.e. the RTT of a packet that
  * waited behind at most that many packets in the whole path. The RTT sample is the ACK's round trip less
- * the target's service time ({@link AckCc}).
+ * the target's service time ({@link io.fabricemu.cc.AckCc}).
  *
  * <p>Plain, single-threaded, integer-only.
  */

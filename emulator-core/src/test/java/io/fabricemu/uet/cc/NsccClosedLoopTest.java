@@ -1,7 +1,9 @@
 package io.fabricemu.uet.cc;
 
+import static io.fabricemu.cc.CongestionController.NO_ENTROPY;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.cc.AckCc;
 import io.fabricemu.time.Ps;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -50,9 +52,10 @@ class NsccClosedLoopTest {
         long first = base.maxWndBytes();
         long last = 2 * MTU_BYTES;
         for (int s = 0; s < senders; s++) {               // from MaxWnd down to two packets
-            cc[s] = new Nscc(base.withInitialWindowBytes(first - (first - last) * s / (senders - 1)));
+            cc[s] = new PerAckNscc(base.withInitialWindowBytes(first - (first - last) * s / (senders - 1)),
+                    NsccCompanions.OFF);
         }
-        assertTrue(cc[0].cwndBytes() >= 10 * cc[senders - 1].cwndBytes(), "the start is far from fair");
+        assertTrue(cc[0].windowBytes() >= 10 * cc[senders - 1].windowBytes(), "the start is far from fair");
 
         Result r = run(cc);
 
@@ -98,12 +101,12 @@ class NsccClosedLoopTest {
             boolean measuring = k >= MEASURED_FROM;
             while (!acks.isEmpty() && acks.peekFirst().arrivalPs() <= nowPs) {
                 InFlightAck a = acks.pollFirst();
-                cc[a.sender()].onAckCc(AckCc.of(a.arrivalPs(), a.txPs(), a.rcvdBytes(), a.ecn()));
+                cc[a.sender()].onAck(AckCc.of(a.arrivalPs(), a.txPs(), a.rcvdBytes(), a.ecn()), NO_ENTROPY);
             }
             for (int j = 0; j < n; j++) {
                 int s = (k + j) % n;                             // rotate who goes first
-                if (cc[s].canSend()) {
-                    cc[s].onSent(MTU_BYTES);
+                if (cc[s].canSend(MTU_BYTES)) {
+                    cc[s].onSent(0, MTU_BYTES);
                     queue.addLast(new long[] {s, nowPs});
                 }
             }
@@ -123,7 +126,7 @@ class NsccClosedLoopTest {
             }
             if (measuring) {
                 for (int s = 0; s < n; s++) {
-                    windowSum[s] += cc[s].cwndBytes();
+                    windowSum[s] += cc[s].windowBytes();
                 }
             }
         }

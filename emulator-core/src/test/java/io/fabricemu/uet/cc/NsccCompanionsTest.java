@@ -1,14 +1,16 @@
 package io.fabricemu.uet.cc;
 
-import static io.fabricemu.uet.cc.Nscc.Decision.GATED;
-import static io.fabricemu.uet.cc.Nscc.Decision.HOLD;
-import static io.fabricemu.uet.cc.Nscc.Decision.MULTIPLICATIVE_DECREASE;
-import static io.fabricemu.uet.cc.Nscc.Decision.PATH_CLEAR_INCREASE;
-import static io.fabricemu.uet.cc.Nscc.Decision.PROPORTIONAL_INCREASE;
+import static io.fabricemu.cc.CongestionController.NO_ENTROPY;
+import static io.fabricemu.cc.Decision.GATED;
+import static io.fabricemu.cc.Decision.HOLD;
+import static io.fabricemu.cc.Decision.MULTIPLICATIVE_DECREASE;
+import static io.fabricemu.cc.Decision.PATH_CLEAR_INCREASE;
+import static io.fabricemu.cc.Decision.PROPORTIONAL_INCREASE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.cc.AckCc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,7 +28,7 @@ class NsccCompanionsTest {
     @Test
     void off_isPlainNscc() {
         assertFalse(NsccCompanions.OFF.any());
-        Nscc n = new Nscc(P);
+        Nscc n = new PerAckNscc(P, NsccCompanions.OFF);
         assertEquals(NsccCompanions.OFF, n.companions());
         assertTrue(n.gateOpen());
         assertFalse(n.pathNotCongested());
@@ -36,40 +38,42 @@ class NsccCompanionsTest {
 
     @Test
     void pathNotCongested_afterACleanEpoch_growsByEveryAckedByte() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(8_192), with(PathNotCongested.Params.DEFAULTS, false, null, null));
-        n.onSent(100_000);
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(8_192),
+                with(PathNotCongested.Params.DEFAULTS, false, null, null));
+        n.onSent(0, 100_000);
         // Epoch of 8,192 B: the first ACK is half of it, a proportional increase of 3,072 x 4,096 / 8,192.
-        assertEquals(PROPORTIONAL_INCREASE, n.onAckCc(ack(0, 0, 4_096, false)));
+        assertEquals(PROPORTIONAL_INCREASE, n.onAck(ack(0, 0, 4_096, false), NO_ENTROPY));
         assertEquals(fixed(9_728), n.cwndFixed());
         // The epoch ends clean: from here on every clean ACK adds all its bytes (slow start).
-        assertEquals(PATH_CLEAR_INCREASE, n.onAckCc(ack(0, 0, 8_192, false)));
+        assertEquals(PATH_CLEAR_INCREASE, n.onAck(ack(0, 0, 8_192, false), NO_ENTROPY));
         assertEquals(fixed(13_824), n.cwndFixed());
         assertTrue(n.pathNotCongested());
         // An RTT of exactly base + one packet is still clean.
-        assertEquals(PATH_CLEAR_INCREASE, n.onAckCc(ack(0, ONE_PACKET_PS, 12_288, false)));
+        assertEquals(PATH_CLEAR_INCREASE, n.onAck(ack(0, ONE_PACKET_PS, 12_288, false), NO_ENTROPY));
         assertEquals(fixed(17_920), n.cwndFixed());
         // One picosecond later is not: back to the proportional increase.
-        assertEquals(PROPORTIONAL_INCREASE, n.onAckCc(ack(0, ONE_PACKET_PS + 1, 16_384, false)));
+        assertEquals(PROPORTIONAL_INCREASE, n.onAck(ack(0, ONE_PACKET_PS + 1, 16_384, false), NO_ENTROPY));
         assertFalse(n.pathNotCongested());
     }
 
     @Test
     void pathNotCongested_ecnMark_revokesTheFasterIncrease() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(8_192), with(PathNotCongested.Params.DEFAULTS, false, null, null));
-        n.onSent(100_000);
-        n.onAckCc(ack(0, 0, 4_096, false));
-        n.onAckCc(ack(0, 0, 8_192, false));
-        assertEquals(HOLD, n.onAckCc(ack(0, 0, 12_288, true)));
-        assertEquals(PROPORTIONAL_INCREASE, n.onAckCc(ack(0, 0, 16_384, false)));
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(8_192),
+                with(PathNotCongested.Params.DEFAULTS, false, null, null));
+        n.onSent(0, 100_000);
+        n.onAck(ack(0, 0, 4_096, false), NO_ENTROPY);
+        n.onAck(ack(0, 0, 8_192, false), NO_ENTROPY);
+        assertEquals(HOLD, n.onAck(ack(0, 0, 12_288, true), NO_ENTROPY));
+        assertEquals(PROPORTIONAL_INCREASE, n.onAck(ack(0, 0, 16_384, false), NO_ENTROPY));
     }
 
     @Test
     void pathNotCongested_growthStopsAtMaxWnd() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(110_000), with(PathNotCongested.Params.DEFAULTS, false, null,
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(110_000), with(PathNotCongested.Params.DEFAULTS, false, null,
                 null));
-        n.onSent(1_000_000);
-        n.onAckCc(ack(0, 0, 110_000, false));
-        n.onAckCc(ack(0, 0, 120_000, false));
+        n.onSent(0, 1_000_000);
+        n.onAck(ack(0, 0, 110_000, false), NO_ENTROPY);
+        n.onAck(ack(0, 0, 120_000, false), NO_ENTROPY);
         assertEquals(fixed(P.maxWndBytes()), n.cwndFixed());
     }
 
@@ -84,21 +88,21 @@ class NsccCompanionsTest {
             "100000, 100000000, 3276800000"})  // 120,000 scaled is still capped at half
     void responsibilityScaled_multiplicativeDecrease_scalesTheCutByCwndOverBdp(long cwnd, long delayPs,
                                                                                long expectedFixed) {
-        Nscc n = new Nscc(P.withInitialWindowBytes(cwnd), with(null, true, null, null));
-        n.onSent((int) cwnd);
-        assertEquals(MULTIPLICATIVE_DECREASE, n.onAckCc(ack(0, delayPs, 4_096, true)));
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(cwnd), with(null, true, null, null));
+        n.onSent(0, (int) cwnd);
+        assertEquals(MULTIPLICATIVE_DECREASE, n.onAck(ack(0, delayPs, 4_096, true), NO_ENTROPY));
         assertEquals(expectedFixed, n.cwndFixed());
     }
 
     @Test
     void responsibilityScaled_nack_cutsThePacketTimesCwndOverBdp() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(37_500), with(null, true, null, null));
-        n.onSent(12_288);
-        assertTrue(n.onNack(4_096, Nscc.NO_ENTROPY));
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(37_500), with(null, true, null, null));
+        n.onSent(0, 12_288);
+        assertTrue(n.onNack(0, 4_096, NO_ENTROPY, 0));
         assertEquals(fixed(37_500 - 2_048), n.cwndFixed());
         assertEquals(8_192, n.inflightBytes());
         // A timeout is not scaled.
-        n.onTimeout(4_096);
+        n.onTimeout(0, 4_096);
         assertEquals(fixed(37_500 - 2_048 - 4_096), n.cwndFixed());
     }
 
@@ -106,58 +110,61 @@ class NsccCompanionsTest {
 
     @Test
     void ewmaGate_holdsTheDecreaseUntilTheFifthMarkedAck() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(100_000), with(null, false, CongestionEwma.Params.DEFAULTS, null));
-        n.onSent(100_000);
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(100_000),
+                with(null, false, CongestionEwma.Params.DEFAULTS, null));
+        n.onSent(0, 100_000);
         for (int k = 1; k <= 4; k++) {
-            assertEquals(GATED, n.onAckCc(ack(0, 6_000_000, 4_096L * k, true)), "ACK " + k);
+            assertEquals(GATED, n.onAck(ack(0, 6_000_000, 4_096L * k, true), NO_ENTROPY), "ACK " + k);
             assertEquals(fixed(100_000), n.cwndFixed());
         }
-        assertEquals(MULTIPLICATIVE_DECREASE, n.onAckCc(ack(0, 6_000_000, 20_480, true)));
+        assertEquals(MULTIPLICATIVE_DECREASE, n.onAck(ack(0, 6_000_000, 20_480, true), NO_ENTROPY));
         assertEquals(fixed(87_500), n.cwndFixed());
     }
 
     @Test
     void ewmaGate_closed_nackLeavesCwndButNotInflight() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(75_000), with(null, false, CongestionEwma.Params.DEFAULTS, null));
-        n.onSent(12_288);
-        assertFalse(n.onNack(4_096, Nscc.NO_ENTROPY));
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(75_000),
+                with(null, false, CongestionEwma.Params.DEFAULTS, null));
+        n.onSent(0, 12_288);
+        assertFalse(n.onNack(0, 4_096, NO_ENTROPY, 0));
         assertEquals(fixed(75_000), n.cwndFixed());
         assertEquals(8_192, n.inflightBytes());
     }
 
     @Test
     void pathGate_decreasesOnlyOnceHalfTheTrackedPathsAreCongested() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(100_000), with(null, false, null, new CongestedPaths.Params(4,
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(100_000), with(null, false, null, new CongestedPaths.Params(4,
                 512)));
-        n.onSent(100_000);
-        n.onAckCc(ack(0, 0, 4_096, false), 1);
-        n.onAckCc(ack(0, 0, 8_192, false), 2);
+        n.onSent(0, 100_000);
+        n.onAck(ack(0, 0, 4_096, false), 1);
+        n.onAck(ack(0, 0, 8_192, false), 2);
         long cwnd = n.cwndFixed();
-        assertEquals(GATED, n.onAckCc(ack(0, 6_000_000, 12_288, true), 3), "1 path of 3");
+        assertEquals(GATED, n.onAck(ack(0, 6_000_000, 12_288, true), 3), "1 path of 3");
         assertEquals(cwnd, n.cwndFixed());
-        assertEquals(MULTIPLICATIVE_DECREASE, n.onAckCc(ack(0, 6_000_000, 16_384, true), 4), "2 of 4");
+        assertEquals(MULTIPLICATIVE_DECREASE, n.onAck(ack(0, 6_000_000, 16_384, true), 4), "2 of 4");
         assertTrue(n.cwndFixed() < cwnd);
     }
 
     @Test
     void pathGate_acksWithoutEntropy_neverOpenIt() {
-        Nscc n = new Nscc(P.withInitialWindowBytes(100_000), with(null, false, null, CongestedPaths.Params.DEFAULTS));
-        n.onSent(100_000);
-        assertEquals(GATED, n.onAckCc(ack(0, 6_000_000, 4_096, true)));
+        Nscc n = new PerAckNscc(P.withInitialWindowBytes(100_000),
+                with(null, false, null, CongestedPaths.Params.DEFAULTS));
+        n.onSent(0, 100_000);
+        assertEquals(GATED, n.onAck(ack(0, 6_000_000, 4_096, true), NO_ENTROPY));
         assertFalse(n.gateOpen());
     }
 
     @Test
     void pathGate_withOnePath_actsAsPlainNscc() {
-        Nscc gated = new Nscc(P.withInitialWindowBytes(100_000), with(null, false, null,
+        Nscc gated = new PerAckNscc(P.withInitialWindowBytes(100_000), with(null, false, null,
                 CongestedPaths.Params.DEFAULTS));
-        Nscc plain = new Nscc(P.withInitialWindowBytes(100_000));
-        gated.onSent(100_000);
-        plain.onSent(100_000);
+        Nscc plain = new PerAckNscc(P.withInitialWindowBytes(100_000), NsccCompanions.OFF);
+        gated.onSent(0, 100_000);
+        plain.onSent(0, 100_000);
         long[] queued = {0, 6_000_000, 0, 9_000_000, 2_000_000};
         for (int k = 0; k < queued.length; k++) {
             AckCc a = ack(20_000_000L * k, queued[k], 4_096L * (k + 1), queued[k] > 0);
-            assertEquals(plain.onAckCc(a), gated.onAckCc(a, 77), "ACK " + k);
+            assertEquals(plain.onAck(a, NO_ENTROPY), gated.onAck(a, 77), "ACK " + k);
             assertEquals(plain.cwndFixed(), gated.cwndFixed());
         }
     }

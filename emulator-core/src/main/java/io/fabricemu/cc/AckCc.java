@@ -1,13 +1,16 @@
-package io.fabricemu.uet.cc;
+package io.fabricemu.cc;
 
 /**
- * What one ACK_CC (cc_type CC_NSCC) tells the sender's {@link Nscc}, plus the two times the sender itself
- * records (UE 1.0, NSCC; Figures 6-11 to 6-14 of the nwktimes.blogspot.com NSCC posts).
+ * What one acknowledgement tells the sender's {@link CongestionController}: the congestion fields of a UET
+ * ACK_CC (cc_type CC_NSCC), plus the two times the sender itself records (UE 1.0, NSCC; Figures 6-11 to 6-14
+ * of the nwktimes.blogspot.com NSCC posts). Other transports fill in what their acknowledgements carry: the
+ * baseline's cumulative ACK gives the bytes acknowledged in a row and the ECN echo, a RoCEv2 ACK only its
+ * round trip; the fields they lack are 0 (no service time, bytes or penalty) and false.
  *
  * @param arrivalPs     when the ACK_CC reached the sender
  * @param pktTxPs       when the packet it acknowledges left the sender (pkt_tx_state)
  * @param serviceTimePs service_time: the target's own processing, its rx-to-response time, in ps
- * @param rcvdBytes     cumulative bytes the target has received on this CCC (rcvd_bytes)
+ * @param rcvdBytes     cumulative bytes the target has received on this CCC (rcvd_bytes), or of this flow
  * @param ecnMarked     the pds.m flag: the acknowledged packet arrived marked ECN-CE
  * @param rcvCwndPend   destination flow control penalty, 0 (none) to 127 (strongest)
  * @param restoreCwnd   the rc flag: the destination's congestion is over, restore the window it cut
@@ -51,7 +54,7 @@ public record AckCc(long arrivalPs, long pktTxPs, long serviceTimePs, long rcvdB
 
     /**
      * The acknowledged packet's round trip through the fabric, in ps: {@code arrival - tx - service_time}
-     * (UE 1.0, NSCC), never negative. The RTT sample of the RTT+ECN test ({@link PathNotCongested}).
+     * (UE 1.0, NSCC), never negative. The RTT sample of the RTT+ECN test of US 12,388,756, (41)-(52).
      */
     public long roundTripPs() {
         return Math.max(0, arrivalPs - pktTxPs - serviceTimePs);
