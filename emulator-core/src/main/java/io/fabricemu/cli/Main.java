@@ -11,7 +11,9 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)",
                 "3:the model halted the run (a PFC deadlock); results were written",
-                "4:a cluster member was lost mid-run; the run was aborted and no results were written"})
+                "4:a cluster member was lost (stopped, killed or unreachable) while the cluster formed or the run "
+                        + "ran; the run was aborted and no results were written",
+                "130:interrupted by SIGINT (Ctrl-C)", "143:interrupted by SIGTERM"})
 public final class Main implements Runnable {
     /** Bad input: a scenario file, an option or a value. */
     static final int BAD_INPUT = 2;
@@ -21,6 +23,11 @@ public final class Main implements Runnable {
     static final int HALTED = 3;
     /** A member of the cluster running the fabric died or became unreachable; nothing was written. */
     static final int MEMBER_LOST = 4;
+    /**
+     * The run was interrupted by SIGINT (Ctrl-C) or SIGTERM. The JVM, once its shutdown hooks have run, exits with
+     * 128 plus the signal's number (130, 143) whatever the command returns; this is SIGINT's.
+     */
+    static final int INTERRUPTED = 130;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
