@@ -32,7 +32,9 @@ import java.util.List;
  * on a loaded 2-core machine running a driver and three workers, healthy members' heartbeats were seen up to 6.3
  * s apart, and such a member must not be lost. A member whose JVM this driver forked is watched by its process
  * as well ({@link LocalJvms}), in about a second. Leaving the cluster waits at most 3 s for the others to agree
- * (Akka: 10 s), so a member stopped with Ctrl-C while another is unreachable still exits promptly.
+ * (Akka: 10 s), so a member stopped with Ctrl-C while another is unreachable still exits promptly; and the JVM's
+ * exit waits at most 2 s (Akka: 10 s) for the actor system to terminate, which Artery can delay while a stopped
+ * peer holds its connection open.
  */
 final class MemberConfig {
     static final String SYSTEM = "fabric-emu";
@@ -63,6 +65,7 @@ final class MemberConfig {
                         "akka.cluster.failure-detector.acceptable-heartbeat-pause = " + HEARTBEAT_PAUSE_MS + "ms",
                         "akka.cluster.unreachable-nodes-reaper-interval = " + REAPER_INTERVAL_MS + "ms",
                         "akka.coordinated-shutdown.phases.cluster-exiting.timeout = 3s",
+                        "akka.coordinated-shutdown.phases.actor-system-terminate.timeout = 2s",
                         "akka.logging-filter = \"" + BindErrorFilter.class.getName() + "\"",
                         "akka.cluster.use-dispatcher = fabric-emu-cluster-dispatcher",
                         "akka.cluster.log-info = off",
