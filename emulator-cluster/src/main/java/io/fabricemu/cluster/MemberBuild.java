@@ -40,7 +40,8 @@ final class MemberBuild {
         } catch (ScenarioException | IllegalArgumentException e) {
             return new Unfit("the scenario does not load here: " + e.getMessage());
         }
-        if (prepared.fabric().elementCount() != p.elementCount() || prepared.fabric().lookaheadPs() != p.lookaheadPs()) {
+        if (prepared.fabric().elementCount() != p.elementCount()
+                || prepared.fabric().lookaheadPs() != p.lookaheadPs()) {
             return new Unfit("the scenario built " + prepared.fabric().elementCount() + " elements with lookahead "
                     + prepared.fabric().lookaheadPs() + " ps here, " + p.elementCount() + " and " + p.lookaheadPs()
                     + " ps on the driver");
