@@ -3,6 +3,7 @@ package io.fabricemu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +38,12 @@ class ClusterFailureTest {
 
     @TempDir
     Path dir;
+
+    /** The driver sees a stopped worker, and these tests a worker's log, through Linux's /proc. */
+    @BeforeEach
+    void needsProc() {
+        assumeTrue(Files.isDirectory(Path.of("/proc", "self", "fd")), "this system has no /proc");
+    }
 
     @Test
     void aWorkerStoppedMidRun_endsTheRunWithExit4WithinTenSeconds() throws Exception {
