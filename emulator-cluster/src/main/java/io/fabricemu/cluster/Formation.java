@@ -75,8 +75,9 @@ final class Formation {
     }
 
     private void failIfGone() {
-        if (Interruption.of(system) != null) {
-            throw new RunInterruptedException(Interruption.of(system) + " while the cluster formed");
+        String interruption = Interruption.of(system);
+        if (interruption != null) {
+            throw new RunInterruptedException(interruption + " while the cluster formed");
         }
         if (system.whenTerminated().isCompleted()) {
             throw new IllegalStateException("the cluster refused this driver or shut it down; if its members run "
@@ -87,8 +88,8 @@ final class Formation {
             String lost = jvms.lost(i);
             if (lost != null) {
                 Address address = Address.apply("akka", MemberConfig.SYSTEM, ClusterSettings.LOOPBACK, jvms.port(i));
-                throw new MemberLostException(String.format("worker JVM %d of %d (127.0.0.1:%d) %s: %s",
-                        i + 1, jvms.count(), jvms.port(i), seenUp.contains(address)
+                throw new MemberLostException(String.format("worker JVM %d of %d (%s:%d) %s: %s",
+                        i + 1, jvms.count(), ClusterSettings.LOOPBACK, jvms.port(i), seenUp.contains(address)
                                 ? "was lost while the others joined" : "never joined the cluster", lost));
             }
         }
@@ -103,7 +104,7 @@ final class Formation {
         for (Address up : seenUp) {
             if (unreachable.contains(up) || !members.contains(up)) {
                 throw new MemberLostException("worker " + up.hostPort() + (unreachable.contains(up)
-                        ? " became unreachable (no heartbeat for " + MemberConfig.HEARTBEAT_PAUSE_MS / 1000
+                        ? " became unreachable (no heartbeat for over " + MemberConfig.HEARTBEAT_PAUSE_MS / 1000
                         + " s)" : " left the cluster") + " while the cluster formed" + logs());
             }
         }

@@ -26,6 +26,8 @@ import java.util.function.BiConsumer;
  */
 final class LocalJvms implements AutoCloseable {
     static final String EXTRA_OPTIONS_ENV = "FABRIC_EMU_WORKER_OPTS";
+    /** The name of the temporary folder holding the workers' logs begins so. */
+    static final String LOG_FOLDER_PREFIX = "fabric-emu-jvms-";
     private static final long WATCH_MS = 200;
     /** How long a worker may stay stopped before it counts as lost: a stop and continue within it goes unnoticed. */
     static final long STOPPED_MS = 1000;
@@ -50,7 +52,7 @@ final class LocalJvms implements AutoCloseable {
     static LocalJvms fork(int count, String driverHostPort, String batchSerializer) {
         LocalJvms jvms;
         try {
-            jvms = new LocalJvms(Files.createTempDirectory("fabric-emu-jvms-"), count);
+            jvms = new LocalJvms(Files.createTempDirectory(LOG_FOLDER_PREFIX), count);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a folder for the workers' logs", e);
         }

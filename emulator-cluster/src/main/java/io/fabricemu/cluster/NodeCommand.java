@@ -62,7 +62,7 @@ final class NodeCommand implements Callable<Integer> {
 
     @Option(names = "--forked", hidden = true, paramLabel = "LOG",
             description = "Forked by a driver, writing to LOG: when standard input ends (the driver is done or gone), "
-                    + "delete LOG, and its folder if it is then empty, and exit.")
+                    + "delete LOG, and the driver's log folder holding it once empty, and exit.")
     Path forkedLog;
 
     @Option(names = "--batch-serializer", hidden = true, paramLabel = "NAME")
@@ -216,7 +216,7 @@ final class NodeCommand implements Callable<Integer> {
         try {
             Files.deleteIfExists(log);
             Path folder = log.toAbsolutePath().getParent();
-            if (folder != null) {
+            if (folder != null && folder.getFileName().toString().startsWith(LocalJvms.LOG_FOLDER_PREFIX)) {
                 Files.deleteIfExists(folder);
             }
         } catch (DirectoryNotEmptyException e) {

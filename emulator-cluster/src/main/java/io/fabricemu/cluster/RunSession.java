@@ -66,7 +66,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
 
     /**
      * Member {@code member} is lost: its forked process exited or was stopped, or it was gone at the start;
-     * {@code what} says so in a few words, {@code detail} (or null) in full.
+     * {@code what} says so in a few words, {@code detail} (or nothing) in full.
      */
     record MemberLost(int member, String what, String detail) implements Command {
     }
@@ -142,11 +142,11 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         }
         for (int m = 0; m < addresses.size(); m++) {
             if (unreachable.contains(addresses.get(m))) {
-                getContext().getSelf().tell(new MemberLost(m, "was unreachable when the run began", null));
+                getContext().getSelf().tell(new MemberLost(m, "was unreachable when the run began", ""));
                 return;
             }
             if (!present.contains(addresses.get(m))) {
-                getContext().getSelf().tell(new MemberLost(m, "had left the cluster when the run began", null));
+                getContext().getSelf().tell(new MemberLost(m, "had left the cluster when the run began", ""));
                 return;
             }
         }
@@ -198,7 +198,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         }
         ClusterEvent.ClusterDomainEvent e = changed.event();
         if (e instanceof ClusterEvent.UnreachableMember u) {
-            return lostAt(u.member().address(), "became unreachable (no heartbeat for "
+            return lostAt(u.member().address(), "became unreachable (no heartbeat for over "
                     + MemberConfig.HEARTBEAT_PAUSE_MS / 1000 + " s)");
         }
         if (e instanceof ClusterEvent.MemberRemoved r) {
@@ -215,7 +215,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
 
     private Behavior<Command> lostAt(Address address, String what) {
         int member = addresses.indexOf(address);
-        return member < 0 ? this : lost(member, what, null, true);
+        return member < 0 ? this : lost(member, what, "", true);
     }
 
     private Behavior<Command> onAgentsListed(AgentsListed listed) {
@@ -228,13 +228,13 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         return this;
     }
 
-    /** Aborts the run: member {@code member} is gone or refused it ({@code what}; {@code detail} may be null). */
+    /** Aborts the run: member {@code member} is gone or refused it ({@code what}; {@code detail} may be empty). */
     private Behavior<Command> lost(int member, String what, String detail, boolean memberLost) {
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         int first = member * shardsPerMember;
         String message = String.format("member %d of %d (%s, shards %d..%d) %s %.1f s into the run%s", member + 1,
                 agents.size(), addresses.get(member), first, first + shardsPerMember - 1, what, seconds,
-                detail == null ? "" : ": " + detail);
+                detail.isEmpty() ? "" : ": " + detail);
         IllegalStateException failure = memberLost ? new MemberLostException(message)
                 : new IllegalStateException(message);
         loss.compareAndSet(null, failure);
