@@ -33,6 +33,12 @@ final class Jvms {
         }
     }
 
+    /** Sends {@code p} {@code signal} ({@code STOP}, {@code KILL}, ...), as the kill command does. */
+    static void signal(ProcessHandle p, String signal) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).inheritIO().start()
+                .waitFor(5, TimeUnit.SECONDS);
+    }
+
     static void stop(Process p) throws InterruptedException {
         if (p != null && p.isAlive()) {
             p.destroy();
@@ -54,6 +60,15 @@ final class Jvms {
         private final CompletableFuture<Long> endedNanos;
 
         Driver(String... args) throws IOException {
+            this(List.of(), args);
+        }
+
+        /**
+         * As above, the JVM started through {@code launcher} (a command that ends by running its arguments, e.g.
+         * {@code env --default-signal=INT}: a process started in the background of a shell ignores SIGINT, and a
+         * JVM keeps ignoring a signal ignored when it started).
+         */
+        Driver(List<String> launcher, String... args) throws IOException {
             Path dir = Files.createTempDirectory("fabric-emu-driver");
             out = dir.resolve("out.txt");
             err = dir.resolve("err.txt");
@@ -61,7 +76,7 @@ final class Jvms {
             dir.toFile().deleteOnExit();
             out.toFile().deleteOnExit();
             err.toFile().deleteOnExit();
-            List<String> command = new ArrayList<>();
+            List<String> command = new ArrayList<>(launcher);
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(List.of("-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
                     Main.class.getName()));
@@ -76,6 +91,11 @@ final class Jvms {
 
         String err() {
             return read(err);
+        }
+
+        /** Sends it {@code signal} ({@code TERM}, {@code INT}, {@code KILL}, ...), as the kill command does. */
+        void signal(String signal) throws IOException, InterruptedException {
+            Jvms.signal(process.toHandle(), signal);
         }
 
         /** The JVMs it forked that still run. */

@@ -1,6 +1,8 @@
 package io.fabricemu.cluster;
 
+import akka.Done;
 import akka.actor.Address;
+import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
@@ -18,6 +20,7 @@ import io.fabricemu.run.ClusterConfigException;
 import io.fabricemu.run.ClusterRequest;
 import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.PartitionPlan;
+import io.fabricemu.run.RunInterruptedException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +35,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * The driver of runs across JVMs: a member of the cluster (role {@code driver}) that hosts no shard, only each
  * run's coordinator and session. It forks the worker JVMs itself ({@code --jvms}) or joins a formed cluster
  * ({@code --cluster}), waits for the workers, plans the partition, and runs.
+ *
+ * <p>How a run ends, and how fast: a member lost (its forked JVM exited or stopped, or the cluster's heartbeats
+ * missed it) aborts the run within seconds, in any phase, with a {@link io.fabricemu.run.MemberLostException};
+ * the driver then downs itself, since leaving would wait for the lost member's consent, and kills its forked
+ * workers, keeping their logs for the message that names them. SIGINT or SIGTERM start Akka's coordinated
+ * shutdown, whose first phase tells the run's session, so the run fails with a
+ * {@link io.fabricemu.run.RunInterruptedException}, not as members lost; the forked workers are then told to go
+ * (they delete their logs). A driver killed outright cannot tell them: they see their standard input end.
  */
 final class ClusterBackend implements DistributedBackend {
     private final ActorSystem<Void> system;
@@ -45,6 +56,7 @@ final class ClusterBackend implements DistributedBackend {
     private volatile ActorRef<RunSession.Command> session;
     private int runs;
     private boolean failed;
+    private boolean interrupted;
 
     private ClusterBackend(ActorSystem<Void> system, ClusterRequest request, PrintWriter out, LocalJvms jvms,
                            Formation.Members members, int shardsPerMember) {
@@ -55,8 +67,17 @@ final class ClusterBackend implements DistributedBackend {
         this.members = members;
         this.shardsPerMember = shardsPerMember;
         if (jvms != null) {
-            jvms.onExit(this::processEnded);
+            jvms.onLost(this::processLost);
         }
+        CoordinatedShutdown.get(system).addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), "interrupt-run",
+                () -> {
+                    String interruption = Interruption.of(system);
+                    ActorRef<RunSession.Command> s = session;
+                    if (interruption != null && s != null) {
+                        s.tell(new RunSession.Interrupted(interruption));
+                    }
+                    return CompletableFuture.completedFuture(Done.getInstance());
+                });
     }
 
     static ClusterBackend open(ClusterRequest request, PrintWriter out) throws ClusterConfigException {
@@ -88,10 +109,17 @@ final class ClusterBackend implements DistributedBackend {
             say(out, String.format("fabric-emu: %d workers ready after %.1f s: %s", members.agents().size(),
                     (System.nanoTime() - startNanos) / 1e9, members.describe()));
             return new ClusterBackend(system, request, out, jvms, members, shards);
-        } catch (RuntimeException e) {
-            stop(system, 15);
+        } catch (RunInterruptedException e) {
+            stop(system, 2);
             if (jvms != null) {
                 jvms.close();
+            }
+            throw e;
+        } catch (RuntimeException e) {
+            downSelf(system);
+            stop(system, 2);
+            if (jvms != null) {
+                jvms.kill();
             }
             throw e;
         }
@@ -122,6 +150,11 @@ final class ClusterBackend implements DistributedBackend {
             say(out, "fabric-emu: live metrics carry the run's progress only when it runs across JVMs; "
                     + "per-port and per-flow series are in the results");
         }
+        String interruption = Interruption.of(system);
+        if (interruption != null) {
+            interrupted = true;
+            throw new RunInterruptedException(interruption + " before the run began");
+        }
         String runId = system.address() + "#" + (++runs);
         List<NodeAgent.Prepare> requests = new ArrayList<>();
         for (int m = 0; m < members.agents().size(); m++) {
@@ -136,17 +169,19 @@ final class ClusterBackend implements DistributedBackend {
         session = system.systemActorOf(RunSession.create(runId, members.agents(), Set.copyOf(members.known()),
                 coordinator, requests, shardsPerMember, result, loss), "run-" + runs, Props.empty());
         for (int i = 0; jvms != null && i < jvms.count(); i++) {
-            String ended = jvms.ended(i);
-            if (ended != null) {
-                processEnded(i, ended);
+            String lost = jvms.lost(i);
+            if (lost != null) {
+                processLost(i, lost);
             }
         }
         try {
             return result.get();
         } catch (InterruptedException | ExecutionException e) {
-            failed = true;
             IllegalStateException lost = loss.get();
-            throw lost != null ? lost : failure(e);
+            IllegalStateException failure = lost != null ? lost : failure(e);
+            interrupted = failure instanceof RunInterruptedException;
+            failed = !interrupted;
+            throw failure;
         } finally {
             session.tell(RunSession.Finish.INSTANCE);
             session = null;
@@ -164,12 +199,12 @@ final class ClusterBackend implements DistributedBackend {
         return new IllegalStateException(String.valueOf(e.getCause().getMessage()), e.getCause());
     }
 
-    /** A forked worker ended: if a run is going on, it is lost. */
-    private void processEnded(int process, String description) {
+    /** A forked worker exited or was stopped: if a run is going on, it is lost. */
+    private void processLost(int process, String description) {
         ActorRef<RunSession.Command> s = session;
         int member = members.memberOfPort(jvms.port(process));
         if (s != null && member >= 0) {
-            s.tell(new RunSession.MemberProcessExited(member, description));
+            s.tell(new RunSession.MemberLost(member, "was lost", description));
         }
     }
 
@@ -180,12 +215,9 @@ final class ClusterBackend implements DistributedBackend {
     @Override
     public void close() {
         if (failed) {
-            // Leaving needs the members to agree, which a frozen one never does: Akka's coordinated shutdown would
-            // wait out its 10 s exiting phase, and the JVM's exit with it. A member that is down skips that phase.
-            Cluster cluster = Cluster.get(system);
-            cluster.manager().tell(Down.apply(cluster.selfMember().address()));
+            downSelf(system);
         }
-        stop(system, failed ? 2 : 15);
+        stop(system, failed || interrupted ? 2 : 15);
         if (jvms != null) {
             if (failed) {
                 jvms.kill();
@@ -193,6 +225,15 @@ final class ClusterBackend implements DistributedBackend {
                 jvms.close();
             }
         }
+    }
+
+    /**
+     * Leaving needs the members to agree, which a frozen one never does: Akka's coordinated shutdown would wait out
+     * its exiting phase, and the JVM's exit with it. A member that is down skips that phase.
+     */
+    private static void downSelf(ActorSystem<Void> system) {
+        Cluster cluster = Cluster.get(system);
+        cluster.manager().tell(Down.apply(cluster.selfMember().address()));
     }
 
     private static void stop(ActorSystem<Void> system, int waitSeconds) {

@@ -9,6 +9,8 @@ import akka.cluster.Member;
 import akka.cluster.MemberStatus;
 import akka.cluster.typed.Cluster;
 import akka.cluster.typed.Join;
+import io.fabricemu.run.MemberLostException;
+import io.fabricemu.run.RunInterruptedException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,14 +23,19 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The driver's wait for its workers: until the configured number of worker agents are registered and their
- * members are up, or the wait times out, a forked worker dies, or the cluster refuses the driver. The workers are
- * taken in address order (host, then port), so the same cluster gives the same member numbering.
+ * members are up, or the wait times out, or the cluster refuses the driver, or this JVM is asked to end. A member
+ * lost meanwhile ends the wait at once with a {@link MemberLostException}: a forked worker whose JVM exited or was
+ * stopped ({@link LocalJvms}' watchdog), whether it had joined yet or not, and a worker that was up and then became
+ * unreachable or left. The workers are taken in address order (host, then port), so the same cluster gives the
+ * same member numbering.
  */
 final class Formation {
     private static final Duration ASK = Duration.ofSeconds(3);
     private final ActorSystem<Void> system;
     private final ClusterSettings settings;
     private LocalJvms jvms;
+    /** The worker members seen up so far: one of them unreachable or gone is lost. */
+    private final Set<Address> seenUp = new HashSet<>();
 
     Formation(ActorSystem<Void> system, ClusterSettings settings) {
         this.system = system;
@@ -43,7 +50,7 @@ final class Formation {
         return self;
     }
 
-    /** The forked workers: one that ends before joining fails the wait at once. */
+    /** The forked workers: one that ends or is stopped fails the wait at once. */
     void watch(LocalJvms forked) {
         this.jvms = forked;
     }
@@ -68,17 +75,43 @@ final class Formation {
     }
 
     private void failIfGone() {
+        String interruption = Interruption.of(system);
+        if (interruption != null) {
+            throw new RunInterruptedException(interruption + " while the cluster formed");
+        }
         if (system.whenTerminated().isCompleted()) {
             throw new IllegalStateException("the cluster refused this driver or shut it down; if its members run "
                     + "another build, build every machine from the same sources (this one is " + BuildId.current()
                     + ")");
         }
         for (int i = 0; jvms != null && i < jvms.count(); i++) {
-            String ended = jvms.ended(i);
-            if (ended != null) {
-                throw new IllegalStateException("worker JVM " + (i + 1) + " ended before joining: " + ended);
+            String lost = jvms.lost(i);
+            if (lost != null) {
+                Address address = Address.apply("akka", MemberConfig.SYSTEM, ClusterSettings.LOOPBACK, jvms.port(i));
+                throw new MemberLostException(String.format("worker JVM %d of %d (%s:%d) %s: %s",
+                        i + 1, jvms.count(), ClusterSettings.LOOPBACK, jvms.port(i), seenUp.contains(address)
+                                ? "was lost while the others joined" : "never joined the cluster", lost));
             }
         }
+        Set<Address> unreachable = new HashSet<>();
+        for (Member m : Cluster.get(system).state().getUnreachable()) {
+            unreachable.add(m.address());
+        }
+        Set<Address> members = new HashSet<>();
+        for (Member m : Cluster.get(system).state().getMembers()) {
+            members.add(m.address());
+        }
+        for (Address up : seenUp) {
+            if (unreachable.contains(up) || !members.contains(up)) {
+                throw new MemberLostException("worker " + up.hostPort() + (unreachable.contains(up)
+                        ? " became unreachable (no heartbeat for over " + MemberConfig.HEARTBEAT_PAUSE_MS / 1000
+                        + " s)" : " left the cluster") + " while the cluster formed" + logs());
+            }
+        }
+    }
+
+    private String logs() {
+        return jvms == null ? "" : "; the workers' logs are in " + jvms.logFolder();
     }
 
     private Set<ActorRef<NodeAgent.Command>> upAgents() {
@@ -99,6 +132,10 @@ final class Formation {
                 upAddresses.add(m.address());
             }
         }
+        for (Member m : Cluster.get(system).state().getUnreachable()) {
+            upAddresses.remove(m.address());
+        }
+        seenUp.addAll(upAddresses);
         Set<ActorRef<NodeAgent.Command>> up = new HashSet<>();
         for (ActorRef<NodeAgent.Command> agent : listing.getServiceInstances(NodeAgent.KEY)) {
             if (upAddresses.contains(agent.path().address())) {
@@ -132,8 +169,9 @@ final class Formation {
             return AskPattern.<NodeAgent.Command, NodeAgent.Described>ask(agent, NodeAgent.Describe::new, ASK,
                     system.scheduler()).toCompletableFuture().get(ASK.toMillis() + 1000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("worker " + agent.path().address() + " did not answer within "
-                    + ASK.toSeconds() + " s", e);
+            failIfGone();
+            throw new MemberLostException("worker " + agent.path().address().hostPort() + " did not answer within "
+                    + ASK.toSeconds() + " s while the cluster formed" + logs());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the workers", e);

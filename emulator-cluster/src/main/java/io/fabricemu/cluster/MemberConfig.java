@@ -23,11 +23,26 @@ import java.util.List;
  * a core each, a window with almost no work fell from 0.42 to 0.36 ms (BENCHMARKS.md). Artery's control stream,
  * which carries the cluster's heartbeats, stays on the internal dispatcher and the cluster on its own, so a
  * member deep in a long window still answers them.
+ *
+ * <p>Failure detection: every member sends heartbeats every {@link #HEARTBEAT_INTERVAL_MS} ms (Akka: 1 s), and
+ * Akka's phi-accrual detector takes a member for unreachable once its heartbeats are overdue by
+ * {@link #HEARTBEAT_PAUSE_MS} ms plus a margin that grows with their measured jitter; the check runs every
+ * {@link #REAPER_INTERVAL_MS} ms (Akka: 1 s). Twice as many heartbeats give the detector a tighter estimate, so a
+ * stopped member is found about 6 to 7 s after its last heartbeat instead of 6 to 12. The pause is not shorter:
+ * on a loaded 2-core machine running a driver and three workers, healthy members' heartbeats were seen up to 6.3
+ * s apart, and such a member must not be lost. A member whose JVM this driver forked is watched by its process
+ * as well ({@link LocalJvms}), in about a second. Leaving the cluster waits at most 3 s for the others to agree
+ * (Akka: 10 s), so a member stopped with Ctrl-C while another is unreachable still exits promptly; and the JVM's
+ * exit waits at most 2 s (Akka: 10 s) for the actor system to terminate, which Artery can delay while a stopped
+ * peer holds its connection open.
  */
 final class MemberConfig {
     static final String SYSTEM = "fabric-emu";
     static final String DRIVER = "driver";
     static final String WORKER = "worker";
+    static final long HEARTBEAT_INTERVAL_MS = 500;
+    static final long HEARTBEAT_PAUSE_MS = 5000;
+    static final long REAPER_INTERVAL_MS = 500;
 
     private MemberConfig() {
     }
@@ -46,7 +61,12 @@ final class MemberConfig {
                         "akka.cluster.configuration-compatibility-check.enforce-on-join = on",
                         "akka.cluster.configuration-compatibility-check.checkers.fabric-emu-build = "
                                 + "\"" + BuildCheck.class.getName() + "\"",
-                        "akka.cluster.failure-detector.acceptable-heartbeat-pause = 5s",
+                        "akka.cluster.failure-detector.heartbeat-interval = " + HEARTBEAT_INTERVAL_MS + "ms",
+                        "akka.cluster.failure-detector.acceptable-heartbeat-pause = " + HEARTBEAT_PAUSE_MS + "ms",
+                        "akka.cluster.unreachable-nodes-reaper-interval = " + REAPER_INTERVAL_MS + "ms",
+                        "akka.coordinated-shutdown.phases.cluster-exiting.timeout = 3s",
+                        "akka.coordinated-shutdown.phases.actor-system-terminate.timeout = 2s",
+                        "akka.logging-filter = \"" + BindErrorFilter.class.getName() + "\"",
                         "akka.cluster.use-dispatcher = fabric-emu-cluster-dispatcher",
                         "akka.cluster.log-info = off",
                         "akka.cluster.periodic-tasks-initial-delay = 200ms",

@@ -13,29 +13,25 @@ import io.fabricemu.actor.ControlMessage;
 import io.fabricemu.actor.Coordinator;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.cluster.wire.BatchTraffic;
-import io.fabricemu.engine.RunLimits;
-import io.fabricemu.engine.Sampling;
-import io.fabricemu.run.PartitionPlan;
-import io.fabricemu.run.PreparedRun;
-import io.fabricemu.scenario.ScenarioLoader;
-import io.fabricemu.scenario.sizing.HeapBudget;
-import io.fabricemu.scenario.yaml.ScenarioException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * A worker member's agent: registered with the cluster's receptionist, it takes one run at a time. Given a
- * run ({@link Prepare}), it rebuilds the fabric from the scenario text as the driver did, checks that it computed
- * the same fabric and the same partition plan, spawns its own shards (each creating only its own elements), and
- * answers with their references; the driver's coordinator then runs them like shards of its own JVM. The run's
- * shards stop when the driver releases the run or its session ends (the driver finished, failed or was lost).
+ * run ({@link Prepare}), it rebuilds the fabric from the scenario text as the driver did, on a thread of its own
+ * ({@link MemberBuild}), checks that it computed the same fabric and the same partition plan, spawns its own shards
+ * (each creating only its own elements), and answers with their references; the driver's coordinator then runs
+ * them like shards of its own JVM. The run's shards stop when the driver releases the run or its session ends
+ * (the driver finished, failed or was lost); a rebuild still going on then is ignored when it ends.
  */
 final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     static final ServiceKey<Command> KEY = ServiceKey.create(Command.class, "fabric-emu-worker");
 
     /** What an agent accepts. */
-    sealed interface Command permits Describe, Prepare, Release, Refuse, SessionEnded {
+    sealed interface Command permits Describe, Prepare, Release, Refuse, SessionEnded, Built {
     }
 
     /** Say what this member is. */
@@ -79,6 +75,10 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     private record SessionEnded(ActorRef<?> session) implements Command {
     }
 
+    /** The rebuild of {@code request}'s run ended: {@code outcome}, or {@code failure} if it threw. */
+    private record Built(Prepare request, MemberBuild.Outcome outcome, Throwable failure) implements Command {
+    }
+
     private final PrintStream log;
     private String runId;
     private long[] trafficAtStart;
@@ -104,6 +104,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
                     return this;
                 })
                 .onMessage(Prepare.class, this::onPrepare)
+                .onMessage(Built.class, this::onBuilt)
                 .onMessage(Release.class, r -> {
                     if (r.runId().equals(runId)) {
                         release("released");
@@ -126,7 +127,14 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     }
 
     private Behavior<Command> onPrepare(Prepare p) {
-        String refusal = takePart(p);
+        if (runId != null && session.path().address().equals(p.session().path().address())) {
+            // A driver prepares a run only once its previous one has returned: that run's Release, sent by another
+            // actor of the driver, may simply not be here yet.
+            release("ended: the same driver started its next run, " + p.runId());
+        }
+        String refusal = runId != null ? "this member is busy with run " + runId
+                : !p.build().equals(BuildId.current())
+                ? "this member runs build " + BuildId.current() + ", the driver build " + p.build() : null;
         if (refusal != null) {
             p.session().tell(new RunSession.Refused(p.runId(), p.member(), refusal));
             return this;
@@ -135,51 +143,41 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         session = p.session();
         trafficAtStart = BatchTraffic.totals();
         getContext().watchWith(session, new SessionEnded(session));
+        getContext().pipeToSelf(CompletableFuture.supplyAsync(() -> MemberBuild.of(p), NodeAgent::builder),
+                (outcome, failure) -> new Built(p, outcome, failure));
         return this;
     }
 
-    /** Spawns this member's shards of the run and tells the session; or returns why it cannot take part. */
-    private String takePart(Prepare p) {
-        if (runId != null && session.path().address().equals(p.session().path().address())) {
-            // A driver prepares a run only once its previous one has returned: that run's Release, sent by another
-            // actor of the driver, may simply not be here yet.
-            release("ended: the same driver started its next run, " + p.runId());
+    /** Runs a rebuild on a daemon thread of its own, which ends with it. */
+    private static void builder(Runnable build) {
+        Thread t = new Thread(build, "fabric-emu-build");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Spawns this member's shards of the rebuilt run and tells the session; or tells it why this member cannot. */
+    private Behavior<Command> onBuilt(Built b) {
+        Prepare p = b.request();
+        if (!p.runId().equals(runId)) {
+            return this; // released while it was being rebuilt
         }
-        if (runId != null) {
-            return "this member is busy with run " + runId;
+        if (b.outcome() instanceof MemberBuild.Rebuilt rebuilt) {
+            List<Integer> ids = new ArrayList<>();
+            for (int s = p.member() * p.shardsPerMember(); s < (p.member() + 1) * p.shardsPerMember(); s++) {
+                ActorRef<ShardActor.Command> shard = getContext().spawnAnonymous(
+                        ShardActor.create(s, rebuilt.prepared().fabric(), rebuilt.limits(), p.coordinator()));
+                shards.add(shard);
+                ids.add(s);
+            }
+            p.session().tell(new RunSession.Prepared(p.runId(), p.member(), ids, List.copyOf(shards)));
+            return this;
         }
-        if (!p.build().equals(BuildId.current())) {
-            return "this member runs build " + BuildId.current() + ", the driver build " + p.build();
-        }
-        PreparedRun prepared;
-        try {
-            // A member holds the topology, routes and flows, and only its share of the elements.
-            prepared = PreparedRun.of(ScenarioLoader.parse(p.scenarioText(), p.scenarioSource(), p.overrides(),
-                    HeapBudget.partOfRun()));
-        } catch (ScenarioException | IllegalArgumentException e) {
-            return "the scenario does not load here: " + e.getMessage();
-        }
-        if (prepared.fabric().elementCount() != p.elementCount() || prepared.fabric().lookaheadPs() != p.lookaheadPs()) {
-            return "the scenario built " + prepared.fabric().elementCount() + " elements with lookahead "
-                    + prepared.fabric().lookaheadPs() + " ps here, " + p.elementCount() + " and " + p.lookaheadPs()
-                    + " ps on the driver";
-        }
-        PartitionPlan plan = PartitionPlan.of(prepared.fabric(), p.members(), p.shardsPerMember());
-        if (plan.fingerprint() != p.planFingerprint()) {
-            return "the partition plan computed here differs from the driver's";
-        }
-        RunLimits limits = new RunLimits(p.stopPs(), plan.shardOf(), plan.shards(),
-                new Sampling(p.samplingIntervalPs(), p.samplingMaxPoints()).forFlows(prepared.flows().size()), null)
-                .withRunAhead(p.members() > 1);
-        List<Integer> ids = new ArrayList<>();
-        for (int s = p.member() * p.shardsPerMember(); s < (p.member() + 1) * p.shardsPerMember(); s++) {
-            ActorRef<ShardActor.Command> shard = getContext().spawnAnonymous(
-                    ShardActor.create(s, prepared.fabric(), limits, p.coordinator()));
-            shards.add(shard);
-            ids.add(s);
-        }
-        p.session().tell(new RunSession.Prepared(p.runId(), p.member(), ids, List.copyOf(shards)));
-        return null;
+        String reason = b.outcome() instanceof MemberBuild.Unfit unfit ? unfit.reason()
+                : "the run could not be built here: " + (b.failure() instanceof CompletionException c
+                && c.getCause() != null ? c.getCause() : b.failure());
+        release("refused: " + reason);
+        p.session().tell(new RunSession.Refused(p.runId(), p.member(), reason));
+        return this;
     }
 
     private void release(String why) {

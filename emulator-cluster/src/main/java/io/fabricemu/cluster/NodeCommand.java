@@ -2,6 +2,8 @@ package io.fabricemu.cluster;
 
 import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorSystem;
+import akka.cluster.typed.Cluster;
+import akka.cluster.typed.Down;
 import io.fabricemu.cli.WholeNumber;
 import io.fabricemu.cluster.wire.WireConfig;
 import io.fabricemu.run.ClusterConfigException;
@@ -9,6 +11,8 @@ import io.fabricemu.scenario.yaml.InputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -31,10 +35,13 @@ import picocli.CommandLine.Spec;
                 + "cluster file and runs the shards of each run a driver ('run --cluster FILE') gives it, until "
                 + "stopped. Binds to 127.0.0.1 unless the file's hostname says otherwise.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "1:could not start", "2:bad input, or refused by the cluster (another build)"})
+        exitCodeList = {"0:stopped", "1:could not start",
+                "2:bad input (its port already in use, too), or refused by the cluster (another build)"})
 final class NodeCommand implements Callable<Integer> {
     /** How long a member waits for its actor system to finish terminating once it has begun to shut down. */
     private static final long SHUTDOWN_GRACE_MS = 20_000;
+    /** How long a forked worker whose driver is gone may take to stop before it halts. */
+    private static final long ORPHAN_GRACE_MS = 1_000;
 
     @Spec
     CommandSpec spec;
@@ -53,8 +60,10 @@ final class NodeCommand implements Callable<Integer> {
     @Option(names = "--join", hidden = true, paramLabel = "HOST:PORT", description = "The driver that forked this JVM.")
     String join;
 
-    @Option(names = "--forked", hidden = true, description = "Exit when standard input ends (the driver is gone).")
-    boolean forked;
+    @Option(names = "--forked", hidden = true, paramLabel = "LOG",
+            description = "Forked by a driver, writing to LOG: when standard input ends (the driver is done or gone), "
+                    + "delete LOG, and the driver's log folder holding it once empty, and exit.")
+    Path forkedLog;
 
     @Option(names = "--batch-serializer", hidden = true, paramLabel = "NAME")
     String batchSerializer;
@@ -71,21 +80,30 @@ final class NodeCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
+        String portSource = port != null ? "--port" : InputFile.display(config) + ": " + ClusterFile.SECTION + ".port";
+        if (PortInUse.now(settings.hostname(), settings.port())) {
+            err.println("error: " + PortInUse.message(settings.hostname(), settings.port(), portSource));
+            err.flush();
+            return 2;
+        }
         ActorSystem<NodeAgent.Command> system;
         try {
             system = ActorSystem.create(NodeAgent.create(System.out), MemberConfig.SYSTEM,
                     MemberConfig.of(settings, MemberConfig.WORKER));
         } catch (RuntimeException e) {
-            err.println("error: the node could not start on " + settings.hostname() + ":" + settings.port() + ": "
-                    + e.getMessage());
+            boolean taken = PortInUse.causeOf(e);
+            err.println("error: " + (taken ? PortInUse.message(settings.hostname(), settings.port(), portSource)
+                    : "the node could not start on " + settings.hostname() + ":" + settings.port() + ": "
+                    + e.getMessage()));
             err.flush();
-            return 1;
+            return taken ? 2 : 1;
         }
+        BindErrorFilter.bound(system);
         out.printf("fabric-emu node %s (build %s) joining %s; waiting for runs%n", system.address(),
                 BuildId.current(), String.join(", ", settings.seedNodes()));
         out.flush();
-        if (forked) {
-            exitWhenInputEnds(system);
+        if (forkedLog != null) {
+            exitWhenInputEnds(system, forkedLog);
         }
         awaitEnd(system);
         boolean refused = CoordinatedShutdown.get(system).getShutdownReason()
@@ -165,8 +183,13 @@ final class NodeCommand implements Callable<Integer> {
         }
     }
 
-    /** A forked worker ends with its driver: its standard input is the driver's pipe, closed when the driver ends. */
-    private static void exitWhenInputEnds(ActorSystem<?> system) {
+    /**
+     * A forked worker ends with its driver: its standard input is the driver's pipe, closed when the driver is done
+     * with it or dies (SIGKILL included). It then deletes its log, and the log folder once empty (the last worker
+     * to go does), downs itself, since leaving gracefully would wait for a driver that may be gone, and stops; if
+     * that takes over {@link #ORPHAN_GRACE_MS} ms, it halts: nobody waits for anything it still has.
+     */
+    private static void exitWhenInputEnds(ActorSystem<?> system, Path log) {
         Thread t = new Thread(() -> {
             try (InputStream in = System.in) {
                 while (in.read() >= 0) {
@@ -175,9 +198,31 @@ final class NodeCommand implements Callable<Integer> {
             } catch (IOException e) {
                 // a broken pipe means the same: the driver is gone
             }
+            deleteLog(log);
+            Cluster cluster = Cluster.get(system);
+            cluster.manager().tell(Down.apply(cluster.selfMember().address()));
             system.terminate();
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(ORPHAN_GRACE_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException | ExecutionException | TimeoutException e) {
+                Runtime.getRuntime().halt(0);
+            }
         }, "driver-watch");
         t.setDaemon(true);
         t.start();
+    }
+
+    private static void deleteLog(Path log) {
+        try {
+            Files.deleteIfExists(log);
+            Path folder = log.toAbsolutePath().getParent();
+            if (folder != null && folder.getFileName().toString().startsWith(LocalJvms.LOG_FOLDER_PREFIX)) {
+                Files.deleteIfExists(folder);
+            }
+        } catch (DirectoryNotEmptyException e) {
+            // another worker's log is still there: the last worker to go deletes the folder
+        } catch (IOException e) {
+            // a log left in the temporary folder harms nothing
+        }
     }
 }

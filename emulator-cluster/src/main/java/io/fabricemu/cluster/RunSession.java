@@ -9,6 +9,8 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import akka.actor.typed.receptionist.Receptionist;
 import akka.cluster.ClusterEvent;
+import akka.cluster.Member;
+import akka.cluster.MemberStatus;
 import akka.cluster.typed.Cluster;
 import akka.cluster.typed.Subscribe;
 import io.fabricemu.actor.ControlMessage;
@@ -16,6 +18,7 @@ import io.fabricemu.actor.Coordinator;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.run.MemberLostException;
+import io.fabricemu.run.RunInterruptedException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -26,16 +29,20 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The driver's side of one run across JVMs. It spawns the coordinator, asks every member's agent to spawn its
- * shards, hands the coordinator all of them once every member answered, and from then on watches the cluster:
- * a member of the run that becomes unreachable, leaves or whose process exits aborts the run at once, failing
- * the caller's future with a {@link MemberLostException} that names it (also kept in {@code loss}, since the
- * coordinator may see the lost shards and fail the run first, knowing less); a member that joins meanwhile is told
- * it is not part of this run. The coordinator completes the future when the run ends normally.
+ * shards, hands the coordinator all of them once every member answered, and from then on watches the cluster,
+ * from the members' set-up to the collection of their reports: a member of the run that is already gone or
+ * unreachable when the session starts, becomes unreachable, leaves, or whose forked process exits or is stopped
+ * aborts the run at once, failing the caller's future with a {@link MemberLostException} that names it (also kept
+ * in {@code loss}, since the coordinator may see the lost shards and fail the run first, knowing less); a member
+ * that joins meanwhile is told it is not part of this run. When this JVM is asked to end (SIGINT, SIGTERM), the
+ * run fails with a {@link RunInterruptedException} instead: leaving the cluster then removes every member from
+ * the driver's view, and none of them was lost. The coordinator completes the future when the run ends normally.
  */
 final class RunSession extends AbstractBehavior<RunSession.Command> {
 
     /** What a session accepts. */
-    sealed interface Command permits Prepared, Refused, MemberChanged, AgentsListed, MemberProcessExited, Finish {
+    sealed interface Command permits Prepared, Refused, MemberChanged, AgentsListed, MemberLost, Interrupted,
+            Finish {
     }
 
     /** Member {@code member} spawned shards {@code shardIds} of run {@code runId}. */
@@ -57,8 +64,15 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     private record AgentsListed(Receptionist.Listing listing) implements Command {
     }
 
-    /** A forked member's process ended ({@code description} says how). */
-    record MemberProcessExited(int member, String description) implements Command {
+    /**
+     * Member {@code member} is lost: its forked process exited or was stopped, or it was gone at the start;
+     * {@code what} says so in a few words, {@code detail} (or nothing) in full.
+     */
+    record MemberLost(int member, String what, String detail) implements Command {
+    }
+
+    /** This JVM is asked to end; {@code reason} says how. */
+    record Interrupted(String reason) implements Command {
     }
 
     /** The run is over: release the members and stop. */
@@ -108,6 +122,34 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         for (int m = 0; m < agents.size(); m++) {
             agents.get(m).tell(requests.get(m).withCoordinator(coordinator, ctx.getSelf()));
         }
+        checkMembers(cluster);
+    }
+
+    /**
+     * A member lost between the cluster's formation (or the previous run) and this session is in no event to come:
+     * the cluster's current state tells it.
+     */
+    private void checkMembers(Cluster cluster) {
+        Set<Address> present = new HashSet<>();
+        for (Member m : cluster.state().getMembers()) {
+            if (m.status() == MemberStatus.up() || m.status() == MemberStatus.weaklyUp()) {
+                present.add(m.address());
+            }
+        }
+        Set<Address> unreachable = new HashSet<>();
+        for (Member m : cluster.state().getUnreachable()) {
+            unreachable.add(m.address());
+        }
+        for (int m = 0; m < addresses.size(); m++) {
+            if (unreachable.contains(addresses.get(m))) {
+                getContext().getSelf().tell(new MemberLost(m, "was unreachable when the run began", ""));
+                return;
+            }
+            if (!present.contains(addresses.get(m))) {
+                getContext().getSelf().tell(new MemberLost(m, "had left the cluster when the run began", ""));
+                return;
+            }
+        }
     }
 
     /**
@@ -127,10 +169,11 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Prepared.class, this::onPrepared)
-                .onMessage(Refused.class, r -> lost(r.member(), "refused the run: " + r.reason(), false))
+                .onMessage(Refused.class, r -> lost(r.member(), "refused the run", r.reason(), false))
                 .onMessage(MemberChanged.class, this::onMemberChanged)
                 .onMessage(AgentsListed.class, this::onAgentsListed)
-                .onMessage(MemberProcessExited.class, e -> lost(e.member(), e.description(), true))
+                .onMessage(MemberLost.class, e -> lost(e.member(), e.what(), e.detail(), true))
+                .onMessage(Interrupted.class, i -> interrupted(i.reason()))
                 .onMessage(Finish.class, f -> finish())
                 .build();
     }
@@ -149,9 +192,14 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     }
 
     private Behavior<Command> onMemberChanged(MemberChanged changed) {
+        String interruption = Interruption.of(getContext().getSystem());
+        if (interruption != null) {
+            return interrupted(interruption);
+        }
         ClusterEvent.ClusterDomainEvent e = changed.event();
         if (e instanceof ClusterEvent.UnreachableMember u) {
-            return lostAt(u.member().address(), "became unreachable");
+            return lostAt(u.member().address(), "became unreachable (no heartbeat for over "
+                    + MemberConfig.HEARTBEAT_PAUSE_MS / 1000 + " s)");
         }
         if (e instanceof ClusterEvent.MemberRemoved r) {
             return lostAt(r.member().address(), "was removed from the cluster");
@@ -167,7 +215,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
 
     private Behavior<Command> lostAt(Address address, String what) {
         int member = addresses.indexOf(address);
-        return member < 0 ? this : lost(member, what, true);
+        return member < 0 ? this : lost(member, what, "", true);
     }
 
     private Behavior<Command> onAgentsListed(AgentsListed listed) {
@@ -180,14 +228,25 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         return this;
     }
 
-    /** Aborts the run: member {@code member} is gone or refused it. */
-    private Behavior<Command> lost(int member, String what, boolean memberLost) {
+    /** Aborts the run: member {@code member} is gone or refused it ({@code what}; {@code detail} may be empty). */
+    private Behavior<Command> lost(int member, String what, String detail, boolean memberLost) {
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         int first = member * shardsPerMember;
-        String message = String.format("member %d of %d (%s, shards %d..%d) %s, %.1f s into the run", member + 1,
-                agents.size(), addresses.get(member), first, first + shardsPerMember - 1, what, seconds);
+        String message = String.format("member %d of %d (%s, shards %d..%d) %s %.1f s into the run%s", member + 1,
+                agents.size(), addresses.get(member), first, first + shardsPerMember - 1, what, seconds,
+                detail.isEmpty() ? "" : ": " + detail);
         IllegalStateException failure = memberLost ? new MemberLostException(message)
                 : new IllegalStateException(message);
+        loss.compareAndSet(null, failure);
+        result.completeExceptionally(failure);
+        coordinator.tell(new Coordinator.Abort(message));
+        return finish();
+    }
+
+    /** Stops the run: this JVM is asked to end. */
+    private Behavior<Command> interrupted(String reason) {
+        String message = String.format("%s %.1f s into the run", reason, (System.nanoTime() - startNanos) / 1e9);
+        RunInterruptedException failure = new RunInterruptedException(message);
         loss.compareAndSet(null, failure);
         result.completeExceptionally(failure);
         coordinator.tell(new Coordinator.Abort(message));

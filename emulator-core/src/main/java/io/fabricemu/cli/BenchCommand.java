@@ -5,6 +5,7 @@ import io.fabricemu.results.RunResult;
 import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
+import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.yaml.InputFile;
 import java.io.PrintWriter;
@@ -114,6 +115,10 @@ final class BenchCommand implements Callable<Integer> {
                 err.println("error: " + file + ": the run was aborted: " + e.getMessage());
                 err.flush();
                 return Main.MEMBER_LOST;
+            } catch (RunInterruptedException e) {
+                err.println("interrupted: " + file + ": " + e.getMessage());
+                err.flush();
+                return Main.INTERRUPTED;
             } catch (IllegalStateException e) {
                 err.println("error: " + file + ": the emulation failed: " + e.getMessage());
                 err.flush();

@@ -4,6 +4,8 @@ import io.fabricemu.run.ClusterConfigException;
 import io.fabricemu.run.ClusterRequest;
 import io.fabricemu.run.ClusterSupport;
 import io.fabricemu.run.DistributedBackend;
+import io.fabricemu.run.MemberLostException;
+import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.scenario.ScenarioLoader;
 import io.fabricemu.scenario.yaml.InputFile;
 import io.fabricemu.scenario.yaml.ScenarioException;
@@ -85,6 +87,14 @@ final class ClusterOptions {
             return backend;
         } catch (ClusterConfigException e) {
             return error(err, e.getMessage());
+        } catch (MemberLostException e) {
+            exitCode = Main.MEMBER_LOST;
+            return error(err, "the cluster could not be formed: " + e.getMessage());
+        } catch (RunInterruptedException e) {
+            exitCode = Main.INTERRUPTED;
+            err.println("interrupted: " + e.getMessage());
+            err.flush();
+            return null;
         } catch (IllegalStateException e) {
             exitCode = Main.FAILED;
             return error(err, "the cluster could not be formed: " + e.getMessage());

@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the emulation failed", "2:bad input (scenario file, option or value)",
                 "3:the model halted the run (a PFC deadlock); results were written",
-                "4:a cluster member was lost mid-run; the run was aborted and no results were written",
+                "4:a cluster member was lost (stopped, killed or unreachable) while the cluster formed or the run "
+                        + "ran; the run was aborted and no results were written",
                 "130:stopped by SIGINT (Ctrl-C); nothing half-written is left",
                 "143:stopped by SIGTERM; nothing half-written is left",
                 "255:the JVM ran out of heap (or another fatal error); nothing was written"})
@@ -26,6 +27,11 @@ public final class Main implements Runnable {
     static final int HALTED = 3;
     /** A member of the cluster running the fabric died or became unreachable; nothing was written. */
     static final int MEMBER_LOST = 4;
+    /**
+     * The run was interrupted by SIGINT (Ctrl-C) or SIGTERM. The JVM, once its shutdown hooks have run, exits with
+     * 128 plus the signal's number (130, 143) whatever the command returns; this is SIGINT's.
+     */
+    static final int INTERRUPTED = 130;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -13,6 +13,7 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -117,6 +118,10 @@ final class RunCommand implements Callable<Integer> {
             err.println("error: the run was aborted: " + e.getMessage() + "; no results were written");
             err.flush();
             return Main.MEMBER_LOST;
+        } catch (RunInterruptedException e) {
+            err.println("interrupted: " + e.getMessage() + "; no results were written");
+            err.flush();
+            return Main.INTERRUPTED;
         } catch (IllegalStateException e) {
             err.println("error: the emulation failed: " + e.getMessage());
             err.flush();
