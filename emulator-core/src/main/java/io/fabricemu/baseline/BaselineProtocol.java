@@ -9,6 +9,7 @@ import io.fabricemu.host.NicActions;
 import io.fabricemu.host.NicFlow;
 import io.fabricemu.host.NicProtocol;
 import io.fabricemu.host.NicSetup;
+import io.fabricemu.net.NoHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.stats.FlowReceiverStats;
@@ -100,8 +101,8 @@ final class BaselineProtocol implements NicProtocol {
         NicFlow f = outFlows[i];
         FlowSender s = senders[i];
         int payload = s.payloadOf(psn);
-        Packet data = new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), payload + transport.headerBytes(),
-                payload, transport.dataClass(), Packet.ECN_ECT0, f.entropy(), psn, nowPs, 0);
+        Packet data = Packet.data(f.flowId(), host, f.peer(), payload + transport.headerBytes(), payload,
+                transport.dataClass(), f.entropy(), psn, nowPs, NoHeader.INSTANCE);
         s.sent(psn, nowPs);
         return data;
     }

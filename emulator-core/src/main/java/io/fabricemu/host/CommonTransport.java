@@ -1,8 +1,9 @@
 package io.fabricemu.host;
 
+import io.fabricemu.net.NoHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
-import io.fabricemu.net.RoceHeader;
+import io.fabricemu.net.TransportHeader;
 
 /**
  * What every NIC's transport shares, whatever the protocol: how a packet is framed, which traffic classes
@@ -28,12 +29,12 @@ public record CommonTransport(int headerBytes, int payloadBytes, long rtoPs, int
      * transmit time echoed (for the sender's RTT).
      */
     public Packet answer(int host, Packet data, PacketKind kind, long psn, int flags) {
-        return answer(host, data, kind, psn, flags, null);
+        return answer(host, data, kind, psn, flags, NoHeader.INSTANCE);
     }
 
-    /** As {@link #answer(int, Packet, PacketKind, long, int)}, carrying a RoCEv2 header. */
-    public Packet answer(int host, Packet data, PacketKind kind, long psn, int flags, RoceHeader roce) {
-        return new Packet(kind, data.flowId(), host, data.src(), headerBytes, 0, controlClass, 0, data.entropy(), psn,
-                data.timestampPs(), flags, null, roce);
+    /** As {@link #answer(int, Packet, PacketKind, long, int)}, carrying a transport header. */
+    public Packet answer(int host, Packet data, PacketKind kind, long psn, int flags, TransportHeader header) {
+        return Packet.control(kind, data.flowId(), host, data.src(), headerBytes, controlClass, data.entropy(), psn,
+                data.timestampPs(), flags, header);
     }
 }

@@ -1,8 +1,15 @@
 package io.fabricemu.net;
 
 /**
- * A packet as the fabric sees it. Immutable: a switch that changes a field (an ECN mark, a trim) makes a
- * copy, so a packet can be handed between elements without anyone else changing it.
+ * A packet as the fabric sees it: the common fields every transport shares and one {@link TransportHeader}, whose
+ * type is the packet's variant ({@link NoHeader} under the baseline transport, {@link PdsHeader} under Ultra
+ * Ethernet, {@link RoceHeader} under RoCEv2, {@link BtsHeader} on a switch's back-to-sender notice). Immutable: a
+ * switch that changes a field (an ECN mark, a trim) makes a copy, so a packet can be handed between elements
+ * without anyone else changing it.
+ *
+ * <p>Senders and switches make packets through the factories {@link #data}, {@link #control} and
+ * {@link #answer}, one allocation a packet; {@link PacketBuilder} names every field for code where that matters
+ * more than an allocation.
  *
  * @param kind             data or acknowledgement
  * @param flowId           the flow (connection) it belongs to
@@ -19,14 +26,12 @@ package io.fabricemu.net;
  * @param timestampPs      DATA: when it was first put on the wire; ACK and BTS: the echoed timestamp of the
  *                         DATA packet that caused it (for RTT samples)
  * @param flags            bit flags, e.g. {@link #FLAG_ECN_ECHO}
- * @param pds              the UET packet delivery sublayer header ({@link PdsRequest} on data,
- *                         {@link PdsAck} on acknowledgements and credit), or null under the baseline transport
- * @param roce             the RoCEv2 transport header, or null unless the RoCEv2 transport runs
- * @param bts              a back-to-sender notice's header, or null unless the kind is {@link PacketKind#BTS}
+ * @param header           the transport header; a {@link BtsHeader} exactly when the kind is
+ *                         {@link PacketKind#BTS}
  */
 public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes,
-                     int trafficClass, int ecn, int entropy, long psn, long timestampPs, int flags, PdsHeader pds,
-                     RoceHeader roce, BtsHeader bts) {
+                     int trafficClass, int ecn, int entropy, long psn, long timestampPs, int flags,
+                     TransportHeader header) {
 
     /** ECN codepoint ECT(0): the sender supports ECN; switches may mark it CE. */
     public static final int ECN_ECT0 = 2;
@@ -42,25 +47,38 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     /** IP protocol number of UDP; part of the ECMP 5-tuple. */
     public static final int PROTO_UDP = 17;
 
-    /** A packet that is not a back-to-sender notice. */
-    public Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes, int trafficClass,
-                  int ecn, int entropy, long psn, long timestampPs, int flags, PdsHeader pds, RoceHeader roce) {
-        this(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecn, entropy, psn, timestampPs, flags,
-                pds, roce, null);
+    public Packet {
+        if (header == null || (kind == PacketKind.BTS) != (header instanceof BtsHeader)) {
+            throw new IllegalArgumentException("a " + kind + " packet cannot carry the header " + header);
+        }
     }
 
-    /** A packet without a RoCEv2 header: the baseline or the Ultra Ethernet transport. */
-    public Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes, int trafficClass,
-                  int ecn, int entropy, long psn, long timestampPs, int flags, PdsHeader pds) {
-        this(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecn, entropy, psn, timestampPs, flags,
-                pds, null);
+    /**
+     * A data packet as every transport's sender makes it: ECN-capable (ECT(0)), no flags, first sent at
+     * {@code timestampPs}.
+     */
+    public static Packet data(int flowId, int src, int dst, int sizeBytes, int payloadBytes, int trafficClass,
+                              int entropy, long psn, long timestampPs, TransportHeader header) {
+        return new Packet(PacketKind.DATA, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ECN_ECT0, entropy,
+                psn, timestampPs, 0, header);
     }
 
-    /** A packet without a UET header, as the baseline transport sends it. */
-    public Packet(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int payloadBytes, int trafficClass,
-                  int ecn, int entropy, long psn, long timestampPs, int flags) {
-        this(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecn, entropy, psn, timestampPs, flags,
-                null);
+    /** A header-only control packet of {@code kind} (no payload, not ECN-capable). */
+    public static Packet control(PacketKind kind, int flowId, int src, int dst, int sizeBytes, int trafficClass,
+                                 int entropy, long psn, long timestampPs, int flags, TransportHeader header) {
+        return new Packet(kind, flowId, src, dst, sizeBytes, 0, trafficClass, 0, entropy, psn, timestampPs, flags,
+                header);
+    }
+
+    /**
+     * A header-only control packet of {@code kind} about {@code data}, sent back to its source on behalf of its
+     * destination (a switch's RNR NAK or back-to-sender notice): the data packet's flow and entropy value (the same
+     * path back, where the fabric allows), its transmit time echoed, no flags, not ECN-capable.
+     */
+    public static Packet answer(PacketKind kind, Packet data, int sizeBytes, int trafficClass, long psn,
+                                TransportHeader header) {
+        return new Packet(kind, data.flowId, data.dst, data.src, sizeBytes, 0, trafficClass, 0, data.entropy, psn,
+                data.timestampPs, 0, header);
     }
 
     /** The UDP source port, derived from the flow as NICs do (one per connection, in the dynamic range). */
@@ -75,13 +93,13 @@ public record Packet(PacketKind kind, int flowId, int src, int dst, int sizeByte
     /** This packet cut to its header, in {@code controlClass}, flagged trimmed; the PSN and flow stay. */
     public Packet trim(int controlClass) {
         return new Packet(kind, flowId, src, dst, sizeBytes - payloadBytes, 0, controlClass, ecn, entropy, psn,
-                timestampPs, flags | FLAG_TRIMMED, pds, roce, bts);
+                timestampPs, flags | FLAG_TRIMMED, header);
     }
 
     /** This packet with its ECN field set to {@code ecnCodepoint}. */
     public Packet withEcn(int ecnCodepoint) {
         return new Packet(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecnCodepoint, entropy, psn,
-                timestampPs, flags, pds, roce, bts);
+                timestampPs, flags, header);
     }
 
     public boolean congestionExperienced() {

@@ -13,7 +13,7 @@ package io.fabricemu.net;
  * @param rnrPausePs RNR NAKs: how long the requester waits before it resends, in ps (see
  *                   {@link io.fabricemu.roce.RnrTimer} for the two encodings); 0 otherwise
  */
-public record RoceHeader(int destQpn, Opcode opcode, long msn, long rnrPausePs) {
+public record RoceHeader(int destQpn, Opcode opcode, long msn, long rnrPausePs) implements TransportHeader {
     public RoceHeader {
         if (msn < 0 || rnrPausePs < 0) {
             throw new IllegalArgumentException("msn " + msn + " and rnrPausePs " + rnrPausePs + " must be >= 0");

@@ -3,6 +3,7 @@ package io.fabricemu.rnrnak;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.RoceHeader;
 import io.fabricemu.stats.RnrCounters;
 import io.fabricemu.stats.RnrNakRecord;
 import io.fabricemu.switching.EgressCounts;
@@ -148,13 +149,13 @@ public final class RnrNackPort implements EgressStage {
      * through the PSN before its own.
      */
     void snoopIngress(Packet p, long nowPs) {
-        if (p.roce() == null) {
+        if (!(p.header() instanceof RoceHeader roce)) {
             return;
         }
         switch (p.kind()) {
-            case ACK -> table.acknowledged(p.flowId(), p.roce().destQpn(), p.psn(), p.roce().msn(), nowPs);
-            case NAK_SEQUENCE, NAK_RNR -> table.acknowledged(p.flowId(), p.roce().destQpn(), p.psn() - 1,
-                    p.roce().msn(), nowPs);
+            case ACK -> table.acknowledged(p.flowId(), roce.destQpn(), p.psn(), roce.msn(), nowPs);
+            case NAK_SEQUENCE, NAK_RNR -> table.acknowledged(p.flowId(), roce.destQpn(), p.psn() - 1, roce.msn(),
+                    nowPs);
             default -> {
             }
         }
@@ -168,7 +169,7 @@ public final class RnrNackPort implements EgressStage {
      *         because its QP is NACKed
      */
     boolean intercept(Packet p, boolean fits, long occupancyBytes, long nowPs) {
-        if (p.kind() != PacketKind.DATA || p.roce() == null || p.trimmed()) {
+        if (p.kind() != PacketKind.DATA || !(p.header() instanceof RoceHeader) || p.trimmed()) {
             return false;
         }
         SnoopTable.Entry entry = table.dataSeen(p.flowId(), p.psn(), nowPs);
@@ -225,11 +226,11 @@ public final class RnrNackPort implements EgressStage {
     /** Packet {@code p}, which {@link #intercept} let through, was queued ({@code admitted}) or dropped. */
     @Override
     public void offered(Packet p, boolean admitted, long nowPs) {
-        if (p.kind() != PacketKind.DATA || p.roce() == null || p.trimmed()) {
+        if (p.kind() != PacketKind.DATA || !(p.header() instanceof RoceHeader roce) || p.trimmed()) {
             return;
         }
         if (admitted) {
-            table.forwarded(p.flowId(), p.psn(), p.roce().opcode().endsMessage(), nowPs);
+            table.forwarded(p.flowId(), p.psn(), roce.opcode().endsMessage(), nowPs);
         } else {
             table.lost(p.flowId(), p.psn(), nowPs);
         }

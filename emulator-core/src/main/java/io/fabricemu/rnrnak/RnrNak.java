@@ -30,15 +30,14 @@ final class RnrNak {
      * @param controlClass the switch's control class
      */
     static Packet of(Packet data, long psn, int requesterQpn, long msn, long pausePs, int controlClass) {
-        if (data.kind() != PacketKind.DATA || data.roce() == null) {
+        if (data.kind() != PacketKind.DATA || !(data.header() instanceof RoceHeader)) {
             throw new IllegalArgumentException("only a RoCEv2 data packet can become an RNR NAK: " + data);
         }
         if (psn < 0 || psn > data.psn()) {
             throw new IllegalArgumentException("an RNR NAK for PSN " + data.psn() + " cannot resume at PSN " + psn);
         }
         int headerBytes = data.sizeBytes() - data.payloadBytes();
-        return new Packet(PacketKind.NAK_RNR, data.flowId(), data.dst(), data.src(), headerBytes, 0, controlClass, 0,
-                data.entropy(), psn, data.timestampPs(), 0, null,
+        return Packet.answer(PacketKind.NAK_RNR, data, headerBytes, controlClass, psn,
                 new RoceHeader(requesterQpn, RoceHeader.Opcode.ACKNOWLEDGE, msn, pausePs));
     }
 }

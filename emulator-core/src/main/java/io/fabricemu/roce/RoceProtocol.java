@@ -11,6 +11,7 @@ import io.fabricemu.host.NicActions;
 import io.fabricemu.host.NicFlow;
 import io.fabricemu.host.NicProtocol;
 import io.fabricemu.host.NicSetup;
+import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.RoceHeader;
@@ -96,6 +97,10 @@ final class RoceProtocol implements NicProtocol {
         long now = ctx.nowPs();
         int i = outIndex.of(p);
         RcRequester r = requesters[i];
+        if (p.header() instanceof BtsHeader notice) {
+            onNotice(i, p, notice, now);
+            return;
+        }
         switch (p.kind()) {
             case ACK -> {
                 if (rateControls[i] != null) {
@@ -104,13 +109,13 @@ final class RoceProtocol implements NicProtocol {
                 if (notices[i] != null) {
                     notices[i].acknowledgedBelow(p.psn() + 1);
                 }
-                if (r.onAck(p.psn(), p.roce().msn(), now)) {
+                if (r.onAck(p.psn(), roceOf(p).msn(), now)) {
                     nic.completed(i, ctx);
                 }
             }
             case NAK_SEQUENCE -> r.onSequenceNak(p.psn(), now);
             case NAK_RNR -> {
-                if (r.onRnrNak(p.psn(), p.roce().rnrPausePs(), now)) {
+                if (r.onRnrNak(p.psn(), roceOf(p).rnrPausePs(), now)) {
                     nic.failed(i);
                 }
             }
@@ -123,21 +128,29 @@ final class RoceProtocol implements NicProtocol {
                     cut(i, p.timestampPs(), 0, now);
                 }
             }
-            case BTS -> onNotice(i, p, now);
             default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
         }
     }
 
+    /** The RoCEv2 header of {@code p}, which every packet of a queue pair but a notice carries. */
+    private RoceHeader roceOf(Packet p) {
+        if (p.header() instanceof RoceHeader h) {
+            return h;
+        }
+        throw new IllegalStateException("NIC " + name + ": a " + p.kind() + " of flow " + p.flowId()
+                + " without a RoCEv2 header");
+    }
+
     /** A switch's back-to-sender notice for QP {@code i}'s packet {@code p.psn()}. */
-    private void onNotice(int i, Packet p, long now) {
+    private void onNotice(int i, Packet p, BtsHeader h, long now) {
         if (notices[i] == null) {
             notices[i] = new SenderNotices();
         }
-        switch (notices[i].onNotice(p.psn(), p.bts().ecnBit(), p.bts().cause())) {
-            case DECREASE -> noticeCut(i, p, now);
+        switch (notices[i].onNotice(p.psn(), h.ecnBit(), h.cause())) {
+            case DECREASE -> noticeCut(i, p, h, now);
             case RETRANSMIT -> goBack(i, p.psn(), now);
             case DECREASE_AND_RETRANSMIT -> {
-                noticeCut(i, p, now);
+                noticeCut(i, p, h, now);
                 goBack(i, p.psn(), now);
             }
             case IGNORE -> {
@@ -146,7 +159,7 @@ final class RoceProtocol implements NicProtocol {
     }
 
     /** A notice's DCQCN cut, at most one per CNP interval per QP (as the responder spaces its CNPs). */
-    private void noticeCut(int i, Packet p, long now) {
+    private void noticeCut(int i, Packet p, BtsHeader h, long now) {
         if (rateControls[i] == null) {
             return;
         }
@@ -154,7 +167,7 @@ final class RoceProtocol implements NicProtocol {
             noticeCuts[i] = new DcqcnNotificationPoint(roce.dcqcn().cnpIntervalPs());
         }
         if (noticeCuts[i].onCeMarked(now)) {
-            cut(i, p.timestampPs(), p.bts().queueDelayPs(), now);
+            cut(i, p.timestampPs(), h.queueDelayPs(), now);
         }
     }
 
@@ -183,7 +196,7 @@ final class RoceProtocol implements NicProtocol {
             return;
         }
         RcResponder r = responders[i];
-        switch (r.onData(p.psn(), p.payloadBytes(), p.roce().opcode().endsMessage(), nowPs)) {
+        switch (r.onData(p.psn(), p.payloadBytes(), roceOf(p).opcode().endsMessage(), nowPs)) {
             case ACK -> nic.reply(reply(p, PacketKind.ACK, r.ackPsn(),
                     new RoceHeader(p.flowId(), RoceHeader.Opcode.ACKNOWLEDGE, r.msn(), 0)));
             case NAK_SEQUENCE -> nic.reply(reply(p, PacketKind.NAK_SEQUENCE, r.expectedPsn(),
@@ -239,10 +252,9 @@ final class RoceProtocol implements NicProtocol {
         NicFlow f = outFlows[i];
         int payload = r.payloadOf(psn);
         int wire = payload + transport.headerBytes();
-        Packet data = new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload,
-                transport.dataClass(), Packet.ECN_ECT0, f.entropy(), psn, nowPs, 0, null,
-                new RoceHeader(f.flowId(), RoceHeader.Opcode.send(r.firstOfMessage(psn), r.lastOfMessage(psn)),
-                        0, 0));
+        RoceHeader.Opcode opcode = RoceHeader.Opcode.send(r.firstOfMessage(psn), r.lastOfMessage(psn));
+        Packet data = Packet.data(f.flowId(), host, f.peer(), wire, payload, transport.dataClass(), f.entropy(), psn,
+                nowPs, new RoceHeader(f.flowId(), opcode, 0, 0));
         r.sent(psn, nowPs);
         if (rateControls[i] != null) {
             rateControls[i].onSent(nowPs, payload);

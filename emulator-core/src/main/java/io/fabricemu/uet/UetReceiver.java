@@ -169,7 +169,7 @@ final class UetReceiver {
     void onData(Packet p, EventContext ctx) {
         long now = ctx.nowPs();
         int i = index.of(p);
-        PdsRequest q = (PdsRequest) p.pds();
+        PdsRequest q = requestOf(p);
         if (pdcIds[i] == 0) {
             if (!q.syn()) {
                 throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent without SYN to a PDC "
@@ -229,6 +229,15 @@ final class UetReceiver {
         }
         commits.addLast(new Commit(i, p, now, commitPs));
         ctx.schedule(commitPs, COMMIT_WAKE);
+    }
+
+    /** The PDS request data packet or credit request {@code p} carries. */
+    private PdsRequest requestOf(Packet p) {
+        if (p.header() instanceof PdsRequest q) {
+            return q;
+        }
+        throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent a " + p.kind()
+                + " without a PDS request");
     }
 
     /** Flow {@code i}'s PDC runs ROD: only the expected PSN is delivered (see the class comment). */
@@ -297,7 +306,7 @@ final class UetReceiver {
         } else {
             boolean creditOwed = rccc != null && ungranted.containsKey(contextOf[i].cccId);
             ackNow = acks.onAccepted(i, p.sizeBytes(), before == 0 || p.congestionExperienced() || creditOwed,
-                    ((PdsRequest) p.pds()).ackRequest(), p.psn() > cumulativeBefore, r.outOfOrderCount());
+                    requestOf(p).ackRequest(), p.psn() > cumulativeBefore, r.outOfOrderCount());
         }
         if (ackNow) {
             nic.reply(new AckReply(i, p.psn(), p.congestionExperienced(), p.entropy(), p.timestampPs(), rxPs));
@@ -434,9 +443,9 @@ final class UetReceiver {
             PdsAck ack = new PdsAck(psn, pdcIds[inIndex], c.rcvdBytes, nowPs - rxPs, pend, restore, ooo, credit,
                     sackBasePsn, sackBitmap);
             NicFlow f = flows[inIndex];
-            return new Packet(PacketKind.ACK, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
-                    transport.controlClass(), 0, entropy, r.cumulativePsn(), echoTxPs,
-                    ecn ? Packet.FLAG_ECN_ECHO : 0, ack);
+            return Packet.control(PacketKind.ACK, f.flowId(), host, f.peer(), transport.headerBytes(),
+                    transport.controlClass(), entropy, r.cumulativePsn(), echoTxPs, ecn ? Packet.FLAG_ECN_ECHO : 0,
+                    ack);
         }
 
         @Override
@@ -460,8 +469,8 @@ final class UetReceiver {
             int i = context.lastInIndex;
             NicFlow f = flows[i];
             PdsAck ack = new PdsAck(-1, pdcIds[i], context.rcvdBytes, 0, 0, false, 0, creditBytes);
-            return new Packet(PacketKind.CREDIT, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
-                    transport.controlClass(), 0, f.entropy(), -1, nowPs, 0, ack);
+            return Packet.control(PacketKind.CREDIT, f.flowId(), host, f.peer(), transport.headerBytes(),
+                    transport.controlClass(), f.entropy(), -1, nowPs, 0, ack);
         }
 
         @Override

@@ -129,8 +129,8 @@ final class UetSender {
         NicFlow f = flows[i];
         Pdc s = pdcs[i];
         SenderCcc ccc = cccOf[i];
-        nic.request(new Packet(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(), transport.headerBytes(), 0,
-                transport.controlClass(), 0, f.entropy(), -1, nowPs, 0,
+        nic.request(Packet.control(PacketKind.CREDIT_REQUEST, f.flowId(), host, f.peer(), transport.headerBytes(),
+                transport.controlClass(), f.entropy(), -1, nowPs, 0,
                 new PdsRequest(ccc.id(), s.syn(), s.dpdcid(), ccc.creditTargetBytes(), s.mode())));
     }
 
@@ -171,8 +171,7 @@ final class UetSender {
         // packet of the same size until an ACK_CC arrives (htsim UecSrc::sendNewPacket, sendRtxPacket).
         boolean ackRequest = again || s.nextPsn() < 0 || ccc.full(payload, wire);
         NicFlow f = flows[i];
-        return new Packet(PacketKind.DATA, f.flowId(), host, f.peer(), wire, payload, transport.dataClass(),
-                Packet.ECN_ECT0, ev, psn, nowPs, 0,
+        return Packet.data(f.flowId(), host, f.peer(), wire, payload, transport.dataClass(), ev, psn, nowPs,
                 new PdsRequest(ccc.id(), syn, s.dpdcid(), ccc.creditTargetBytes(), s.mode(), ackRequest));
     }
 
@@ -186,8 +185,8 @@ final class UetSender {
         long now = ctx.nowPs();
         int i = index.of(p);
         SenderCcc ccc = cccOf[i];
-        if (p.kind() == PacketKind.BTS) {
-            onNotice(i, p, now);
+        if (p.header() instanceof BtsHeader notice) {
+            onNotice(i, p, notice, now);
             return;
         }
         if (pdcs[i] instanceof RodPdcSender rod) {
@@ -207,22 +206,21 @@ final class UetSender {
                     balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
                 }
             }
-            case CREDIT -> ccc.onCredit(((PdsAck) p.pds()).creditBytes());
+            case CREDIT -> ccc.onCredit(ackOf(p).creditBytes());
             case ACK -> onAck(i, p, ctx);
             default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
         }
     }
 
     /** A switch's back-to-sender notice for flow {@code i}'s packet {@code p.psn()}. */
-    private void onNotice(int i, Packet p, long now) {
+    private void onNotice(int i, Packet p, BtsHeader h, long now) {
         if (notices[i] == null) {
             notices[i] = new SenderNotices();
         }
-        BtsHeader h = p.bts();
         switch (notices[i].onNotice(p.psn(), h.ecnBit(), h.cause())) {
-            case DECREASE -> decrease(i, p, now);
-            case RETRANSMIT -> resend(i, p, false, now);
-            case DECREASE_AND_RETRANSMIT -> resend(i, p, true, now);
+            case DECREASE -> decrease(i, p, h, now);
+            case RETRANSMIT -> resend(i, p, h, false, now);
+            case DECREASE_AND_RETRANSMIT -> resend(i, p, h, true, now);
             case IGNORE -> {
             }
         }
@@ -241,9 +239,9 @@ final class UetSender {
     }
 
     /** NSCC's multiplicative decrease on the queue delay the notice reports. */
-    private void decrease(int i, Packet p, long now) {
+    private void decrease(int i, Packet p, BtsHeader h, long now) {
         if (cccOf[i].state() == SenderCcc.State.READY) {
-            cut(cccOf[i].onCongestionNotice(now, p.timestampPs(), p.bts().queueDelayPs()), now);
+            cut(cccOf[i].onCongestionNotice(now, p.timestampPs(), h.queueDelayPs()), now);
         }
     }
 
@@ -253,7 +251,7 @@ final class UetSender {
      * leaves flight. A notice about a packet already acknowledged or queued (or sent again since) resends nothing; a
      * drop's congestion then still counts, as an early notice's would.
      */
-    private void resend(int i, Packet p, boolean lossCut, long now) {
+    private void resend(int i, Packet p, BtsHeader h, boolean lossCut, long now) {
         int psn = (int) p.psn();
         SenderCcc ccc = cccOf[i];
         boolean queued = pdcs[i] instanceof RodPdcSender rod
@@ -262,7 +260,7 @@ final class UetSender {
         if (!queued) {
             notices[i].retransmitStale(psn);
             if (lossCut) {
-                decrease(i, p, now);
+                decrease(i, p, h, now);
             }
             return;
         }
@@ -276,9 +274,17 @@ final class UetSender {
         balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
     }
 
+    /** The ACK_CC fields of acknowledgement or credit grant {@code p}. */
+    private PdsAck ackOf(Packet p) {
+        if (p.header() instanceof PdsAck a) {
+            return a;
+        }
+        throw new IllegalStateException("NIC " + name + " got a " + p.kind() + " without an ACK_CC: " + p);
+    }
+
     private void onAck(int i, Packet p, EventContext ctx) {
         long now = ctx.nowPs();
-        PdsAck a = (PdsAck) p.pds();
+        PdsAck a = ackOf(p);
         Pdc s = pdcs[i];
         SenderCcc ccc = cccOf[i];
         boolean wasClosed = s.closed();

@@ -172,9 +172,8 @@ public final class WrebPort implements EgressStage {
         BtsHeader h = new BtsHeader(cause, ecnBit, switchNode, portNumber, c, now, occupancyBytes,
                 occupancyBytes * 1_000_000L / classLimitBytes, Ps.serializationPs(occupancyBytes, rateBps),
                 queuedPerFlow.size(), port.txBytes(), now, port.queuedBytes(), port.sharedBytes(),
-                gradients[c].bytesPerUs());
-        Packet bts = new Packet(PacketKind.BTS, p.flowId(), p.dst(), p.src(), settings.btsBytes(), 0, controlClass,
-                0, p.entropy(), p.psn(), p.timestampPs(), 0, p.pds(), p.roce(), h);
+                gradients[c].bytesPerUs(), p.header());
+        Packet bts = Packet.answer(PacketKind.BTS, p, settings.btsBytes(), controlClass, p.psn(), h);
         if (cause == BtsCause.EARLY) {
             if (earlySent == 0) {
                 firstEarlyPs = now;

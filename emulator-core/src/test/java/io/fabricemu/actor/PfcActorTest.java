@@ -15,6 +15,7 @@ import io.fabricemu.host.NicSetup;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PfcArrival;
 import io.fabricemu.net.PfcFrame;
@@ -52,7 +53,8 @@ class PfcActorTest {
     }
 
     private static Packet packet(long psn, int trafficClass) {
-        return new Packet(PacketKind.DATA, 1, 0, 3, 4150, 4086, trafficClass, Packet.ECN_ECT0, 0, psn, 0, 0);
+        return PacketBuilder.data(1, 0, 3).sizeBytes(4150).payloadBytes(4086).trafficClass(trafficClass).psn(psn)
+                .build();
     }
 
     /** Port 0 of a two-port switch with three classes, class 0 lossless; everything goes out through port 1. */
@@ -127,7 +129,7 @@ class PfcActorTest {
                 shard.getRef()));
         actor.tell(ElementActor.Start.INSTANCE);
         shard.expectMessageClass(ShardActor.ElementStarted.class);
-        Packet incoming = new Packet(PacketKind.DATA, 2, 5, 0, 4150, 4086, 0, Packet.ECN_ECT0, 9, 0, 0, 0);
+        Packet incoming = PacketBuilder.data(2, 5, 0).sizeBytes(4150).payloadBytes(4086).entropy(9).build();
         ShardActor.WindowDone w1 = run(actor, shard, 250_000, List.of(
                 new Event(100_000, 99, 0, 0, new PfcArrival(PfcFrame.of(0, QUANTA))),
                 new Event(200_000, 99, 1, 0, new Arrival(incoming, 0, 200_000))));

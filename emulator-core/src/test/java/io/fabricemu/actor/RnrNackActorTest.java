@@ -10,6 +10,7 @@ import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.RoceHeader;
 import io.fabricemu.rnrnak.RnrNackSettings;
@@ -61,8 +62,8 @@ class RnrNackActorTest {
 
     /** Data of flow 1, messages of four packets. */
     private static Packet data(long psn) {
-        return new Packet(PacketKind.DATA, 1, REQUESTER, RESPONDER, 4160, 4096, 0, Packet.ECN_ECT0, 3, psn, 0, 0, null,
-                new RoceHeader(1, RoceHeader.Opcode.send(psn % 4 == 0, psn % 4 == 3), 0, 0));
+        return PacketBuilder.data(1, REQUESTER, RESPONDER).sizeBytes(4160).payloadBytes(4096).entropy(3).psn(psn)
+                .header(new RoceHeader(1, RoceHeader.Opcode.send(psn % 4 == 0, psn % 4 == 3), 0, 0)).build();
     }
 
     @Test
@@ -71,8 +72,8 @@ class RnrNackActorTest {
         ActorRef<ElementActor.Command> actor = testKit.spawn(
                 ElementActor.create(new ElementRunner(10, port()), shard.getRef()));
         // The responder acknowledged PSN 4 (one message complete) before the burst.
-        Packet ack = new Packet(PacketKind.ACK, 1, RESPONDER, REQUESTER, 64, 0, 1, 0, 3, 4, 0, 0, null,
-                new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, 1, 0));
+        Packet ack = PacketBuilder.of(PacketKind.ACK, 1, RESPONDER, REQUESTER).sizeBytes(64).trafficClass(1).entropy(3)
+                .psn(4).header(new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, 1, 0)).build();
         List<Event> inbox = new ArrayList<>();
         inbox.add(new Event(1_000, 99, 0, 10, new Arrival(ack, 1_000, 6_120)));
         for (long psn = 5; psn <= 8; psn++) {
@@ -93,7 +94,7 @@ class RnrNackActorTest {
         assertEquals(64, nak.sizeBytes());
         assertEquals(1, nak.trafficClass());
         assertEquals(new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, 2,
-                Ps.serializationPs(QUEUE_BYTES, RATE)), nak.roce(),
+                Ps.serializationPs(QUEUE_BYTES, RATE)), nak.header(),
                 "MSN: 1 at the ACK of 4, and 7 ended the second message; pause: the 12,480 B queue's drain time");
         assertEquals(1, w.sent().stream().filter(e -> e.targetId() == 11).count() - 1,
                 "besides the NAK only the ACK went on toward the requester");

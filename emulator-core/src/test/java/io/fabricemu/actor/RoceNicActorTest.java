@@ -18,6 +18,7 @@ import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.RoceHeader;
 import io.fabricemu.roce.DcqcnParams;
@@ -87,8 +88,8 @@ class RoceNicActorTest {
     /** A data packet of {@code flow} as host 2 puts it on the wire. */
     private static Packet data(int flow, long psn, long txPs) {
         RoceHeader.Opcode op = psn % 2 == 0 ? RoceHeader.Opcode.SEND_FIRST : RoceHeader.Opcode.SEND_LAST;
-        return new Packet(PacketKind.DATA, flow, SENDER, RECEIVER, WIRE, PAYLOAD, DATA_CLASS, Packet.ECN_ECT0,
-                EV + flow - FLOW, psn, txPs, 0, null, new RoceHeader(flow, op, 0, 0));
+        return PacketBuilder.data(flow, SENDER, RECEIVER).sizeBytes(WIRE).payloadBytes(PAYLOAD).trafficClass(DATA_CLASS)
+                .entropy(EV + flow - FLOW).psn(psn).timestampPs(txPs).header(new RoceHeader(flow, op, 0, 0)).build();
     }
 
     private static OnWire onWire(Packet p, long firstBitPs, long serPs) {
@@ -99,10 +100,15 @@ class RoceNicActorTest {
         return onWire(data(flow, psn, txPs), txPs, SER);
     }
 
+    /** A header-only packet of {@code kind} of {@code flow} from host 3 back to host 2, as host 3 sends them. */
+    private static PacketBuilder fromReceiver(PacketKind kind, int flow) {
+        return PacketBuilder.of(kind, flow, RECEIVER, SENDER).sizeBytes(HEADER).trafficClass(CONTROL_CLASS)
+                .entropy(EV + flow - FLOW);
+    }
+
     /** A control packet of {@code flow} from host 3 to host 2. */
     private static Packet control(int flow, PacketKind kind, long psn, RoceHeader header) {
-        return new Packet(kind, flow, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV + flow - FLOW, psn, 0, 0,
-                null, header);
+        return fromReceiver(kind, flow).psn(psn).header(header).build();
     }
 
     private static Packet cnp() {
@@ -150,10 +156,8 @@ class RoceNicActorTest {
     /** A switch's notice for {@code psn} of flow 1 (sent at {@code txPs}). */
     private static Packet notice(long psn, long txPs, BtsCause cause, int ecnBit) {
         BtsHeader h = new BtsHeader(cause, ecnBit, 50, 1, DATA_CLASS, txPs + 100_000, 100_000, 100_000, 8_000_000,
-                2, 0, txPs + 100_000, 100_000, 0, 0);
-        Packet d = data(FLOW, psn, txPs);
-        return new Packet(PacketKind.BTS, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, psn, txPs, 0,
-                null, d.roce(), h);
+                2, 0, txPs + 100_000, 100_000, 0, 0, data(FLOW, psn, txPs).header());
+        return fromReceiver(PacketKind.BTS, FLOW).psn(psn).timestampPs(txPs).header(h).build();
     }
 
     @Test
@@ -253,8 +257,7 @@ class RoceNicActorTest {
                 List.of(new NicFlow(FLOW, SENDER, 10L * PAYLOAD, 0, EV)), transport(7, DcqcnParams.defaults()).common()),
                 transport(7, DcqcnParams.defaults()).roce()));
         // PSN 0 marked CE, last bit in at 1,000,000: a CNP naming PSN 0 (queued first), then the ACK of PSN 0, MSN 0.
-        Packet cnp = new Packet(PacketKind.CNP, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 0, 0, 0,
-                null, new RoceHeader(FLOW, RoceHeader.Opcode.CNP, 0, 0));
+        Packet cnp = control(FLOW, PacketKind.CNP, 0, new RoceHeader(FLOW, RoceHeader.Opcode.CNP, 0, 0));
         assertEquals(List.of(onWire(cnp, 1_000_000, CTRL_SER), onWire(ack(0, 0, 0), 1_004_320, CTRL_SER)),
                 nic.runUntil(1_500_000, nic.arrival(data(FLOW, 0, 0).withEcn(Packet.ECN_CE), 1_000_000)));
 
@@ -263,8 +266,8 @@ class RoceNicActorTest {
                 nic.runUntil(2_500_000, nic.arrival(data(FLOW, 1, SER).withEcn(Packet.ECN_CE), 2_000_000)));
 
         // PSN 2 is lost: PSN 3 makes one NAK (expected PSN 2), PSN 4 nothing.
-        Packet nak = new Packet(PacketKind.NAK_SEQUENCE, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 2,
-                3 * SER, 0, null, new RoceHeader(FLOW, RoceHeader.Opcode.ACKNOWLEDGE, 1, 0));
+        Packet nak = fromReceiver(PacketKind.NAK_SEQUENCE, FLOW).psn(2).timestampPs(3 * SER)
+                .header(new RoceHeader(FLOW, RoceHeader.Opcode.ACKNOWLEDGE, 1, 0)).build();
         assertEquals(List.of(onWire(nak, 3_000_000, CTRL_SER)),
                 nic.runUntil(4_000_000, nic.arrival(data(FLOW, 3, 3 * SER), 3_000_000),
                         nic.arrival(data(FLOW, 4, 4 * SER), 3_500_000)));
@@ -273,8 +276,8 @@ class RoceNicActorTest {
 
     /** An ACK of flow 1 from host 3: every PSN up to {@code psn}, {@code msn} messages, echoing {@code txPs}. */
     private static Packet ack(long psn, long msn, long txPs) {
-        return new Packet(PacketKind.ACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, psn, txPs, 0,
-                null, new RoceHeader(FLOW, RoceHeader.Opcode.ACKNOWLEDGE, msn, 0));
+        return fromReceiver(PacketKind.ACK, FLOW).psn(psn).timestampPs(txPs)
+                .header(new RoceHeader(FLOW, RoceHeader.Opcode.ACKNOWLEDGE, msn, 0)).build();
     }
 
     // ---------------------------------------------------------------- host

@@ -1,6 +1,7 @@
 package io.fabricemu.actor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
@@ -10,8 +11,10 @@ import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.BtsCause;
+import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.switching.Forward;
 import io.fabricemu.switching.ForwardingMode;
@@ -40,7 +43,7 @@ class SwitchPortActorTest {
     }
 
     private static Packet packet(long psn, int size, int dst) {
-        return new Packet(PacketKind.DATA, 1, 0, dst, size, size - 64, 0, Packet.ECN_ECT0, 0, psn, 0, 0);
+        return PacketBuilder.data(1, 0, dst).sizeBytes(size).payloadBytes(size - 64).psn(psn).build();
     }
 
     /** Port 0 of a two-port switch; everything goes out through port 1 (element 11). */
@@ -136,13 +139,15 @@ class SwitchPortActorTest {
             Packet bts = ((Forward) e.signal()).packet();
             assertEquals(PacketKind.BTS, bts.kind());
             assertEquals(0, bts.dst(), "back to the data packets' source");
-            assertEquals(0, bts.bts().ecnBit());
+            assertEquals(0, assertInstanceOf(BtsHeader.class, bts.header()).ecnBit());
             assertEquals(-1, ((Forward) e.signal()).ingressPort(), "made by the switch, no ingress port");
         }
         assertEquals(2, ((Forward) notices.get(0).signal()).packet().psn());
-        assertEquals(BtsCause.EARLY, ((Forward) notices.get(0).signal()).packet().bts().cause());
+        assertEquals(BtsCause.EARLY, assertInstanceOf(BtsHeader.class,
+                ((Forward) notices.get(0).signal()).packet().header()).cause());
         assertEquals(3, ((Forward) notices.get(1).signal()).packet().psn());
-        assertEquals(BtsCause.DROP, ((Forward) notices.get(1).signal()).packet().bts().cause());
+        assertEquals(BtsCause.DROP, assertInstanceOf(BtsHeader.class,
+                ((Forward) notices.get(1).signal()).packet().header()).cause());
         OnWire first = (OnWire) w.sent().stream().filter(e -> e.targetId() == LINK).findFirst().orElseThrow().signal();
         assertEquals(p1, first.packet(), "the first packet leaves unmarked");
     }

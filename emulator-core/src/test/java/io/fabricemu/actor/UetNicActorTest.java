@@ -1,6 +1,7 @@
 package io.fabricemu.actor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
@@ -20,6 +21,7 @@ import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
@@ -118,8 +120,14 @@ class UetNicActorTest {
 
     /** A data packet of flow 1 as host 2 puts it on the wire. */
     private static Packet data(long psn, long txPs, PdsRequest request) {
-        return new Packet(PacketKind.DATA, FLOW, SENDER, RECEIVER, WIRE, PAYLOAD, DATA_CLASS, Packet.ECN_ECT0, EV,
-                psn, txPs, 0, request);
+        return PacketBuilder.data(FLOW, SENDER, RECEIVER).sizeBytes(WIRE).payloadBytes(PAYLOAD).trafficClass(DATA_CLASS)
+                .entropy(EV).psn(psn).timestampPs(txPs).header(request).build();
+    }
+
+    /** A header-only packet of {@code kind} of flow 1 from host 3 back to host 2, as host 3 sends them. */
+    private static PacketBuilder fromReceiver(PacketKind kind) {
+        return PacketBuilder.of(kind, FLOW, RECEIVER, SENDER).sizeBytes(HEADER).trafficClass(CONTROL_CLASS)
+                .entropy(EV);
     }
 
     private static PdsRequest syn() {
@@ -135,8 +143,8 @@ class UetNicActorTest {
      * {@code rcvdBytes} committed so far, echoing the data packet's timestamp {@code echoTxPs}.
      */
     private static Packet ackCc(long ackPsn, long cumulativePsn, long rcvdBytes, long echoTxPs) {
-        return new Packet(PacketKind.ACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, cumulativePsn,
-                echoTxPs, 0, new PdsAck(ackPsn, TARGET_PDC, rcvdBytes, 0, 0, false, 0, -1));
+        return fromReceiver(PacketKind.ACK).psn(cumulativePsn).timestampPs(echoTxPs)
+                .header(new PdsAck(ackPsn, TARGET_PDC, rcvdBytes, 0, 0, false, 0, -1)).build();
     }
 
     private static OnWire onWire(Packet p, long firstBitPs, long serPs) {
@@ -179,8 +187,8 @@ class UetNicActorTest {
         // A credit-only ACK_CC raises the cumulative grant to 16,600 = 4 x 4,150: three more packets, back to
         // back from 2,000,000. Each reports 41,500 - 16,600 = 24,900. Credit carries no PDC id: still SYN. The
         // third spends the last of the credit: AR.
-        Packet credit = new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
-                1_900_000, 0, new PdsAck(-1, TARGET_PDC, 0, 0, 0, false, 0, 4L * WIRE));
+        Packet credit = fromReceiver(PacketKind.CREDIT).psn(-1).timestampPs(1_900_000)
+                .header(new PdsAck(-1, TARGET_PDC, 0, 0, 0, false, 0, 4L * WIRE)).build();
         PdsRequest afterGrant = new PdsRequest(CCC, true, 0, 24_900);
         assertEquals(List.of(
                 onWire(data(1, 2_000_000, afterGrant), 2_000_000, SER),
@@ -203,15 +211,14 @@ class UetNicActorTest {
 
         // The NACK of PSN 1 at 2,000,000 makes 4,150 B of new demand with 50 B of credit: nothing goes, and
         // with no data left to send, no request can tell the target so.
-        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
-                332_000, 0);
+        Packet nack = nack(1, 332_000);
         assertEquals(List.of(), nic.runUntil(3_000_000, nic.arrival(nack, 2_000_000)));
 
         // The grant to 16,650 at 3,000,000 (the trimmed packet's credit given back, as the target does in
         // receiver_rcccTrimmedPacket_givesItsCreditBack) covers it: PSN 1 goes again at once, target 0 again, with
         // AR as every resend.
-        Packet credit = new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
-                2_900_000, 0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650));
+        Packet credit = fromReceiver(PacketKind.CREDIT).psn(-1).timestampPs(2_900_000)
+                .header(new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650)).build();
         assertEquals(List.of(onWire(data(1, 3_000_000, ar(noTarget)), 3_000_000, SER)),
                 nic.runUntil(4_000_000, nic.arrival(credit, 3_000_000)));
     }
@@ -247,14 +254,15 @@ class UetNicActorTest {
                 List.of(new NicFlow(1, RECEIVER, 3L * PAYLOAD, 0, EV), new NicFlow(2, RECEIVER, 3L * PAYLOAD,
                         5_000_000, EV)), List.of(), transport(uet).common()), uet, 1L));
         assertEquals(3, nic.runUntil(5_000_000).size());
-        Packet ask = new Packet(PacketKind.CREDIT_REQUEST, 2, SENDER, RECEIVER, HEADER, 0, CONTROL_CLASS, 0, EV, -1,
-                5_000_000, 0, new PdsRequest(CCC, true, 0, 12_400));
+        Packet ask = PacketBuilder.of(PacketKind.CREDIT_REQUEST, 2, SENDER, RECEIVER).sizeBytes(HEADER)
+                .trafficClass(CONTROL_CLASS).entropy(EV).psn(-1).timestampPs(5_000_000)
+                .header(new PdsRequest(CCC, true, 0, 12_400)).build();
         assertEquals(List.of(onWire(ask, 5_000_000, CTRL_SER)), nic.runUntil(10_000_000));
     }
 
     private static Packet creditRequest(long txPs, PdsRequest q) {
-        return new Packet(PacketKind.CREDIT_REQUEST, FLOW, SENDER, RECEIVER, HEADER, 0, CONTROL_CLASS, 0, EV, -1, txPs,
-                0, q);
+        return PacketBuilder.of(PacketKind.CREDIT_REQUEST, FLOW, SENDER, RECEIVER).sizeBytes(HEADER)
+                .trafficClass(CONTROL_CLASS).entropy(EV).psn(-1).timestampPs(txPs).header(q).build();
     }
 
     // ---------------------------------------------------------------- sender: NACK
@@ -268,8 +276,7 @@ class UetNicActorTest {
         // NACK: PSN 1 leaves flight and the window: inflight 8,192, cwnd 8,192, nothing may go.
         // ACK_CC: rcvd_bytes 4,096, inflight 4,096; fair increase counts 4,096 < 8,192, cwnd stays 8,192.
         // One packet may go, and it is the retransmission of PSN 1 (with AR), not the new PSN 3.
-        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
-                332_000, 0);
+        Packet nack = nack(1, 332_000);
         assertEquals(List.of(onWire(data(1, 12_000_000, ar(established())), 12_000_000, SER)),
                 nic.runUntil(13_000_000, nic.arrival(nack, 12_000_000),
                         nic.arrival(ackCc(0, 1, PAYLOAD, 0), 12_000_000)));
@@ -289,9 +296,8 @@ class UetNicActorTest {
     /** A switch's notice for {@code psn} of flow 1 (sent at {@code txPs}), reporting a queue of 8 us. */
     private static Packet notice(long psn, long txPs, BtsCause cause, int ecnBit) {
         BtsHeader h = new BtsHeader(cause, ecnBit, 50, 1, DATA_CLASS, txPs + 100_000, 100_000, 100_000, 8_000_000,
-                2, 0, txPs + 100_000, 100_000, 0, 0);
-        return new Packet(PacketKind.BTS, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, psn, txPs, 0,
-                syn(), null, h);
+                2, 0, txPs + 100_000, 100_000, 0, 0, syn());
+        return fromReceiver(PacketKind.BTS).psn(psn).timestampPs(txPs).header(h).build();
     }
 
     @Test
@@ -309,8 +315,8 @@ class UetNicActorTest {
                         nic.arrival(notice(2, 664_000, BtsCause.DROP, 1), 4_100_000),
                         nic.arrival(notice(3, 996_000, BtsCause.EARLY, 0), 4_500_000)));
         // 8,000,000: PSN 3's ACK_CC echoes ECN: already reported by its notice, not counted as ECN.
-        Packet echo = new Packet(PacketKind.ACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 0, 996_000,
-                Packet.FLAG_ECN_ECHO, new PdsAck(3, TARGET_PDC, PAYLOAD, 0, 0, false, 0, -1));
+        Packet echo = fromReceiver(PacketKind.ACK).psn(0).timestampPs(996_000).flags(Packet.FLAG_ECN_ECHO)
+                .header(new PdsAck(3, TARGET_PDC, PAYLOAD, 0, 0, false, 0, -1)).build();
         assertEquals(List.of(), nic.runUntil(9_000_000, nic.arrival(echo, 8_000_000)));
         assertEquals(new BtsCounters(0, 0, 0, 3, 2, 1, 1, 1, 0), nic.report().ports().get(0).bts());
     }
@@ -344,8 +350,7 @@ class UetNicActorTest {
 
     /** An ACK_CC of flow 1 as host 3 sends it. */
     private static Packet sentAck(long cumulativePsn, long echoTxPs, int flags, PdsAck ack) {
-        return new Packet(PacketKind.ACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, cumulativePsn,
-                echoTxPs, flags, ack);
+        return fromReceiver(PacketKind.ACK).psn(cumulativePsn).timestampPs(echoTxPs).flags(flags).header(ack).build();
     }
 
     @Test
@@ -360,8 +365,7 @@ class UetNicActorTest {
 
         // PSN 1 arrives trimmed (header only, control class): a NACK for it, nothing committed.
         Packet trimmed = data(1, 332_000, syn()).trim(CONTROL_CLASS);
-        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
-                332_000, 0);
+        Packet nack = nack(1, 332_000);
         assertEquals(List.of(onWire(nack, 2_000_000, CTRL_SER)), nic.runUntil(3_000_000, nic.arrival(trimmed, 2_000_000)));
 
         // PSNs 2 and 3 arrive at the same time, unmarked, PSN 3 addressed to PDC 1 without SYN. Each ACK_CC is
@@ -448,10 +452,10 @@ class UetNicActorTest {
         // than a packet: each waits for credit. Credit-only ACK_CCs, sender CCC A first (id order), B when the
         // transmitter frees at 3,004,320.
         assertEquals(List.of(
-                onWire(new Packet(PacketKind.CREDIT, 1, RECEIVER, 1, HEADER, 0, CONTROL_CLASS, 0, 11, -1, 3_000_000,
-                        0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 22_900)), 3_000_000, CTRL_SER),
-                onWire(new Packet(PacketKind.CREDIT, 2, RECEIVER, 2, HEADER, 0, CONTROL_CLASS, 0, 12, -1, 3_004_320,
-                        0, new PdsAck(-1, 2, 2L * PAYLOAD, 0, 0, false, 0, 22_900)), 3_004_320, CTRL_SER)),
+                onWire(credit(1, 11, 3_000_000, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 22_900)), 3_000_000,
+                        CTRL_SER),
+                onWire(credit(2, 12, 3_004_320, new PdsAck(-1, 2, 2L * PAYLOAD, 0, 0, false, 0, 22_900)), 3_004_320,
+                        CTRL_SER)),
                 nic.runUntil(3_500_000));
     }
 
@@ -491,7 +495,8 @@ class UetNicActorTest {
             assertEquals(PacketKind.CREDIT, p.kind());
             assertEquals(2 * j + 1, p.flowId(), "the even senders (flows 1, 3, ...) in id order");
             assertEquals(2_000_000 + j * CTRL_SER, credits.get(j).firstBitPs());
-            assertEquals(12_800, ((PdsAck) p.pds()).creditBytes(), "covers the last packet: " + p);
+            assertEquals(12_800, assertInstanceOf(PdsAck.class, p.header()).creditBytes(),
+                    "covers the last packet: " + p);
         }
     }
 
@@ -526,7 +531,8 @@ class UetNicActorTest {
             long tick = j < 6 ? 2 : j / 3 + 1;
             long indexInTick = j < 6 ? j : j % 3;
             assertEquals(tick * SLICE_PS + indexInTick * CTRL_SER, w.firstBitPs(), "flow " + (j + 1));
-            assertEquals(12_500 + WIRE, ((PdsAck) w.packet().pds()).creditBytes(), "one whole packet more");
+            assertEquals(12_500 + WIRE, assertInstanceOf(PdsAck.class, w.packet().header()).creditBytes(),
+                    "one whole packet more");
         }
     }
 
@@ -548,8 +554,7 @@ class UetNicActorTest {
         Packet psn0 = data(0, 0, noTarget);
         Packet psn2 = data(2, 664_000, noTarget);
         Packet psn1 = data(1, 332_000, noTarget).trim(CONTROL_CLASS);
-        Packet nack = new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, 1,
-                332_000, 0);
+        Packet nack = nack(1, 332_000);
         assertEquals(List.of(
                 onWire(sentAck(1, 0, 0, new PdsAck(0, 1, PAYLOAD, 0, 0, false, 0, 12_500)), 400_000, CTRL_SER),
                 onWire(sentAck(1, 664_000, 0, new PdsAck(2, 1, 2L * PAYLOAD, 0, 0, false, 1, 12_500, 1, 0b10)),
@@ -561,23 +566,28 @@ class UetNicActorTest {
         // No ACK_CC follows to carry it. Tick 1 at 1,000,000: the sender sent during the slice before, so the
         // grant is held. Tick 2 at 2,000,000: nothing arrived since tick 1, so it leaves as a credit-only
         // ACK_CC, and the ticks stop.
-        assertEquals(List.of(onWire(new Packet(PacketKind.CREDIT, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS,
-                        0, EV, -1, 2_000_000, 0, new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650)), 2_000_000,
-                        CTRL_SER)),
+        assertEquals(List.of(onWire(fromReceiver(PacketKind.CREDIT).psn(-1).timestampPs(2_000_000)
+                        .header(new PdsAck(-1, 1, 2L * PAYLOAD, 0, 0, false, 0, 16_650)).build(), 2_000_000, CTRL_SER)),
                 nic.runUntil(10_000_000));
         assertEquals(Ps.NEVER, nic.nextPs());
     }
 
     /** A data packet of {@code flow} from host {@code src} to host 3. */
     private static Packet request(int flow, int src, long psn, long txPs, PdsRequest request) {
-        return new Packet(PacketKind.DATA, flow, src, RECEIVER, WIRE, PAYLOAD, DATA_CLASS, Packet.ECN_ECT0,
-                10 + flow, psn, txPs, 0, request);
+        return PacketBuilder.data(flow, src, RECEIVER).sizeBytes(WIRE).payloadBytes(PAYLOAD).trafficClass(DATA_CLASS)
+                .entropy(10 + flow).psn(psn).timestampPs(txPs).header(request).build();
     }
 
     /** An ACK_CC of {@code flow} from host 3 back to host {@code dst}. */
     private static Packet reply(int flow, int dst, int ev, long cumulativePsn, long echoTxPs, PdsAck ack) {
-        return new Packet(PacketKind.ACK, flow, RECEIVER, dst, HEADER, 0, CONTROL_CLASS, 0, ev, cumulativePsn,
-                echoTxPs, 0, ack);
+        return PacketBuilder.of(PacketKind.ACK, flow, RECEIVER, dst).sizeBytes(HEADER).trafficClass(CONTROL_CLASS)
+                .entropy(ev).psn(cumulativePsn).timestampPs(echoTxPs).header(ack).build();
+    }
+
+    /** A credit-only ACK_CC of {@code flow} from host 3 back to host {@code flow}, sent at {@code sentPs}. */
+    private static Packet credit(int flow, int ev, long sentPs, PdsAck ack) {
+        return PacketBuilder.of(PacketKind.CREDIT, flow, RECEIVER, flow).sizeBytes(HEADER).trafficClass(CONTROL_CLASS)
+                .entropy(ev).psn(-1).timestampPs(sentPs).header(ack).build();
     }
 
     // ---------------------------------------------------------------- reliable ordered delivery
@@ -595,7 +605,7 @@ class UetNicActorTest {
 
     /** A NACK of flow 1 from host 3 naming {@code psn}, echoing the transmit time of the packet that caused it. */
     private static Packet nack(long psn, long echoTxPs) {
-        return new Packet(PacketKind.NACK, FLOW, RECEIVER, SENDER, HEADER, 0, CONTROL_CLASS, 0, EV, psn, echoTxPs, 0);
+        return fromReceiver(PacketKind.NACK).psn(psn).timestampPs(echoTxPs).build();
     }
 
     @Test

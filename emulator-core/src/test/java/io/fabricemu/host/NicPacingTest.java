@@ -8,6 +8,7 @@ import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.engine.SampleSink;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
@@ -91,7 +92,8 @@ class NicPacingTest {
 
         ctx.nowPs = 10;
         flow.heldUntilPs = 50;
-        nic.onEvent(new Arrival(new Packet(PacketKind.ACK, 1, 5, 0, 64, 0, 1, 0, 7, 0, 0, 0), 0, 10), ctx);
+        nic.onEvent(new Arrival(PacketBuilder.of(PacketKind.ACK, 1, 5, 0).sizeBytes(64).trafficClass(1)
+                .entropy(7).build(), 0, 10), ctx);
         assertEquals(List.of(100L, 50L), wakeUpsPs(ctx), "an earlier need schedules an earlier wake-up");
 
         ctx.nowPs = 50;

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class EcmpTest {
     private static Packet packet(int flowId, int src, int dst, int entropy) {
-        return new Packet(PacketKind.DATA, flowId, src, dst, 4150, 4086, 0, Packet.ECN_ECT0, entropy, 7, 0, 0);
+        return PacketBuilder.data(flowId, src, dst).sizeBytes(4150).payloadBytes(4086).entropy(entropy).psn(7).build();
     }
 
     @Test
@@ -25,7 +25,8 @@ class EcmpTest {
     @Test
     void select_ignoresFieldsOutsideTheTupleAndEntropy() {
         Packet a = packet(3, 10, 20, 5);
-        Packet b = new Packet(PacketKind.ACK, 3, 10, 20, 64, 0, 1, 0, 5, 999, 12345, 1);
+        Packet b = PacketBuilder.of(PacketKind.ACK, 3, 10, 20).sizeBytes(64).trafficClass(1).entropy(5).psn(999)
+                .timestampPs(12345).flags(Packet.FLAG_ECN_ECHO).build();
         assertEquals(Ecmp.select(a, 1, 8), Ecmp.select(b, 1, 8));
     }
 

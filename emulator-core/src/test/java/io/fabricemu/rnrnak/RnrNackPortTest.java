@@ -2,10 +2,12 @@ package io.fabricemu.rnrnak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.RoceHeader;
 import io.fabricemu.roce.RnrTimer;
@@ -34,13 +36,22 @@ class RnrNackPortTest {
 
     /** Flow f from host 40 + f, messages of 4 packets. */
     private static Packet data(int flow, long psn) {
-        return new Packet(PacketKind.DATA, flow, 40 + flow, RESPONDER, 4160, 4096, 0, Packet.ECN_ECT0, 0, psn, 0, 0,
-                null, new RoceHeader(flow, RoceHeader.Opcode.send(psn % 4 == 0, psn % 4 == 3), 0, 0));
+        return PacketBuilder.data(flow, 40 + flow, RESPONDER).sizeBytes(4160).payloadBytes(4096).psn(psn)
+                .header(new RoceHeader(flow, RoceHeader.Opcode.send(psn % 4 == 0, psn % 4 == 3), 0, 0)).build();
     }
 
     private static Packet ack(int flow, long psn, long msn) {
-        return new Packet(PacketKind.ACK, flow, RESPONDER, 40 + flow, 64, 0, 1, 0, 0, psn, 0, 0, null,
-                new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, msn, 0));
+        return acknowledge(PacketKind.ACK, flow, psn, msn);
+    }
+
+    /** An ACK or NAK of {@code flow} from the responder, {@code msn} messages complete. */
+    private static Packet acknowledge(PacketKind kind, int flow, long psn, long msn) {
+        return PacketBuilder.of(kind, flow, RESPONDER, 40 + flow).sizeBytes(64).trafficClass(1).psn(psn)
+                .header(new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, msn, 0)).build();
+    }
+
+    private static RoceHeader roce(Packet p) {
+        return assertInstanceOf(RoceHeader.class, p.header());
     }
 
     /** Offers packets 0..last of {@code flow} as admitted, then the responder's ACK of {@code ackedPsn}. */
@@ -74,9 +85,9 @@ class RnrNackPortTest {
         assertEquals(PacketKind.NAK_RNR, nak.kind());
         assertEquals(11, nak.psn());
         assertEquals(41, nak.dst());
-        assertEquals(REQUESTER_QPN, nak.roce().destQpn());
-        assertEquals(2, nak.roce().msn(), "ACK of 5 says 1 message, the end at 7 makes 2; 11 ends the third");
-        assertEquals(Ps.serializationPs(12_500, RATE), nak.roce().rnrPausePs(), "rank 0: the drain time");
+        assertEquals(REQUESTER_QPN, roce(nak).destQpn());
+        assertEquals(2, roce(nak).msn(), "ACK of 5 says 1 message, the end at 7 makes 2; 11 ends the third");
+        assertEquals(Ps.serializationPs(12_500, RATE), roce(nak).rnrPausePs(), "rank 0: the drain time");
         assertTrue(port.intercept(data(1, 12), true, 12_000, 310), "a later PSN of the NACKed QP: dropped");
         assertNull(port.takeNak(), "one NAK per QP while it is paused");
         assertEquals(1, port.counters().nackedDrops());
@@ -98,7 +109,7 @@ class RnrNackPortTest {
         port.occupancyChanged(12_500, 200);
         for (int flow = 1; flow <= 3; flow++) {
             assertTrue(port.intercept(data(flow, 10), false, 12_500, 300), "flow " + flow);
-            assertTrue(port.takeNak().roce().rnrPausePs() <= PauseStagger.MAX_PAUSE_PS + 2);
+            assertTrue(roce(port.takeNak()).rnrPausePs() <= PauseStagger.MAX_PAUSE_PS + 2);
             assertTrue(port.intercept(data(flow, 11), true, 12_000, 310), "still NACKed: the guard has not passed");
         }
         assertEquals(3, port.counters().naksSent());
@@ -143,13 +154,13 @@ class RnrNackPortTest {
         long drain = Ps.serializationPs(12_500, RATE);
         for (int flow = 1; flow <= 3; flow++) {
             assertTrue(port.intercept(data(flow, 4), true, 12_500, 300), "at-threshold: even though it fits");
-            assertEquals(drain + (flow - 1) * RTT, port.takeNak().roce().rnrPausePs());
+            assertEquals(drain + (flow - 1) * RTT, roce(port.takeNak()).rnrPausePs());
         }
         port.occupancyChanged(4_000, 400);
         port.occupancyChanged(12_500, 500);
         assertEquals(2, port.counters().episodes());
         assertTrue(port.intercept(data(1, 4), true, 12_500, 600), "resumed, and a new episode");
-        assertEquals(drain, port.takeNak().roce().rnrPausePs(), "ranks restart with the episode");
+        assertEquals(drain, roce(port.takeNak()).rnrPausePs(), "ranks restart with the episode");
     }
 
     @Test
@@ -171,7 +182,7 @@ class RnrNackPortTest {
         assertTrue(port.intercept(data(1, 12), false, 12_500, 400));
         Packet nak = port.takeNak();
         assertEquals(10, nak.psn(), "the NAK acknowledges what is below it, so not beyond the lost 10");
-        assertEquals(2, nak.roce().msn());
+        assertEquals(2, roce(nak).msn());
         assertTrue(port.intercept(data(1, 11), true, 12_500, 410), "11 is after the NAK's PSN now");
     }
 
@@ -179,10 +190,9 @@ class RnrNackPortTest {
     void snoopIngress_aSequenceNakAcknowledgesBelowItsPsn() {
         RnrNackPort port = port(settings(TriggerMode.AT_OVERFLOW));
         warm(port, 1, 9, 3, 100);
-        port.snoopIngress(new Packet(PacketKind.NAK_SEQUENCE, 1, RESPONDER, 41, 64, 0, 1, 0, 0, 8, 0, 0, null,
-                new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, 2, 0)), 150);
+        port.snoopIngress(acknowledge(PacketKind.NAK_SEQUENCE, 1, 8, 2), 150);
         port.occupancyChanged(12_500, 200);
         assertTrue(port.intercept(data(1, 10), false, 12_500, 300));
-        assertEquals(2, port.takeNak().roce().msn(), "2 messages below 8, no end in 8..9");
+        assertEquals(2, roce(port.takeNak()).msn(), "2 messages below 8, no end in 8..9");
     }
 }

@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.RoceHeader;
 import org.junit.jupiter.api.Test;
 
 class RnrNakTest {
     static Packet data(int flow, int src, int dst, long psn, RoceHeader.Opcode opcode) {
-        return new Packet(PacketKind.DATA, flow, src, dst, 4160, 4096, 0, Packet.ECN_ECT0, 0x1234, psn, 777, 0, null,
-                new RoceHeader(flow, opcode, 0, 0));
+        return PacketBuilder.data(flow, src, dst).sizeBytes(4160).payloadBytes(4096).entropy(0x1234).psn(psn)
+                .timestampPs(777).header(new RoceHeader(flow, opcode, 0, 0)).build();
     }
 
     @Test
@@ -29,7 +30,7 @@ class RnrNakTest {
         assertEquals(0x1234, nak.entropy());
         assertEquals(33, nak.psn(), "where the requester resumes");
         assertEquals(777, nak.timestampPs());
-        assertEquals(new RoceHeader(17, RoceHeader.Opcode.ACKNOWLEDGE, 2, 123_000_000), nak.roce());
+        assertEquals(new RoceHeader(17, RoceHeader.Opcode.ACKNOWLEDGE, 2, 123_000_000), nak.header());
     }
 
     @Test
@@ -42,8 +43,8 @@ class RnrNakTest {
     void of_laterPsnOrNotRoceData_rejected() {
         assertThrows(IllegalArgumentException.class,
                 () -> RnrNak.of(data(5, 40, 0, 33, RoceHeader.Opcode.SEND_LAST), 34, 17, 1, 1, 1));
-        Packet ack = new Packet(PacketKind.ACK, 5, 0, 40, 64, 0, 1, 0, 0, 3, 0, 0, null,
-                new RoceHeader(5, RoceHeader.Opcode.ACKNOWLEDGE, 0, 0));
+        Packet ack = PacketBuilder.of(PacketKind.ACK, 5, 0, 40).sizeBytes(64).trafficClass(1).psn(3)
+                .header(new RoceHeader(5, RoceHeader.Opcode.ACKNOWLEDGE, 0, 0)).build();
         assertThrows(IllegalArgumentException.class, () -> RnrNak.of(ack, 3, 5, 0, 1, 1));
     }
 }

@@ -10,7 +10,7 @@ import io.fabricemu.ecn.EcnRule;
 import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
-import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PacketBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +29,7 @@ class EcnMarkingTest {
     }
 
     private static Packet data(long psn, int ecn) {
-        return new Packet(PacketKind.DATA, 3, 0, 5, 4150, 4086, 0, ecn, 9, psn, 0, 0);
+        return PacketBuilder.data(3, 0, 5).sizeBytes(4150).payloadBytes(4086).ecn(ecn).entropy(9).psn(psn).build();
     }
 
     /** Three packets at once, then the transmitter runs dry; returns what went on the wire. */

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.net.Packet;
-import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PacketBuilder;
 import org.junit.jupiter.api.Test;
 
 class EgressQueueTest {
     static Packet packet(int trafficClass, int size, long psn) {
-        return new Packet(PacketKind.DATA, 1, 0, 1, size, size - 64, trafficClass, Packet.ECN_ECT0, 0, psn, 0, 0);
+        return PacketBuilder.data(1, 0, 1).sizeBytes(size).payloadBytes(size - 64).trafficClass(trafficClass).psn(psn)
+                .build();
     }
 
     @Test

@@ -8,7 +8,7 @@ import io.fabricemu.engine.Event;
 import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.Packet;
-import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PfcFrame;
 import io.fabricemu.net.PfcOnWire;
 import io.fabricemu.pfc.PfcSettings;
@@ -50,7 +50,7 @@ class PfcAccountingTest {
         // to the lossless class.
         for (int i = 0; i < 10; i++) {
             long first = i * 332_000L;
-            Packet p = new Packet(PacketKind.DATA, 1, 0, 3, 4150, 4086, 0, 0, 0, i, 0, 0);
+            Packet p = PacketBuilder.data(1, 0, 3).sizeBytes(4150).payloadBytes(4086).ecn(0).psn(i).build();
             events.add(new Timed(first, seq++, 10, new Arrival(p, first, first + 332_000)));
         }
         List<PfcFrame> upstream = new ArrayList<>();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.stats.PortStats;
 import java.util.List;
@@ -26,7 +27,8 @@ class TrimmingTest {
     }
 
     private static Packet data(long psn) {
-        return new Packet(PacketKind.DATA, 3, 0, 5, 4150, 4086, 0, Packet.ECN_ECT0, 9, psn, 1234, 0);
+        return PacketBuilder.data(3, 0, 5).sizeBytes(4150).payloadBytes(4086).entropy(9).psn(psn).timestampPs(1234)
+                .build();
     }
 
     private static List<Packet> onWire(RecordingContext ctx) {
@@ -81,7 +83,8 @@ class TrimmingTest {
     void egress_controlPacketsAreNeverTrimmed() {
         SwitchPort port = port(true);
         RecordingContext ctx = new RecordingContext();
-        Packet ack = new Packet(PacketKind.ACK, 3, 5, 0, 4150, 0, 1, 0, 9, 1, 0, 0);
+        Packet ack = PacketBuilder.of(PacketKind.ACK, 3, 5, 0).sizeBytes(4150).trafficClass(1).entropy(9).psn(1)
+                .build();
         port.onEvent(new Forward(ack), ctx);
         port.onEvent(new Forward(ack), ctx);
         PortStats stats = port.report().ports().get(0);

@@ -1,6 +1,7 @@
 package io.fabricemu.uet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.EventContext;
@@ -13,7 +14,7 @@ import io.fabricemu.host.NicSetup;
 import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.net.Packet;
-import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
 import io.fabricemu.stats.FlowReceiverStats;
@@ -130,9 +131,9 @@ class UetReceiverCompletionTest {
                 runUntil(arrivalPs - 1);
                 ctx.nowPs = arrivalPs;
                 PdsRequest request = new PdsRequest(CCC, psn == 0, psn == 0 ? 0 : 1, -1, mode, lastAsks && psn == 2);
-                receiver.onData(new Packet(PacketKind.DATA, FLOW, SENDER, RECEIVER, PAYLOAD_BYTES + HEADER_BYTES,
-                        PAYLOAD_BYTES, 0, Packet.ECN_ECT0, ENTROPY, psn, arrivalPs - 5 * WIRE_SER_PS, 0, request),
-                        ctx);
+                receiver.onData(PacketBuilder.data(FLOW, SENDER, RECEIVER).sizeBytes(PAYLOAD_BYTES + HEADER_BYTES)
+                        .payloadBytes(PAYLOAD_BYTES).entropy(ENTROPY).psn(psn).timestampPs(arrivalPs - 5 * WIRE_SER_PS)
+                        .header(request).build(), ctx);
             }
         }
 
@@ -167,7 +168,7 @@ class UetReceiverCompletionTest {
         @Override
         public void reply(LateReply r) {
             ackSentPs.add(ctx.nowPs);
-            acks.add((PdsAck) r.build(ctx.nowPs).pds());
+            acks.add(assertInstanceOf(PdsAck.class, r.build(ctx.nowPs).header()));
         }
 
         @Override

@@ -1,7 +1,7 @@
 package io.fabricemu.wreb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.ecn.EcnRamp;
@@ -9,8 +9,12 @@ import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
+import io.fabricemu.net.NoHeader;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
+import io.fabricemu.net.PdsRequest;
+import io.fabricemu.net.TransportHeader;
 import io.fabricemu.switching.PoolPlan;
 import io.fabricemu.switching.PortStages;
 import io.fabricemu.switching.RecordingPort;
@@ -48,8 +52,16 @@ class WrebPortTest {
     }
 
     private static Packet data(long psn, int sizeBytes) {
-        return new Packet(PacketKind.DATA, 3, SRC, DST, sizeBytes, sizeBytes - 64, 0, Packet.ECN_ECT0, 11, psn,
-                123_000, 0);
+        return data(psn, sizeBytes, NoHeader.INSTANCE);
+    }
+
+    private static Packet data(long psn, int sizeBytes, TransportHeader header) {
+        return PacketBuilder.data(3, SRC, DST).sizeBytes(sizeBytes).payloadBytes(sizeBytes - 64).entropy(11).psn(psn)
+                .timestampPs(123_000).header(header).build();
+    }
+
+    private static BtsHeader bts(Packet notice) {
+        return assertInstanceOf(BtsHeader.class, notice.header());
     }
 
     /** Fills class 0 with packets of 1,000 B up to {@code levelBytes}. */
@@ -117,7 +129,8 @@ class WrebPortTest {
         WrebPort w = port(new LinearProfile(0, 1_000, 0));
         holdAt(40_000);
         ctx.nowPs = 7_000_000;
-        Packet out = w.beforeEnqueue(data(5, 4_150), true, ctx);
+        PdsRequest request = new PdsRequest(9, false, 4, -1);
+        Packet out = w.beforeEnqueue(data(5, 4_150, request), true, ctx);
         assertTrue(out.congestionExperienced(), "the packet that caused a notice goes on marked CE");
         assertEquals(1, notices.size());
         Packet bts = notices.get(0);
@@ -130,7 +143,7 @@ class WrebPortTest {
         assertEquals(3, bts.flowId());
         assertEquals(5, bts.psn());
         assertEquals(123_000, bts.timestampPs(), "the data packet's transmit time, for the sender's gate");
-        BtsHeader h = bts.bts();
+        BtsHeader h = bts(bts);
         assertEquals(BtsCause.EARLY, h.cause());
         assertEquals(0, h.ecnBit());
         assertEquals(50, h.switchNode());
@@ -144,6 +157,7 @@ class WrebPortTest {
         assertEquals(0, h.txBytes());
         assertEquals(7_000_000, h.txSnapshotPs());
         assertEquals(40_000, h.portBufferBytes());
+        assertEquals(request, h.echoed(), "the data packet's header, naming the sender's context");
         assertEquals(w.counters().earlySent(), 1);
         assertEquals(BTS_BYTES, w.counters().bytesSent());
     }
@@ -157,10 +171,10 @@ class WrebPortTest {
         assertEquals(0, notices.size(), "an earlier queue already notified for it");
         w.beforeEnqueue(ce, false, ctx);
         assertEquals(1, notices.size());
-        assertEquals(BtsCause.DROP, notices.get(0).bts().cause());
-        assertEquals(1, notices.get(0).bts().ecnBit(), "the packet's CE bit as it was");
+        assertEquals(BtsCause.DROP, bts(notices.get(0)).cause());
+        assertEquals(1, bts(notices.get(0)).ecnBit(), "the packet's CE bit as it was");
         w.beforeEnqueue(data(7, 4_150), false, ctx);
-        assertEquals(0, notices.get(1).bts().ecnBit(), "a drop before any early notice carries 0");
+        assertEquals(0, bts(notices.get(1)).ecnBit(), "a drop before any early notice carries 0");
     }
 
     @Test
@@ -175,7 +189,7 @@ class WrebPortTest {
         // 54,150 B with it; it leaves 50,000 B behind: above 40,001, certain.
         assertTrue(w.atDequeue(p, ctx).congestionExperienced());
         assertEquals(1, notices.size());
-        assertEquals(50_000, notices.get(0).bts().queueBytes());
+        assertEquals(50_000, bts(notices.get(0)).queueBytes());
     }
 
     @Test
@@ -206,11 +220,10 @@ class WrebPortTest {
     @Test
     void controlAndTrimmedPackets_areNeverNoticed() {
         WrebPort w = port(new LinearProfile(0, 1, 0));
-        Packet ack = new Packet(PacketKind.ACK, 3, DST, SRC, 64, 0, 1, 0, 0, 1, 0, 0);
+        Packet ack = PacketBuilder.of(PacketKind.ACK, 3, DST, SRC).sizeBytes(64).trafficClass(1).psn(1).build();
         w.beforeEnqueue(ack, false, ctx);
         w.beforeEnqueue(data(1, 4_150).trim(1), false, ctx);
         assertEquals(List.of(), notices);
-        assertNull(ack.bts());
     }
 
     @Test
@@ -226,7 +239,7 @@ class WrebPortTest {
         ctx.nowPs = 1_000_000;
         w.beforeEnqueue(data(2, 4_150), true, ctx);
         assertEquals(1, notices.size(), "50,000 B in 1 us: growth 50,000 B, certain");
-        assertEquals(50_000, notices.get(0).bts().gradientBytesPerUs());
+        assertEquals(50_000, bts(notices.get(0)).gradientBytesPerUs());
         ctx.nowPs = 2_000_000;
         w.beforeEnqueue(data(3, 4_150), true, ctx);
         assertEquals(1, notices.size(), "the queue held still for 1 us: no growth, no notice at 50,000 B");
@@ -244,6 +257,6 @@ class WrebPortTest {
         ctx.nowPs = 1_000_000;
         w.beforeEnqueue(data(2, 4_150), true, ctx);
         assertEquals(1, notices.size());
-        assertEquals(30_000, notices.get(0).bts().queueBytes());
+        assertEquals(30_000, bts(notices.get(0)).queueBytes());
     }
 }

@@ -3,20 +3,22 @@ package io.fabricemu.cluster.wire;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.net.NoHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PdsAck;
-import io.fabricemu.net.PdsHeader;
 import io.fabricemu.net.PdsRequest;
 import io.fabricemu.net.RoceHeader;
+import io.fabricemu.net.TransportHeader;
 
 /**
  * A {@link Packet} in the compact batch format. One head byte holds the kind's ordinal (low 4 bits) and which
- * optional headers follow: bits 4-5 the PDS header (0 none, 1 request, 2 ACK_CC), bit 6 RoCEv2, bit 7
- * back-to-sender. Then the common fields as varints (the entropy, a hash, as 4 fixed bytes), times as zigzag
- * differences from the carrying event's time (a data packet's first-transmit timestamp is microseconds old, not
- * a 50-bit absolute), then the headers present. Enums go by ordinal: members must run the same build, as they
- * must anyway for the run to be the same.
+ * transport header follows: bits 4-5 a PDS header (0 none, 1 request, 2 ACK_CC), bit 6 a RoCEv2 header (at most
+ * one of the two; neither is {@link NoHeader}), bit 7 a back-to-sender notice, whose {@link BtsHeader} fields
+ * follow those of the data packet's header it echoes. Then the common fields as varints (the entropy, a hash, as
+ * 4 fixed bytes), times as zigzag differences from the carrying event's time (a data packet's first-transmit
+ * timestamp is microseconds old, not a 50-bit absolute), then the headers present. Enums go by ordinal: members
+ * must run the same build, as they must anyway for the run to be the same.
  */
 final class PacketCodec {
     private static final PacketKind[] KINDS = PacketKind.values();
@@ -41,11 +43,13 @@ final class PacketCodec {
 
     /** Writes {@code p}, its times relative to {@code basePs}. */
     static void write(Packet p, long basePs, WireWriter w) {
-        PdsHeader pds = p.pds();
+        TransportHeader header = p.header();
+        BtsHeader bts = header instanceof BtsHeader notice ? notice : null;
+        TransportHeader carried = bts != null ? bts.echoed() : header;
         int head = p.kind().ordinal()
-                | (pds instanceof PdsRequest ? PDS_REQUEST : pds instanceof PdsAck ? PDS_ACK : 0)
-                | (p.roce() != null ? ROCE : 0)
-                | (p.bts() != null ? BTS : 0);
+                | (carried instanceof PdsRequest ? PDS_REQUEST : carried instanceof PdsAck ? PDS_ACK : 0)
+                | (carried instanceof RoceHeader ? ROCE : 0)
+                | (bts != null ? BTS : 0);
         w.u8(head);
         w.uint(p.flowId());
         w.uint(p.src());
@@ -58,12 +62,12 @@ final class PacketCodec {
         w.slong(p.psn());
         w.slong(basePs - p.timestampPs());
         w.uint(p.flags());
-        if (pds instanceof PdsRequest r) {
+        if (carried instanceof PdsRequest r) {
             w.slong(r.cccId());
             w.u8(r.mode().ordinal() << 2 | (r.ackRequest() ? 2 : 0) | (r.syn() ? 1 : 0));
             w.uint(r.dpdcid());
             w.slong(r.creditTargetBytes());
-        } else if (pds instanceof PdsAck a) {
+        } else if (carried instanceof PdsAck a) {
             w.slong(a.ackPsn());
             w.uint(a.spdcid());
             w.slong(a.rcvdBytes());
@@ -76,15 +80,12 @@ final class PacketCodec {
             if (a.sackBasePsn() >= 0) {
                 w.ulong(a.sackBitmap());
             }
-        }
-        RoceHeader roce = p.roce();
-        if (roce != null) {
+        } else if (carried instanceof RoceHeader roce) {
             w.uint(roce.destQpn());
             w.u8(roce.opcode().ordinal());
             w.ulong(roce.msn());
             w.ulong(roce.rnrPausePs());
         }
-        BtsHeader bts = p.bts();
         if (bts != null) {
             w.u8(bts.cause().ordinal() << 1 | bts.ecnBit());
             w.uint(bts.switchNode());
@@ -118,17 +119,19 @@ final class PacketCodec {
         long psn = r.slong();
         long timestampPs = basePs - r.slong();
         int flags = r.uint();
-        PdsHeader pds = switch (head & PDS_MASK) {
-            case 0 -> null;
+        if ((head & PDS_MASK) != 0 && (head & ROCE) != 0) {
+            throw r.corrupt("a PDS and a RoCEv2 header in one packet");
+        }
+        TransportHeader carried = switch (head & PDS_MASK) {
+            case 0 -> (head & ROCE) == 0 ? NoHeader.INSTANCE
+                    : new RoceHeader(r.uint(), r.constant(OPCODES, r.u8(), "RoCEv2 opcode"), r.ulong(), r.ulong());
             case PDS_REQUEST -> readRequest(r);
             case PDS_ACK -> readAck(r);
             default -> throw r.corrupt("PDS header kind " + ((head & PDS_MASK) >> 4));
         };
-        RoceHeader roce = (head & ROCE) == 0 ? null
-                : new RoceHeader(r.uint(), r.constant(OPCODES, r.u8(), "RoCEv2 opcode"), r.ulong(), r.ulong());
-        BtsHeader bts = (head & BTS) == 0 ? null : readBts(r, basePs);
+        TransportHeader header = (head & BTS) == 0 ? carried : readBts(r, basePs, carried);
         return new Packet(kind, flowId, src, dst, sizeBytes, payloadBytes, trafficClass, ecn, entropy, psn,
-                timestampPs, flags, pds, roce, bts);
+                timestampPs, flags, header);
     }
 
     private static PdsRequest readRequest(WireReader r) {
@@ -153,10 +156,11 @@ final class PacketCodec {
                 sackBasePsn, sackBitmap);
     }
 
-    private static BtsHeader readBts(WireReader r, long basePs) {
+    private static BtsHeader readBts(WireReader r, long basePs, TransportHeader echoed) {
         int causeAndBit = r.u8();
         BtsCause cause = r.constant(CAUSES, causeAndBit >> 1, "back-to-sender cause");
         return new BtsHeader(cause, causeAndBit & 1, r.uint(), r.uint(), r.uint(), basePs - r.slong(), r.slong(),
-                r.slong(), r.slong(), r.uint(), r.slong(), basePs - r.slong(), r.slong(), r.slong(), r.slong());
+                r.slong(), r.slong(), r.uint(), r.slong(), basePs - r.slong(), r.slong(), r.slong(), r.slong(),
+                echoed);
     }
 }

@@ -8,6 +8,7 @@ import io.fabricemu.net.Arrival;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
@@ -42,9 +43,11 @@ final class RealisticBatches {
             if (draw < 40) {
                 signal = new OnWire(data(flow, host, psn, atPs, random), atPs - 330_000, atPs - 1_000);
             } else if (draw < 65) {
-                Packet ack = new Packet(PacketKind.ACK, flow, host, random.nextInt(1_024), 64, 0, 6, 0,
-                        random.nextInt(), psn, atPs - 12_000_000, 0, new PdsAck(psn - random.nextInt(8),
-                        1 + flow, psn * 4_096, random.nextInt(900_000), 0, false, random.nextInt(8), -1));
+                Packet ack = PacketBuilder.of(PacketKind.ACK, flow, host, random.nextInt(1_024)).sizeBytes(64)
+                        .trafficClass(6).entropy(random.nextInt()).psn(psn).timestampPs(atPs - 12_000_000)
+                        .header(new PdsAck(psn - random.nextInt(8), 1 + flow, psn * 4_096, random.nextInt(900_000), 0,
+                                false, random.nextInt(8), -1))
+                        .build();
                 signal = new OnWire(ack, atPs - 5_120, atPs - 1_000);
             } else if (draw < 90) {
                 signal = new Arrival(data(flow, host, psn, atPs, random), atPs, atPs + 327_680);
@@ -60,7 +63,7 @@ final class RealisticBatches {
 
     private static Packet data(int flow, int host, long psn, long atPs, SplittableRandom random) {
         PdsRequest pds = new PdsRequest(flow, false, 1 + flow, -1, DeliveryMode.RUD);
-        return new Packet(PacketKind.DATA, flow, host, random.nextInt(1_024), 4_160, 4_096, 2, Packet.ECN_ECT0,
-                random.nextInt(), psn, atPs - random.nextLong(20_000_000), 0, pds);
+        return PacketBuilder.data(flow, host, random.nextInt(1_024)).sizeBytes(4_160).payloadBytes(4_096)
+                .trafficClass(2).entropy(random.nextInt()).psn(psn).timestampPs(atPs - random.nextLong(20_000_000)).header(pds).build();
     }
 }

@@ -13,8 +13,10 @@ import io.fabricemu.net.Arrival;
 import io.fabricemu.net.BtsCause;
 import io.fabricemu.net.BtsHeader;
 import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.net.NoHeader;
 import io.fabricemu.net.OnWire;
 import io.fabricemu.net.Packet;
+import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
@@ -22,6 +24,7 @@ import io.fabricemu.net.PfcArrival;
 import io.fabricemu.net.PfcFrame;
 import io.fabricemu.net.PfcOnWire;
 import io.fabricemu.net.RoceHeader;
+import io.fabricemu.net.TransportHeader;
 import io.fabricemu.pfc.PfcReleased;
 import io.fabricemu.pfc.PfcStuckChanged;
 import io.fabricemu.stats.BtsCounters;
@@ -39,8 +42,9 @@ import java.util.stream.LongStream;
 
 /**
  * One instance of every message that crosses a JVM boundary, and of every signal a batch carries, each field away
- * from its default (and from its neighbours' values, so a swapped field shows), optional headers present and
- * absent. A new message type is one more line in {@link #controlMessages}.
+ * from its default (and from its neighbours' values, so a swapped field shows), every variant of a packet's
+ * transport header, a notice's echoed one included. A new message type is one more line in
+ * {@link #controlMessages}.
  */
 final class WireSamples {
     static final long NOW_PS = 7_340_123_456_789L;
@@ -67,7 +71,7 @@ final class WireSamples {
                 ShardActor.SendReports.INSTANCE);
     }
 
-    /** Every cross-shard signal, each packet-carrying one with its headers in a different combination. */
+    /** Every cross-shard signal, each packet-carrying one with a different transport header. */
     static List<Signal> signals() {
         return List.of(
                 new OnWire(uetData(true), NOW_PS - 2_000, NOW_PS - 100),
@@ -75,6 +79,9 @@ final class WireSamples {
                 new OnWire(uetAck(), NOW_PS - 64_000, NOW_PS - 1),
                 new Arrival(roceAck(), NOW_PS - 5_120, NOW_PS),
                 new Arrival(bts(), NOW_PS - 2, NOW_PS - 1),
+                new OnWire(bts(roceData().header()), NOW_PS - 3, NOW_PS - 2),
+                new Forward(bts(NoHeader.INSTANCE), 2),
+                new Arrival(roceData(), NOW_PS - 9_000, NOW_PS),
                 new Arrival(plain(), 0, Long.MAX_VALUE),
                 new Forward(uetAck(), 5),
                 new Forward(plain()),
@@ -109,32 +116,45 @@ final class WireSamples {
     static Packet uetData(boolean syn) {
         PdsRequest pds = syn ? new PdsRequest(77_000_000_123L, true, 0, 3_000_000, DeliveryMode.ROD, true)
                 : new PdsRequest(5, false, 901, -1, DeliveryMode.RUD);
-        return new Packet(PacketKind.DATA, 123_457, 511, 1_023, 4_160, 4_096, 2, Packet.ECN_ECT0, 0xCAFE_BABE,
-                9_876_543_210L, NOW_PS - 1_500_000, Packet.FLAG_TRIMMED, pds);
+        return PacketBuilder.data(123_457, 511, 1_023).sizeBytes(4_160).payloadBytes(4_096).trafficClass(2)
+                .entropy(0xCAFE_BABE).psn(9_876_543_210L).timestampPs(NOW_PS - 1_500_000).flags(Packet.FLAG_TRIMMED)
+                .header(pds).build();
     }
 
     static Packet uetAck() {
         PdsAck pds = new PdsAck(9_876_543_211L, 902, 1L << 35, 812_000, 127, true, 44, 1L << 33,
                 9_876_543_148L, 0x8000_0000_0000_0001L | 1L << 40);
-        return new Packet(PacketKind.ACK, 123_458, 1_022, 510, 64, 0, 6, Packet.ECN_CE, -17, 9_876_543_000L,
-                NOW_PS - 2_500_000, Packet.FLAG_ECN_ECHO, pds);
+        return PacketBuilder.of(PacketKind.ACK, 123_458, 1_022, 510).sizeBytes(64).trafficClass(6).ecn(Packet.ECN_CE)
+                .entropy(-17).psn(9_876_543_000L).timestampPs(NOW_PS - 2_500_000).flags(Packet.FLAG_ECN_ECHO)
+                .header(pds).build();
     }
 
     static Packet roceAck() {
         RoceHeader roce = new RoceHeader(123_459, RoceHeader.Opcode.ACKNOWLEDGE, 1L << 40, 655_360_000L);
-        return new Packet(PacketKind.NAK_RNR, 123_459, 3, 4, 58, 0, 7, 1, Integer.MIN_VALUE, 8, NOW_PS + 9_999, 0,
-                null, roce);
+        return PacketBuilder.of(PacketKind.NAK_RNR, 123_459, 3, 4).sizeBytes(58).trafficClass(7).ecn(1)
+                .entropy(Integer.MIN_VALUE).psn(8).timestampPs(NOW_PS + 9_999).header(roce).build();
+    }
+
+    static Packet roceData() {
+        RoceHeader roce = new RoceHeader(123_460, RoceHeader.Opcode.SEND_MIDDLE, 0, 0);
+        return PacketBuilder.data(123_460, 5, 6).sizeBytes(1_082).payloadBytes(1_024).trafficClass(3).entropy(99)
+                .psn(1L << 33).timestampPs(NOW_PS - 77).header(roce).build();
     }
 
     static Packet bts() {
+        return bts(new PdsRequest(12, false, 1, 40_960, DeliveryMode.ROD, true));
+    }
+
+    /** A drop notice echoing the data packet's header {@code echoed}. */
+    static Packet bts(TransportHeader echoed) {
         BtsHeader bts = new BtsHeader(BtsCause.DROP, 1, 2_050, 31, 5, NOW_PS - 300, 123_456, 1_250_000,
-                9_830_400, 12, 1L << 42, NOW_PS - 300, 262_144, 131_072, -4_321);
-        PdsAck pds = new PdsAck(-1, 1, 0, 0, 0, false, 0, -1);
-        return new Packet(PacketKind.BTS, 7, 8, 9, 82, 0, 7, 0, 1, 10, NOW_PS - 40_000, 0, pds, null, bts);
+                9_830_400, 12, 1L << 42, NOW_PS - 300, 262_144, 131_072, -4_321, echoed);
+        return PacketBuilder.of(PacketKind.BTS, 7, 8, 9).sizeBytes(82).trafficClass(7).entropy(1).psn(10)
+                .timestampPs(NOW_PS - 40_000).header(bts).build();
     }
 
     static Packet plain() {
-        return new Packet(PacketKind.CNP, -3, 1, 2, 64, 0, 0, 0, 0, -1, -NOW_PS, 0);
+        return PacketBuilder.of(PacketKind.CNP, -3, 1, 2).sizeBytes(64).psn(-1).timestampPs(-NOW_PS).build();
     }
 
     static ElementReport senderReport() {
