@@ -8,8 +8,8 @@ package io.fabricemu.net;
  * without anyone else changing it.
  *
  * <p>Senders and switches make packets through the factories {@link #data}, {@link #control} and
- * {@link #answer}, one allocation a packet; {@link PacketBuilder} names every field for code where that matters
- * more than an allocation.
+ * {@link #answer}, one allocation a packet; tests name every field through a builder of their own
+ * ({@code net.PacketBuilder}, in this module's test classes).
  *
  * @param kind             data or acknowledgement
  * @param flowId           the flow (connection) it belongs to
