@@ -45,6 +45,12 @@ public final class Limits {
      * slot per packet, indexed by an int.
      */
     public static final long MAX_PACKETS_PER_FLOW = Packets.MAX_INDEXED;
+    /**
+     * 16 MiB: the largest scenario file, some 350,000 explicit flows. The tree of nodes it becomes takes about ten
+     * times its size in heap, so a file beyond that is a mistake (or a trace better cut down) long before it is a
+     * scenario; it is refused after reading one byte more than this, whatever the file's size.
+     */
+    public static final int MAX_SCENARIO_BYTES = 16 << 20;
 
     private Limits() {
     }
