@@ -21,6 +21,7 @@ import io.fabricemu.scenario.ScenarioLoader;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,19 +52,20 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
      * {@code shardsPerMember} shards; the rest lets the agent rebuild the run and check it rebuilt the same one.
      */
     record Prepare(String runId, String build, String scenarioSource, String scenarioText, List<String> overrides,
-                   long stopPs, long samplingIntervalPs, int samplingMaxPoints, int members, int shardsPerMember,
-                   int member, long planFingerprint, int elementCount, long lookaheadPs,
-                   ActorRef<Coordinator.Command> coordinator, ActorRef<RunSession.Command> session)
+                   List<String> allowedFolders, long stopPs, long samplingIntervalPs, int samplingMaxPoints,
+                   int members, int shardsPerMember, int member, long planFingerprint, int elementCount,
+                   long lookaheadPs, ActorRef<Coordinator.Command> coordinator, ActorRef<RunSession.Command> session)
             implements Command, ControlMessage {
         Prepare {
             overrides = List.copyOf(overrides);
+            allowedFolders = List.copyOf(allowedFolders);
         }
 
         /** This request, answered to {@code replyTo}, for the shards of {@code runCoordinator}. */
         Prepare withCoordinator(ActorRef<Coordinator.Command> runCoordinator, ActorRef<RunSession.Command> replyTo) {
-            return new Prepare(runId, build, scenarioSource, scenarioText, overrides, stopPs, samplingIntervalPs,
-                    samplingMaxPoints, members, shardsPerMember, member, planFingerprint, elementCount, lookaheadPs,
-                    runCoordinator, replyTo);
+            return new Prepare(runId, build, scenarioSource, scenarioText, overrides, allowedFolders, stopPs,
+                    samplingIntervalPs, samplingMaxPoints, members, shardsPerMember, member, planFingerprint,
+                    elementCount, lookaheadPs, runCoordinator, replyTo);
         }
     }
 
@@ -154,8 +156,12 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         PreparedRun prepared;
         try {
             // A member holds the topology, routes and flows, and only its share of the elements.
+            List<Path> allowedFolders = new ArrayList<>();
+            for (String folder : p.allowedFolders()) {
+                allowedFolders.add(Path.of(folder));
+            }
             prepared = PreparedRun.of(ScenarioLoader.parse(p.scenarioText(), p.scenarioSource(), p.overrides(),
-                    HeapBudget.partOfRun()));
+                    allowedFolders, HeapBudget.partOfRun()));
         } catch (ScenarioException | IllegalArgumentException e) {
             return "the scenario does not load here: " + e.getMessage();
         }

@@ -19,6 +19,7 @@ import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.Node;
 import io.fabricemu.scenario.yaml.Overrides;
 import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.ScenarioText;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.YamlTree;
@@ -123,12 +124,17 @@ public final class ScenarioLoader {
      * is the source in messages.
      */
     public static Scenario load(Path file, List<String> overrides) throws ScenarioException {
-        return load(file, overrides, HeapBudget.wholeRun());
+        return load(file, overrides, List.of(), HeapBudget.wholeRun());
     }
 
-    /** As {@link #load(Path, List)}, refusing a fabric that cannot be built within {@code budget}. */
-    public static Scenario load(Path file, List<String> overrides, HeapBudget budget) throws ScenarioException {
-        return parse(readText(file), InputFile.display(file), overrides, budget);
+    /**
+     * As {@link #load(Path, List)}, refusing a fabric that cannot be built within {@code budget}; the files the
+     * scenario names (a schedule) may be in its own folder and below, and in {@code allowedFolders} and below
+     * ({@link ScenarioFiles}).
+     */
+    public static Scenario load(Path file, List<String> overrides, List<Path> allowedFolders, HeapBudget budget)
+            throws ScenarioException {
+        return parse(readText(file), InputFile.display(file), overrides, allowedFolders, budget);
     }
 
     /**
@@ -145,16 +151,21 @@ public final class ScenarioLoader {
      */
     public static Scenario parse(String yamlText, String sourceName, List<String> overrides)
             throws ScenarioException {
-        return parse(yamlText, sourceName, overrides, HeapBudget.wholeRun());
+        return parse(yamlText, sourceName, overrides, List.of(), HeapBudget.wholeRun());
     }
 
-    /** As {@link #parse(String, String, List)}, refusing a fabric that cannot be built within {@code budget}. */
-    public static Scenario parse(String yamlText, String sourceName, List<String> overrides, HeapBudget budget)
-            throws ScenarioException {
+    /**
+     * As {@link #parse(String, String, List)}, refusing a fabric that cannot be built within {@code budget}; files
+     * are allowed as {@link #load(Path, List, List, HeapBudget)} allows them, {@code sourceName} standing for the
+     * scenario file.
+     */
+    public static Scenario parse(String yamlText, String sourceName, List<String> overrides,
+                                 List<Path> allowedFolders, HeapBudget budget) throws ScenarioException {
         Node tree = YamlTree.parseFile(yamlText, sourceName);
         tree = Overrides.apply(tree, overrides, sourceName);
         FieldErrors fieldErrors = new FieldErrors();
-        return bind(Section.root(tree, sourceName, fieldErrors), fieldErrors, sourceName, budget);
+        return bind(Section.root(tree, sourceName, fieldErrors), fieldErrors, sourceName,
+                new ScenarioFiles(sourceName, allowedFolders), budget);
     }
 
     /**
@@ -164,8 +175,8 @@ public final class ScenarioLoader {
      * transport is in error the workload is still checked, against the largest payload a packet can have, so a
      * flow is called too long only when it would be so under any transport.
      */
-    private static Scenario bind(Section root, FieldErrors fieldErrors, String source, HeapBudget budget)
-            throws ScenarioException {
+    private static Scenario bind(Section root, FieldErrors fieldErrors, String source, ScenarioFiles files,
+                                 HeapBudget budget) throws ScenarioException {
         root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
         ErrorList errors = new ErrorList(fieldErrors);
         errors.check(root::rejectUnknownFields);
@@ -184,7 +195,8 @@ public final class ScenarioLoader {
         int payloadBytes = transport != null ? transport.payloadBytes() : TransportConfig.MAX_MTU_BYTES - 1;
         WorkloadSpec workload = workloadSection == null || topology == null ? null
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
-                        topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0));
+                        topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
+                        files));
         Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         errors.throwIfAny();

@@ -14,6 +14,7 @@ import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.Units;
 import java.util.ArrayList;
@@ -35,25 +36,25 @@ public final class WorkloadBinder {
     private final int hostCount;
     private final int payloadBytes;
     private final int gpusPerNode;
+    private final ScenarioFiles files;
 
-    private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode) {
+    private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode, ScenarioFiles files) {
         this.workload = workload;
         this.hostCount = hostCount;
         this.payloadBytes = payloadBytes;
         this.gpusPerNode = gpusPerNode;
+        this.files = files;
     }
 
-    /** {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header). */
-    static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes) throws ScenarioException {
-        return bind(workload, hostCount, payloadBytes, 0);
-    }
-
-    /** As {@link #bind(Section, int, int)}; {@code gpusPerNode} of a rail-optimised fabric, else 0. */
-    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode)
-            throws ScenarioException {
+    /**
+     * {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header); {@code gpusPerNode}
+     * of a rail-optimised fabric, else 0; {@code files}: the files the workload may read (a schedule).
+     */
+    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
+                                    ScenarioFiles files) throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
-        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files);
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
@@ -158,7 +159,7 @@ public final class WorkloadBinder {
                 throw workload.error("schedule", "give the flows either in the scenario (flows) or in a CSV file"
                         + " (schedule), not both");
             }
-            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"),
+            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"), files,
                     workload.source()), this::flow).bind());
         }
         Field list = workload.required("flows", "a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
@@ -197,7 +198,7 @@ public final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode));
+            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files));
         }
         return new Mix(names, parts);
     }
