@@ -171,7 +171,8 @@ public final class ScenarioLoader {
     /**
      * Binds every top-level part on its own and refuses the file with every error found ({@link ErrorList}). A part
      * that needs another is bound only when that one bound: the switch needs the transport (its MTU, its congestion
-     * control), the workload the topology (its hosts) and the whole-scenario size check all of them. When the
+     * control), the workload the topology (its hosts, of a fabric small enough to build) and the whole-scenario size
+     * check all of them. When the
      * transport is in error the workload is still checked, against the largest payload a packet can have, so a
      * flow is called too long only when it would be so under any transport.
      */
@@ -183,11 +184,12 @@ public final class ScenarioLoader {
         String name = errors.attempt(() -> root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE));
         Long seed = errors.attempt(() -> root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE));
         Section topologySection = errors.attempt(() -> root.requiredSection("topology"));
-        TopologySpec topology = topologySection == null ? null
+        TopologySpec bound = topologySection == null ? null
                 : errors.attempt(() -> TopologyBinder.bind(topologySection));
-        if (topology != null) {
-            errors.check(() -> FabricSizeCheck.topology(topologySection, topology, budget));
-        }
+        // A workload is bound against a fabric that can be built only: its lists of hosts can be as long as the
+        // fabric has hosts.
+        TopologySpec topology = bound != null
+                && errors.check(() -> FabricSizeCheck.topology(topologySection, bound, budget)) ? bound : null;
         TransportConfig transport = errors.attempt(() -> TransportBinder.bind(root.optionalSection("transport")));
         SwitchConfig switchConfig = transport == null ? null
                 : errors.attempt(() -> SwitchBinder.bind(root.optionalSection("switch"), transport));
