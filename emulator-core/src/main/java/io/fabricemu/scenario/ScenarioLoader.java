@@ -174,7 +174,8 @@ public final class ScenarioLoader {
      * control), the workload the topology (its hosts, of a fabric small enough to build) and the whole-scenario size
      * check all of them. When the
      * transport is in error the workload is still checked, against the largest payload a packet can have, so a
-     * flow is called too long only when it would be so under any transport.
+     * flow is called too long only when it would be so under any transport; when the stop time is, its starts are
+     * not checked against it.
      */
     private static Scenario bind(Section root, FieldErrors fieldErrors, String source, ScenarioFiles files,
                                  HeapBudget budget) throws ScenarioException {
@@ -193,13 +194,13 @@ public final class ScenarioLoader {
         TransportConfig transport = errors.attempt(() -> TransportBinder.bind(root.optionalSection("transport")));
         SwitchConfig switchConfig = transport == null ? null
                 : errors.attempt(() -> SwitchBinder.bind(root.optionalSection("switch"), transport));
+        Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
         Section workloadSection = errors.attempt(() -> root.requiredSection("workload"));
         int payloadBytes = transport != null ? transport.payloadBytes() : TransportConfig.MAX_MTU_BYTES - 1;
         WorkloadSpec workload = workloadSection == null || topology == null ? null
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
                         topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
-                        files));
-        Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
+                        files, stopPs == null ? Long.MAX_VALUE : stopPs));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,

@@ -140,7 +140,7 @@ class LimitsTest {
                 18, "  window: 64GiB",
                 19, "  rto: 3600s",
                 25, "  bytes: 1024GiB",
-                26, "  start: 3600s",
+                26, "  start: 3599999999999999ps",
                 27, "stop: 3600s"), "limits.yaml", List.of());
         assertEquals(3_600_000_000_000_000L, s.transport().rtoPs());
         assertEquals(1L << 40, s.workload().flows(16, 1).get(0).bytes());

@@ -76,6 +76,23 @@ class ScenarioErrorsTest {
                 c("unsupported: complex key", with(BASE, 26, "  ? [a, b]\n  : 0ns"), 26, "workload",
                         "a key here is a list (a YAML complex key, '? ...')"),
                 c("malformed: second document", BASE + "---\nname: two\n", 29, "", "single YAML document"),
+                // a start the run never reaches: nothing happens at or after stop
+                c("start: incast at stop", with(BASE, 26, "  start: 1s"), 26, "workload.start",
+                        "'1s' is at or after stop (1 s): the run ends before this starts, so it would never send;"
+                        + " start it before stop, or raise stop"),
+                c("start: a flow after stop", with(FLOWS, 25, "    - {src: 3, dst: 4, bytes: 1MiB, start: 2ms}",
+                        27, "stop: 1ms"), 25, "workload.flows[1].start", "'2ms' is at or after stop (1 ms)"),
+                c("start: a collective after stop", with(BASE, 22, "  kind: all-reduce", 23, "", 24, "",
+                        26, "  start: 20ms", 27, "stop: 10ms"), 26, "workload.start", "'20ms' is at or after stop"),
+                c("start: a part of a mix after stop", with(ScenarioTexts.MIX,
+                        25, "    - {kind: permutation, name: background, bytes: 64KiB, start: 2s}"), 25,
+                        "workload.parts[1].start", "'2s' is at or after stop (1 s)"),
+                // a number and its unit apart
+                c("unit: a space before it", with(BASE, 8, "  hostLink: {rate: 100 Gbps, delay: 500ns}"), 8,
+                        "topology.hostLink.rate", "'100 Gbps' has a space between the number and its unit (write"
+                        + " 100Gbps)"),
+                c("unit: a space before %", with(BASE, 14, "  ecn: [{kmin: 1KiB, kmax: 2KiB, pmax: 20 %}]"), 14,
+                        "switch.ecn[0].pmax", "'20 %' has a space before its % (write 20%)"),
                 // unknown fields
                 c("unknown field: misspelt count", with(BASE, 5, "  leafs: 2"), 5, "topology.leafs",
                         "unknown field",
