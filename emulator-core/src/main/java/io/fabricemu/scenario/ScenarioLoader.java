@@ -41,10 +41,12 @@ import java.util.List;
  * </pre>
  *
  * <h2>Format reference</h2>
- * A scenario file is UTF-8 text (a byte order mark is allowed) of at most 16 MiB.
+ * A scenario file is UTF-8 text (a byte order mark is allowed) of at most 16 MiB, in plain YAML: tags, anchors,
+ * aliases, merge keys and keys that are maps or lists are refused ({@link YamlTree}). A file it names (a schedule) is
+ * read only in its folder or below, or in a folder the command line allows ({@link ScenarioFiles}).
  * Sizes take B, KB, MB, GB (1000-based), KiB, MiB, GiB (1024-based); rates bps, Kbps, Mbps, Gbps, Tbps;
- * times ps, ns, us, ms, s. A unit is always required and the value must come out whole ({@code 1.5us} is
- * fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
+ * times ps, ns, us, ms, s. A unit is always required, right after the number, and the value must come out
+ * whole ({@code 1.5us} is fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
  * Every time is at most 3600s, every rate 1Mbps to 100Tbps, a flow at most 1024GiB, a buffer, window or
  * threshold at most 64GiB ({@link Limits}); the fabric and its flows must fit the heap ({@link FabricSizeCheck}).
  * <pre>
