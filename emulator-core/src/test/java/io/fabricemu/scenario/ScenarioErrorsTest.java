@@ -75,6 +75,8 @@ class ScenarioErrorsTest {
                         "YAML merge keys (<<) are not supported; write the fields out in this map"),
                 c("unsupported: complex key", with(BASE, 26, "  ? [a, b]\n  : 0ns"), 26, "workload",
                         "a key here is a list (a YAML complex key, '? ...')"),
+                c("malformed: a flow map's first key", with(BASE, 8, "  hostLink: {@rate: 100Gbps}"), 8, "",
+                        "malformed YAML: found character '@' that cannot start any token"),
                 c("malformed: second document", BASE + "---\nname: two\n", 29, "", "single YAML document"),
                 // a start the run never reaches: nothing happens at or after stop
                 c("start: incast at stop", with(BASE, 26, "  start: 1s"), 26, "workload.start",

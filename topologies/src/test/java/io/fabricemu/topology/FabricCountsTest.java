@@ -52,7 +52,8 @@ class FabricCountsTest {
     @Test
     void specs_withMoreNodesThanAnIntNumbers_areRefusedBeforeAnyCount() {
         int max = Integer.MAX_VALUE;
-        assertThrows(IllegalArgumentException.class, () -> new RailOptimisedSpec(max, max, max, max, max, max, L, L, L));
+        assertThrows(IllegalArgumentException.class,
+                () -> new RailOptimisedSpec(max, max, max, max, max, max, L, L, L));
         assertThrows(IllegalArgumentException.class, () -> new RingSpec(max, max, L, L, RingRouting.SHORTEST));
         assertThrows(IllegalArgumentException.class, () -> new LeafSpineSpec(1, max - 1, 1, 1, L, L));
     }

@@ -13,9 +13,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Reads a scenario file's text: UTF-8, at most {@link Limits#MAX_SCENARIO_BYTES}, holding only characters YAML allows. What
- * is wrong is said at its line and column: the first byte that is not UTF-8 (with its offset in the file, as
- * {@code xxd} or {@code od} count), a NUL byte (a binary file), a UTF-16 or UTF-32 file, another control
+ * Reads a scenario file's text: UTF-8, at most {@link Limits#MAX_SCENARIO_BYTES}, holding only characters YAML
+ * allows. What is wrong is said at its line and column: the first byte that is not UTF-8 (with its offset in the
+ * file, as {@code xxd} or {@code od} count), a NUL byte (a binary file), a UTF-16 or UTF-32 file, another control
  * character. A UTF-8 byte order mark, which some editors write, is accepted and dropped.
  */
 public final class ScenarioText {

@@ -138,7 +138,8 @@ public final class YamlTree {
     private MapNode map(Origin origin) throws IOException, ScenarioException {
         List<MapNode.Entry> entries = new ArrayList<>();
         Map<String, Origin> keyOrigins = new HashMap<>();
-        for (JsonToken t = nextKey(); t != JsonToken.END_OBJECT; t = nextKey()) {
+        Event opening = parser.lastEvent();
+        for (JsonToken t = nextKey(opening); t != JsonToken.END_OBJECT; t = nextKey(opening)) {
             String key = parser.currentName();
             keys[depth] = key;
             Origin keyOrigin = here();
@@ -157,17 +158,20 @@ public final class YamlTree {
     }
 
     /**
-     * The next key of a map, or its end. Jackson refuses a key that is a map, a list or an alias with a message
-     * naming SnakeYAML's event classes; that key is refused here in the scenario's words instead.
+     * The next key of the map that {@code opening} started, or its end. Jackson refuses a key that is a map, a list
+     * or an alias with a message naming SnakeYAML's event classes; that key is refused here in the scenario's words
+     * instead. Malformed YAML (SnakeYAML's own error, which may come before any event of the key) is left as it is.
      */
-    private JsonToken nextKey() throws IOException, ScenarioException {
+    private JsonToken nextKey(Event opening) throws IOException, ScenarioException {
         keys[depth] = null;
         indexes[depth] = -1;
         try {
             return parser.nextToken();
         } catch (JsonProcessingException e) {
             Event event = parser.lastEvent();
-            if (!(event instanceof CollectionStartEvent) && !(event instanceof AliasEvent)) {
+            boolean keyEvent = event != opening
+                    && (event instanceof CollectionStartEvent || event instanceof AliasEvent);
+            if (!keyEvent || e.getCause() instanceof MarkedYAMLException) {
                 throw e;
             }
             Origin at = override != null ? Origin.ofOverride(override)
