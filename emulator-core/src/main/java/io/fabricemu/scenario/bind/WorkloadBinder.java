@@ -166,8 +166,8 @@ public final class WorkloadBinder {
                 throw workload.error("schedule", "give the flows either in the scenario (flows) or in a CSV file"
                         + " (schedule), not both");
             }
-            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"), files,
-                    workload.source()), this::flow).bind());
+            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"), files),
+                    this::flow).bind());
         }
         Field list = workload.required("flows", "a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
         List<Field> items = list.asList("a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");

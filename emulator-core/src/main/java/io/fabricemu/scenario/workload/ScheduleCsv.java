@@ -46,10 +46,9 @@ public final class ScheduleCsv {
     private ScheduleCsv() {
     }
 
-    /** The entries of the file {@code field} names, relative to the scenario file's folder. */
-    public static List<Section> entries(Field field, ScenarioFiles files, String scenarioSource)
-            throws ScenarioException {
-        ScenarioFiles.Content file = files.read(field, scenarioSource, KIND, Limits.MAX_SCHEDULE_BYTES);
+    /** The entries of the file {@code field} names, as {@code files} allows it to be read. */
+    public static List<Section> entries(Field field, ScenarioFiles files) throws ScenarioException {
+        ScenarioFiles.Content file = files.read(field, KIND, Limits.MAX_SCHEDULE_BYTES);
         String display = file.display();
         List<String> lines = text(file).lines().toList();
         String first = lines.isEmpty() ? "" : lines.get(0).strip();

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The files a scenario names in its fields (a CSV schedule today), and which of them it may read: a scenario is
@@ -28,6 +29,9 @@ import java.util.Locale;
  * message unless they are of the kind expected (see {@code ScheduleCsv}).
  */
 public final class ScenarioFiles {
+    private static final Pattern NAME = Pattern.compile(".+");
+
+    private final String scenarioSource;
     private final Path scenarioFolder;
     private final List<Path> allowedFolders;
 
@@ -36,6 +40,7 @@ public final class ScenarioFiles {
      * working directory when it has none), allowed also in {@code allowedFolders}.
      */
     public ScenarioFiles(String scenarioSource, List<Path> allowedFolders) {
+        this.scenarioSource = scenarioSource;
         Path parent = Path.of(scenarioSource).toAbsolutePath().normalize().getParent();
         this.scenarioFolder = parent != null ? parent : Path.of("").toAbsolutePath();
         List<Path> allowed = new ArrayList<>(allowedFolders.size());
@@ -51,17 +56,18 @@ public final class ScenarioFiles {
 
     /**
      * The content of the file {@code field} names, a {@code kind} (e.g. "CSV schedule") of at most
-     * {@code maxBytes}, relative to the scenario's folder, {@code source} naming the scenario file in messages.
+     * {@code maxBytes}, named relative to the scenario's folder; messages name it as the scenario's name does (a
+     * relative name from the same place).
      */
-    public Content read(Field field, String source, String kind, int maxBytes) throws ScenarioException {
-        String name = field.asText(java.util.regex.Pattern.compile(".+"), "the name of a " + kind);
+    public Content read(Field field, String kind, int maxBytes) throws ScenarioException {
+        String name = field.asText(NAME, "the name of a " + kind);
         Path named;
         try {
             named = Path.of(name);
         } catch (InvalidPathException e) {
             throw field.error("'" + name + "' is not a file name: " + e.getReason());
         }
-        Path file = named.isAbsolute() ? named : Path.of(source).resolveSibling(named);
+        Path file = named.isAbsolute() ? named : Path.of(scenarioSource).resolveSibling(named);
         String display = InputFile.display(file);
         Path absolute = file.toAbsolutePath().normalize();
         if (named.isAbsolute() ? !within(absolute, allowedFolders) : !within(absolute, folders())) {

@@ -46,7 +46,7 @@ class ScenarioFilesTest {
     }
 
     private byte[] read(String name, Path... allowed) throws ScenarioException {
-        return new ScenarioFiles(source, List.of(allowed)).read(field(name), source, KIND, MAX_BYTES).bytes();
+        return new ScenarioFiles(source, List.of(allowed)).read(field(name), KIND, MAX_BYTES).bytes();
     }
 
     private ScenarioException refused(String name, Path... allowed) {
@@ -68,7 +68,7 @@ class ScenarioFilesTest {
         assertArrayEquals(utf8("inside"), read("s.csv"));
         assertArrayEquals(utf8("below"), read("sub/t.csv"));
         assertArrayEquals(utf8("inside"), read("sub/../s.csv"));
-        ScenarioFiles.Content content = new ScenarioFiles(source, List.of()).read(field("sub/t.csv"), source, KIND,
+        ScenarioFiles.Content content = new ScenarioFiles(source, List.of()).read(field("sub/t.csv"), KIND,
                 MAX_BYTES);
         assertEquals(scenarioFolder.resolve("sub/t.csv").toString(), content.display());
     }
