@@ -146,7 +146,8 @@ class BadInputTest {
                         ":1: the file is empty; a scenario needs at least name, topology and workload"),
                 Arguments.of("deep nesting", bytes(GOOD.replace("senders: [1, 2]",
                         "senders: " + "[".repeat(2000) + "]".repeat(2000))),
-                        ":12: maps and lists are nested deeper than 64 levels here"),
+                        ":12: workload.senders" + "[0]".repeat(14) + "[0... (202 characters): maps and lists are nested"
+                                + " deeper than 64 levels here"),
                 Arguments.of("huge number", bytes(GOOD.replace("leaves: 2", "leaves: " + "9".repeat(5000))),
                         ":4: topology.leaves: '" + "9".repeat(60) + "...' (5,000 characters) is out of range"));
     }

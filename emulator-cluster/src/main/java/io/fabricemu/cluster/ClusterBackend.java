@@ -22,6 +22,7 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.PartitionPlan;
 import io.fabricemu.run.RunInterruptedException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -156,12 +157,17 @@ final class ClusterBackend implements DistributedBackend {
             throw new RunInterruptedException(interruption + " before the run began");
         }
         String runId = system.address() + "#" + (++runs);
+        List<String> allowedFolders = new ArrayList<>();
+        for (Path folder : request.allowedFolders()) {
+            allowedFolders.add(folder.toAbsolutePath().toString());
+        }
         List<NodeAgent.Prepare> requests = new ArrayList<>();
         for (int m = 0; m < members.agents().size(); m++) {
             requests.add(new NodeAgent.Prepare(runId, BuildId.current(), request.scenarioSource(),
-                    request.scenarioText(), request.overrides(), limits.stopPs(), limits.sampling().intervalPs(),
-                    limits.sampling().maxPoints(), members.agents().size(), shardsPerMember, m, plan.fingerprint(),
-                    factory.elementCount(), factory.lookaheadPs(), null, null));
+                    request.scenarioText(), request.overrides(), allowedFolders, limits.stopPs(),
+                    limits.sampling().intervalPs(), limits.sampling().maxPoints(), members.agents().size(),
+                    shardsPerMember, m, plan.fingerprint(), factory.elementCount(), factory.lookaheadPs(), null,
+                    null));
         }
         CompletableFuture<EngineResult> result = new CompletableFuture<>();
         AtomicReference<IllegalStateException> loss = new AtomicReference<>();

@@ -4,9 +4,12 @@ import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.run.PartitionPlan;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.ScenarioLoader;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.yaml.ScenarioException;
-import io.fabricemu.scenario.ScenarioLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A worker's rebuild of a run from the driver's {@link NodeAgent.Prepare}: the fabric from the scenario text,
@@ -34,9 +37,14 @@ final class MemberBuild {
     static Outcome of(NodeAgent.Prepare p) {
         PreparedRun prepared;
         try {
-            // A member holds the topology, routes and flows, and only its share of the elements.
+            // A member holds the topology, routes and flows, and only its share of the elements. It reads the
+            // files the scenario names from the folders the driver's user allowed, as the driver did.
+            List<Path> allowedFolders = new ArrayList<>();
+            for (String folder : p.allowedFolders()) {
+                allowedFolders.add(Path.of(folder));
+            }
             prepared = PreparedRun.of(ScenarioLoader.parse(p.scenarioText(), p.scenarioSource(), p.overrides(),
-                    HeapBudget.partOfRun()));
+                    allowedFolders, HeapBudget.partOfRun()));
         } catch (ScenarioException | IllegalArgumentException e) {
             return new Unfit("the scenario does not load here: " + e.getMessage());
         }

@@ -14,6 +14,7 @@ import io.fabricemu.actor.Coordinator;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.cluster.wire.BatchTraffic;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -47,19 +48,20 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
      * {@code shardsPerMember} shards; the rest lets the agent rebuild the run and check it rebuilt the same one.
      */
     record Prepare(String runId, String build, String scenarioSource, String scenarioText, List<String> overrides,
-                   long stopPs, long samplingIntervalPs, int samplingMaxPoints, int members, int shardsPerMember,
-                   int member, long planFingerprint, int elementCount, long lookaheadPs,
-                   ActorRef<Coordinator.Command> coordinator, ActorRef<RunSession.Command> session)
+                   List<String> allowedFolders, long stopPs, long samplingIntervalPs, int samplingMaxPoints,
+                   int members, int shardsPerMember, int member, long planFingerprint, int elementCount,
+                   long lookaheadPs, ActorRef<Coordinator.Command> coordinator, ActorRef<RunSession.Command> session)
             implements Command, ControlMessage {
         Prepare {
             overrides = List.copyOf(overrides);
+            allowedFolders = List.copyOf(allowedFolders);
         }
 
         /** This request, answered to {@code replyTo}, for the shards of {@code runCoordinator}. */
         Prepare withCoordinator(ActorRef<Coordinator.Command> runCoordinator, ActorRef<RunSession.Command> replyTo) {
-            return new Prepare(runId, build, scenarioSource, scenarioText, overrides, stopPs, samplingIntervalPs,
-                    samplingMaxPoints, members, shardsPerMember, member, planFingerprint, elementCount, lookaheadPs,
-                    runCoordinator, replyTo);
+            return new Prepare(runId, build, scenarioSource, scenarioText, overrides, allowedFolders, stopPs,
+                    samplingIntervalPs, samplingMaxPoints, members, shardsPerMember, member, planFingerprint,
+                    elementCount, lookaheadPs, runCoordinator, replyTo);
         }
     }
 

@@ -36,8 +36,8 @@ class NodeAgentTest {
         PreparedRun run = PreparedRun.of(ScenarioLoader.parse(text, SCENARIO.toString(), List.of()));
         PartitionPlan plan = PartitionPlan.of(run.fabric(), 1, 1);
         TestProbe<Coordinator.Command> coordinator = KIT.createTestProbe();
-        return new NodeAgent.Prepare(runId, BuildId.current(), SCENARIO.toString(), text, List.of(), 1_000_000_000L,
-                Sampling.OFF.intervalPs(), Sampling.OFF.maxPoints(), 1, 1, 0, plan.fingerprint(),
+        return new NodeAgent.Prepare(runId, BuildId.current(), SCENARIO.toString(), text, List.of(), List.of(),
+                1_000_000_000L, Sampling.OFF.intervalPs(), Sampling.OFF.maxPoints(), 1, 1, 0, plan.fingerprint(),
                 run.fabric().elementCount(), run.fabric().lookaheadPs(), coordinator.getRef(), session);
     }
 

@@ -67,12 +67,15 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
 
+    @Mixin
+    AllowFilesOption allowFiles = new AllowFilesOption();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
-        if (!cluster.check(err)) {
+        if (!cluster.check(err) || !allowFiles.check(err)) {
             return Main.BAD_INPUT;
         }
         List<Path> files = scenarios.isEmpty() ? DEFAULT_SCENARIOS : scenarios;
@@ -94,7 +97,7 @@ final class BenchCommand implements Callable<Integer> {
         out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         out.flush();
         for (Path file : files) {
-            PreparedRun prepared = ScenarioInput.prepare(file, overrides, err);
+            PreparedRun prepared = ScenarioInput.prepare(file, overrides, allowFiles.folders, err);
             if (prepared == null) {
                 return Main.BAD_INPUT;
             }
@@ -104,7 +107,7 @@ final class BenchCommand implements Callable<Integer> {
                     continue;
                 }
                 // the cluster's own messages (formation, the partition plan) go to stderr: stdout stays the table
-                try (DistributedBackend backend = cluster.open(this.shards, file, overrides,
+                try (DistributedBackend backend = cluster.open(this.shards, file, overrides, allowFiles.folders,
                         prepared.fabric().elementCount(), err, err)) {
                     if (backend == null) {
                         return cluster.exitCode;

@@ -59,8 +59,8 @@ final class ClusterOptions {
      * then exits with {@link #exitCode}). Once the cluster has formed, and unless {@code out} is null (a quiet run), a
      * fabric of {@code actors} too small to gain across JVMs gets its note on {@code err} ({@link ClusterAdvice}).
      */
-    DistributedBackend open(Integer shardsPerMember, Path scenario, List<String> overrides, int actors,
-                            PrintWriter out, PrintWriter err) {
+    DistributedBackend open(Integer shardsPerMember, Path scenario, List<String> overrides,
+                            List<Path> allowedFolders, int actors, PrintWriter out, PrintWriter err) {
         exitCode = Main.BAD_INPUT;
         if (!check(err)) {
             return null;
@@ -78,7 +78,7 @@ final class ClusterOptions {
         }
         try {
             DistributedBackend backend = support.open(new ClusterRequest(jvms == null ? 0 : jvms, cluster,
-                    shardsPerMember, scenario.toString(), text, overrides), out);
+                    shardsPerMember, scenario.toString(), text, overrides, allowedFolders), out);
             String note = ClusterAdvice.note(actors);
             if (note != null && out != null) {
                 err.println(note);

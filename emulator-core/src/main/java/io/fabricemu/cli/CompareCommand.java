@@ -84,10 +84,16 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
+    @Mixin
+    AllowFilesOption allowFiles = new AllowFilesOption();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
+        if (!allowFiles.check(err)) {
+            return Main.BAD_INPUT;
+        }
         int shards = Shards.orDefault(this.shards);
         List<Path> files = new ArrayList<>();
         List<List<String>> runOverrides = new ArrayList<>();
@@ -96,7 +102,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<PreparedRun> prepared = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
-            PreparedRun p = ScenarioInput.prepare(files.get(i), runOverrides.get(i), err);
+            PreparedRun p = ScenarioInput.prepare(files.get(i), runOverrides.get(i), allowFiles.folders, err);
             if (p == null) {
                 return Main.BAD_INPUT;
             }

@@ -64,12 +64,18 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
 
+    @Mixin
+    AllowFilesOption allowFiles = new AllowFilesOption();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        if (!allowFiles.check(err)) {
+            return Main.BAD_INPUT;
+        }
         int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
         // A run across JVMs holds its elements in the members: this JVM, its driver, must hold the rest.
-        PreparedRun prepared = ScenarioInput.prepare(scenario, overrides,
+        PreparedRun prepared = ScenarioInput.prepare(scenario, overrides, allowFiles.folders,
                 cluster.distributed() ? HeapBudget.partOfRun() : HeapBudget.wholeRun(), err);
         if (prepared == null) {
             return Main.BAD_INPUT;
@@ -86,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
             // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
             return metrics.around(err, live -> {
-                try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides,
+                try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, allowFiles.folders,
                         prepared.fabric().elementCount(), clusterOut, err)) {
                     return backend == null ? cluster.exitCode : run(prepared, backend, live, output, outDir, err);
                 }

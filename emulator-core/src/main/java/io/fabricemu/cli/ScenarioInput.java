@@ -13,18 +13,22 @@ final class ScenarioInput {
     private ScenarioInput() {
     }
 
-    /** The prepared run, or null after printing why the input is bad (every error found); for a run in this JVM. */
-    static PreparedRun prepare(Path file, List<String> overrides, PrintWriter err) {
-        return prepare(file, overrides, HeapBudget.wholeRun(), err);
+    /**
+     * The prepared run, or null after printing why the input is bad (every error found); for a run in this JVM;
+     * the scenario may read files in its own folder and in {@code allowedFolders} ({@code --allow-files}).
+     */
+    static PreparedRun prepare(Path file, List<String> overrides, List<Path> allowedFolders, PrintWriter err) {
+        return prepare(file, overrides, allowedFolders, HeapBudget.wholeRun(), err);
     }
 
     /**
      * The prepared run, or null after printing why the input is bad; a fabric that cannot be built within
      * {@code budget} is refused before anything is built.
      */
-    static PreparedRun prepare(Path file, List<String> overrides, HeapBudget budget, PrintWriter err) {
+    static PreparedRun prepare(Path file, List<String> overrides, List<Path> allowedFolders, HeapBudget budget,
+                               PrintWriter err) {
         try {
-            return PreparedRun.of(ScenarioLoader.load(file, overrides, budget));
+            return PreparedRun.of(ScenarioLoader.load(file, overrides, allowedFolders, budget));
         } catch (ScenarioException e) {
             for (ScenarioException each : e.errors()) {
                 err.println("error: " + each.getMessage());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -34,13 +35,19 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "FIELD=VALUE", description = "Override a field, as for run. Repeatable.")
     List<String> overrides = new ArrayList<>();
 
+    @Mixin
+    AllowFilesOption allowFiles = new AllowFilesOption();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (!allowFiles.check(err)) {
+            return Main.BAD_INPUT;
+        }
         int bad = 0;
         for (Path file : scenarios) {
-            PreparedRun p = ScenarioInput.prepare(file, overrides, err);
+            PreparedRun p = ScenarioInput.prepare(file, overrides, allowFiles.folders, err);
             if (p == null) {
                 bad++;
                 continue;

@@ -19,6 +19,7 @@ import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.Node;
 import io.fabricemu.scenario.yaml.Overrides;
 import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.ScenarioText;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.YamlTree;
@@ -40,10 +41,12 @@ import java.util.List;
  * </pre>
  *
  * <h2>Format reference</h2>
- * A scenario file is UTF-8 text (a byte order mark is allowed) of at most 16 MiB.
+ * A scenario file is UTF-8 text (a byte order mark is allowed) of at most 16 MiB, in plain YAML: tags, anchors,
+ * aliases, merge keys and keys that are maps or lists are refused ({@link YamlTree}). A file it names (a schedule) is
+ * read only in its folder or below, or in a folder the command line allows ({@link ScenarioFiles}).
  * Sizes take B, KB, MB, GB (1000-based), KiB, MiB, GiB (1024-based); rates bps, Kbps, Mbps, Gbps, Tbps;
- * times ps, ns, us, ms, s. A unit is always required and the value must come out whole ({@code 1.5us} is
- * fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
+ * times ps, ns, us, ms, s. A unit is always required, right after the number, and the value must come out
+ * whole ({@code 1.5us} is fine, {@code 0.5B} is not). Unknown fields are errors. An empty value ({@code switch:}) counts as absent.
  * Every time is at most 3600s, every rate 1Mbps to 100Tbps, a flow at most 1024GiB, a buffer, window or
  * threshold at most 64GiB ({@link Limits}); the fabric and its flows must fit the heap ({@link FabricSizeCheck}).
  * <pre>
@@ -123,12 +126,17 @@ public final class ScenarioLoader {
      * is the source in messages.
      */
     public static Scenario load(Path file, List<String> overrides) throws ScenarioException {
-        return load(file, overrides, HeapBudget.wholeRun());
+        return load(file, overrides, List.of(), HeapBudget.wholeRun());
     }
 
-    /** As {@link #load(Path, List)}, refusing a fabric that cannot be built within {@code budget}. */
-    public static Scenario load(Path file, List<String> overrides, HeapBudget budget) throws ScenarioException {
-        return parse(readText(file), InputFile.display(file), overrides, budget);
+    /**
+     * As {@link #load(Path, List)}, refusing a fabric that cannot be built within {@code budget}; the files the
+     * scenario names (a schedule) may be in its own folder and below, and in {@code allowedFolders} and below
+     * ({@link ScenarioFiles}).
+     */
+    public static Scenario load(Path file, List<String> overrides, List<Path> allowedFolders, HeapBudget budget)
+            throws ScenarioException {
+        return parse(readText(file), InputFile.display(file), overrides, allowedFolders, budget);
     }
 
     /**
@@ -145,47 +153,56 @@ public final class ScenarioLoader {
      */
     public static Scenario parse(String yamlText, String sourceName, List<String> overrides)
             throws ScenarioException {
-        return parse(yamlText, sourceName, overrides, HeapBudget.wholeRun());
+        return parse(yamlText, sourceName, overrides, List.of(), HeapBudget.wholeRun());
     }
 
-    /** As {@link #parse(String, String, List)}, refusing a fabric that cannot be built within {@code budget}. */
-    public static Scenario parse(String yamlText, String sourceName, List<String> overrides, HeapBudget budget)
-            throws ScenarioException {
+    /**
+     * As {@link #parse(String, String, List)}, refusing a fabric that cannot be built within {@code budget}; files
+     * are allowed as {@link #load(Path, List, List, HeapBudget)} allows them, {@code sourceName} standing for the
+     * scenario file.
+     */
+    public static Scenario parse(String yamlText, String sourceName, List<String> overrides,
+                                 List<Path> allowedFolders, HeapBudget budget) throws ScenarioException {
         Node tree = YamlTree.parseFile(yamlText, sourceName);
         tree = Overrides.apply(tree, overrides, sourceName);
         FieldErrors fieldErrors = new FieldErrors();
-        return bind(Section.root(tree, sourceName, fieldErrors), fieldErrors, sourceName, budget);
+        return bind(Section.root(tree, sourceName, fieldErrors), fieldErrors, sourceName,
+                new ScenarioFiles(sourceName, allowedFolders), budget);
     }
 
     /**
      * Binds every top-level part on its own and refuses the file with every error found ({@link ErrorList}). A part
      * that needs another is bound only when that one bound: the switch needs the transport (its MTU, its congestion
-     * control), the workload the topology (its hosts) and the whole-scenario size check all of them. When the
+     * control), the workload the topology (its hosts, of a fabric small enough to build) and the whole-scenario size
+     * check all of them. When the
      * transport is in error the workload is still checked, against the largest payload a packet can have, so a
-     * flow is called too long only when it would be so under any transport.
+     * flow is called too long only when it would be so under any transport; when the stop time is, its starts are
+     * not checked against it.
      */
-    private static Scenario bind(Section root, FieldErrors fieldErrors, String source, HeapBudget budget)
-            throws ScenarioException {
+    private static Scenario bind(Section root, FieldErrors fieldErrors, String source, ScenarioFiles files,
+                                 HeapBudget budget) throws ScenarioException {
         root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
         ErrorList errors = new ErrorList(fieldErrors);
         errors.check(root::rejectUnknownFields);
         String name = errors.attempt(() -> root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE));
         Long seed = errors.attempt(() -> root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE));
         Section topologySection = errors.attempt(() -> root.requiredSection("topology"));
-        TopologySpec topology = topologySection == null ? null
+        TopologySpec bound = topologySection == null ? null
                 : errors.attempt(() -> TopologyBinder.bind(topologySection));
-        if (topology != null) {
-            errors.check(() -> FabricSizeCheck.topology(topologySection, topology, budget));
-        }
+        // A workload is bound against a fabric that can be built only: its lists of hosts can be as long as the
+        // fabric has hosts.
+        TopologySpec topology = bound != null
+                && errors.check(() -> FabricSizeCheck.topology(topologySection, bound, budget)) ? bound : null;
         TransportConfig transport = errors.attempt(() -> TransportBinder.bind(root.optionalSection("transport")));
         SwitchConfig switchConfig = transport == null ? null
                 : errors.attempt(() -> SwitchBinder.bind(root.optionalSection("switch"), transport));
+        Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
         Section workloadSection = errors.attempt(() -> root.requiredSection("workload"));
         int payloadBytes = transport != null ? transport.payloadBytes() : TransportConfig.MAX_MTU_BYTES - 1;
         WorkloadSpec workload = workloadSection == null || topology == null ? null
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
-                        topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0));
-        Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
+                        topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
+                        files, stopPs == null ? Long.MAX_VALUE : stopPs));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,

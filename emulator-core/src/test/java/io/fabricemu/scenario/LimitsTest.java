@@ -4,6 +4,7 @@ import static io.fabricemu.scenario.ScenarioTexts.BASE;
 import static io.fabricemu.scenario.ScenarioTexts.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
@@ -81,6 +82,20 @@ class LimitsTest {
                         "from 1B to 64GiB"),
                 c("buffer: nscc initial window", transport("nscc", "initialWindow", "65GiB"), 21,
                         "transport.initialWindow", "from 0B to 64GiB"),
+                // counts: hosts and switches together are numbered by an int, whatever each count's own bound
+                c("count: leaf-spine hosts", with(BASE, 5, "  leaves: 1000000", 6, "  hostsPerLeaf: 1000000"), 5,
+                        "topology.leaves", "leaves x hostsPerLeaf = 1,000,000,000,000 hosts, with 1,000,002 switches;"
+                        + " a fabric has at most 2,147,483,647 hosts and switches together"),
+                c("count: fat-tree hosts", with(BASE, 4, "  kind: fat-tree", 5, "  pods: 1000000",
+                        6, "  torsPerPod: 1000000", 7, "  hostsPerTor: 1\n  aggsPerPod: 1\n  cores: 1",
+                        9, "  aggLink: {rate: 400Gbps, delay: 500ns}\n  coreLink: {rate: 400Gbps, delay: 500ns}"), 5,
+                        "topology.pods", "pods x torsPerPod x hostsPerTor = 1,000,000,000,000 hosts"),
+                c("count: ring hosts", with(BASE, 4, "  kind: ring", 5, "  switches: 1000000",
+                        6, "  hostsPerSwitch: 1000000", 7, "", 9, "  ringLink: {rate: 400Gbps, delay: 500ns}"), 5,
+                        "topology.switches", "switches x hostsPerSwitch = 1,000,000,000,000 hosts"),
+                c("count: rail-optimised hosts", with(BASE, 4, "  kind: rail-optimised", 5, "  segmentsPerPod: 1000000",
+                        6, "  nodesPerSegment: 1000000\n  gpusPerNode: 8", 7, "  spinesPerPod: 1"), 4,
+                        "topology.pods", "pods x segmentsPerPod x nodesPerSegment x gpusPerNode = 8,000,000,000,000 hosts"),
                 // packets per flow: a flow of 1 TiB in 1-byte payloads is 2^40 packets
                 c("packets: a TiB in 1 B payloads", with(BASE, 16, "  mtu: 65B", 25, "  bytes: 1024GiB"), 25,
                         "workload.bytes", "1,099,511,627,776 packets of 1 B of payload"));
@@ -90,6 +105,19 @@ class LimitsTest {
     @MethodSource("pastTheBound")
     void parse_pastItsBound_isRefusedAtItsLineWithTheBound(ScenarioErrorsTest.Case bad) {
         ScenarioErrorsTest.assertRefused(bad);
+    }
+
+    @Test
+    void parse_aFabricTooLargeToBuild_isRefusedWithoutBindingItsWorkload() {
+        // 10^9 hosts fit an int but not a run; a collective over all of them would list 10^9 ranks
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(with(BASE,
+                4, "  kind: rail-optimised", 5, "  segmentsPerPod: 1000",
+                6, "  nodesPerSegment: 1000\n  gpusPerNode: 1000", 7, "  spinesPerPod: 1",
+                22, "  kind: all-reduce\n  algorithm: ring\n  ranks: 0..999999999", 23, "", 24, "", 26, ""),
+                "limits.yaml", List.of()));
+        assertEquals(1, e.errors().size(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("limits.yaml:4: topology: the fabric has 4,004,000,000 elements"),
+                e.getMessage());
     }
 
     @Test
@@ -112,7 +140,7 @@ class LimitsTest {
                 18, "  window: 64GiB",
                 19, "  rto: 3600s",
                 25, "  bytes: 1024GiB",
-                26, "  start: 3600s",
+                26, "  start: 3599999999999999ps",
                 27, "stop: 3600s"), "limits.yaml", List.of());
         assertEquals(3_600_000_000_000_000L, s.transport().rtoPs());
         assertEquals(1L << 40, s.workload().flows(16, 1).get(0).bytes());

@@ -14,6 +14,9 @@ public record FatTreeSpec(int pods, int torsPerPod, int hostsPerTor, int aggsPer
         Checks.positive("hostsPerTor", hostsPerTor);
         Checks.positive("aggsPerPod", aggsPerPod);
         Checks.positive("cores", cores);
+        long tors = FabricCounts.times(pods, torsPerPod);
+        Checks.nodesFit("pods x torsPerPod x hostsPerTor", FabricCounts.times(tors, hostsPerTor),
+                FabricCounts.plus(FabricCounts.plus(tors, FabricCounts.times(pods, aggsPerPod)), cores));
         if (cores % aggsPerPod != 0) {
             throw new IllegalArgumentException(
                     "cores (" + cores + ") must be a multiple of aggsPerPod (" + aggsPerPod + ")");
@@ -32,7 +35,12 @@ public record FatTreeSpec(int pods, int torsPerPod, int hostsPerTor, int aggsPer
             throw new IllegalArgumentException("k must be an even number >= 2, was " + k);
         }
         int half = k / 2;
-        return new FatTreeSpec(k, half, half, half, half * half, hostLink, aggLink, coreLink);
+        long cores = (long) half * half;
+        if (cores > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("k = " + k + " makes (k/2)^2 = " + cores + " cores, more than a count"
+                    + " can be");
+        }
+        return new FatTreeSpec(k, half, half, half, (int) cores, hostLink, aggLink, coreLink);
     }
 
     @Override

@@ -11,6 +11,7 @@ public record LeafSpineSpec(int leaves, int hostsPerLeaf, int spines, int linksP
         Checks.positive("hostsPerLeaf", hostsPerLeaf);
         Checks.positive("spines", spines);
         Checks.positive("linksPerSpine", linksPerSpine);
+        Checks.nodesFit("leaves x hostsPerLeaf", FabricCounts.times(leaves, hostsPerLeaf), (long) leaves + spines);
         Checks.present("hostLink", hostLink);
         Checks.present("fabricLink", fabricLink);
     }

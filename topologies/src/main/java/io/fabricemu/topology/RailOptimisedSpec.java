@@ -19,6 +19,10 @@ public record RailOptimisedSpec(int pods, int segmentsPerPod, int nodesPerSegmen
         Checks.positive("nodesPerSegment", nodesPerSegment);
         Checks.positive("gpusPerNode", gpusPerNode);
         Checks.positive("spinesPerPod", spinesPerPod);
+        long leaves = FabricCounts.times(FabricCounts.times(pods, segmentsPerPod), gpusPerNode);
+        Checks.nodesFit("pods x segmentsPerPod x nodesPerSegment x gpusPerNode",
+                FabricCounts.times(leaves, nodesPerSegment), FabricCounts.plus(FabricCounts.plus(leaves,
+                        FabricCounts.times(pods, spinesPerPod)), Math.max(superSpines, 0)));
         if (pods == 1 && superSpines != 0) {
             throw new IllegalArgumentException("superSpines must be 0 with a single pod, was " + superSpines);
         }

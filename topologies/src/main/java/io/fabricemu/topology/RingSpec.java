@@ -17,6 +17,7 @@ public record RingSpec(int switches, int hostsPerSwitch, LinkSpec hostLink, Link
                     + " (with fewer, a switch's two neighbours would be one switch)");
         }
         Checks.positive("hostsPerSwitch", hostsPerSwitch);
+        Checks.nodesFit("switches x hostsPerSwitch", FabricCounts.times(switches, hostsPerSwitch), switches);
         Checks.present("hostLink", hostLink);
         Checks.present("ringLink", ringLink);
         Checks.present("routing", routing);

@@ -40,17 +40,22 @@ class FabricCountsTest {
     }
 
     @Test
-    void counts_ofAFabricTooLargeForALong_saturateInsteadOfWrapping() {
+    void counts_atTheMostNodesAFabricCanHave_areExactInALong() {
         int max = Integer.MAX_VALUE;
-        FabricCounts c = new RailOptimisedSpec(max, max, max, max, max, max, L, L, L).counts();
-        assertEquals(Long.MAX_VALUE, c.hosts());
-        assertEquals(Long.MAX_VALUE, c.cables());
-        assertEquals(Long.MAX_VALUE, c.switchPorts());
-        assertEquals(Long.MAX_VALUE, c.routeEntries());
-        FabricCounts ring = new RingSpec(max, max, L, L, RingRouting.SHORTEST).counts();
-        assertEquals((long) max * max, ring.hosts(), "fits a long: exact");
-        assertEquals((long) max * max + max, ring.cables());
-        assertEquals((long) max * max, ring.routeEntries());
+        FabricCounts c = new LeafSpineSpec(1, max - 2, 1, max, L, L).counts();
+        assertEquals(max - 2L, c.hosts());
+        assertEquals(max - 2L + max, c.cables(), "more cables than an int holds");
+        assertEquals(2 * (max - 2L + max) - (max - 2L), c.switchPorts());
+        assertEquals(2, c.routeEntries());
+    }
+
+    @Test
+    void specs_withMoreNodesThanAnIntNumbers_areRefusedBeforeAnyCount() {
+        int max = Integer.MAX_VALUE;
+        assertThrows(IllegalArgumentException.class,
+                () -> new RailOptimisedSpec(max, max, max, max, max, max, L, L, L));
+        assertThrows(IllegalArgumentException.class, () -> new RingSpec(max, max, L, L, RingRouting.SHORTEST));
+        assertThrows(IllegalArgumentException.class, () -> new LeafSpineSpec(1, max - 1, 1, 1, L, L));
     }
 
     @Test

@@ -38,6 +38,18 @@ class SpecValidationTest {
                 bad("hostsPerSwitch", () -> new RingSpec(3, 0, L, L, RingRouting.CLOCKWISE)),
                 bad("ringLink", () -> new RingSpec(3, 1, L, null, RingRouting.SHORTEST)),
                 bad("routing", () -> new RingSpec(3, 1, L, L, null)),
+                bad("leaves x hostsPerLeaf = 1,000,000,000,000 hosts, with 1,000,001 switches; a fabric has at most"
+                        + " 2,147,483,647 hosts and switches", () -> new LeafSpineSpec(1_000_000, 1_000_000, 1, 1, L, L)),
+                bad("leaves x hostsPerLeaf = 2,147,483,647 hosts, with 2 switches",
+                        () -> new LeafSpineSpec(1, Integer.MAX_VALUE, 1, 1, L, L)),
+                bad("pods x torsPerPod x hostsPerTor = 1,000,000,000,000 hosts",
+                        () -> new FatTreeSpec(1_000_000, 1_000, 1_000, 1, 1, L, L, L)),
+                bad("pods x segmentsPerPod x nodesPerSegment x gpusPerNode = more than 9,223,372,036,854,775,806"
+                        + " hosts", () -> new RailOptimisedSpec(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE,
+                        Integer.MAX_VALUE, 1, 1, L, L, L)),
+                bad("switches x hostsPerSwitch = 1,000,000,000,000 hosts",
+                        () -> new RingSpec(1_000_000, 1_000_000, L, L, RingRouting.SHORTEST)),
+                bad("k = 100000 makes (k/2)^2 = 2500000000 cores", () -> FatTreeSpec.kAry(100_000, L, L, L)),
                 bad("spec", () -> Topologies.build(null)),
                 bad("tier", () -> new Cable(0, 0, 0, 1, 0, L, null)));
     }
@@ -45,6 +57,7 @@ class SpecValidationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("badSpecs")
     void constructor_badArgument_throwsNamingTheField(String field, Executable construct) {
+        // counts whose hosts and switches overflow an int are refused before any int arithmetic on them
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, construct);
         assertTrue(e.getMessage().contains(field), e.getMessage());
     }

@@ -34,9 +34,10 @@ final class CollectiveBinder {
     /**
      * @param gpusPerNode GPUs per node of a rail-optimised fabric, 0 for any other topology
      * @param bytesOf     the binder's check of {@code bytes} against the packets a flow may have
+     * @param startOf     the binder's check of {@code start} against the run's stop time
      */
-    static Collective bind(Section s, String kind, int hostCount, int gpusPerNode, BytesField bytesOf)
-            throws ScenarioException {
+    static Collective bind(Section s, String kind, int hostCount, int gpusPerNode, SectionValue bytesOf,
+                           SectionValue startOf) throws ScenarioException {
         s.declare(FIELDS);
         s.rejectUnknownFields("for kind " + kind + " (a collective)");
         String algorithm = s.optionalOneOf("algorithm", Collective.algorithms(kind).get(0),
@@ -48,7 +49,7 @@ final class CollectiveBinder {
                     + " another set of ranks");
         }
         int chunks = s.optionalInt("chunks", 1, 1, MAX_CHUNKS);
-        long bytes = bytesOf.bytes(s);
+        long bytes = bytesOf.read(s);
         long smallest = Collective.minBytes(ranks.size(), chunks);
         if (bytes < smallest) {
             throw s.error("bytes", "'" + s.optional("bytes").text() + "' is too few for " + ranks.size() + " ranks in "
@@ -57,7 +58,7 @@ final class CollectiveBinder {
         }
         int iterations = s.optionalInt("iterations", 1, 1, MAX_ITERATIONS);
         long computeGapPs = s.optionalTimePs("computeGap", 0, 0, Limits.MAX_TIME_PS);
-        long startPs = s.optionalTimePs("start", 0, 0, Limits.MAX_TIME_PS);
+        long startPs = startOf.read(s);
         try {
             return new Collective(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs);
         } catch (IllegalArgumentException invalid) {
@@ -65,9 +66,9 @@ final class CollectiveBinder {
         }
     }
 
-    /** The binder's bytes check, shared with the other workloads. */
-    interface BytesField {
-        long bytes(Section s) throws ScenarioException;
+    /** A field read with a check shared with the other workloads (bytes, start). */
+    interface SectionValue {
+        long read(Section s) throws ScenarioException;
     }
 
     private static List<Integer> ranks(Section s, int hostCount, int gpusPerNode) throws ScenarioException {

@@ -70,12 +70,19 @@ final class EcnBinder {
         return new EcnRule(tier, lastHop, trafficClass, ramp);
     }
 
-    /** {@code key} (a probability) as parts per million: "0.2" or "20%", exactly, within 0..1. */
+    /**
+     * {@code key} (a probability) as parts per million: "0.2" or "20%", exactly, within 0..1; the % follows the number
+     * directly, as a unit does ({@link io.fabricemu.scenario.yaml.Units}).
+     */
     static int probabilityPpm(Section r, String key) throws ScenarioException {
         String text = r.required(key, "a probability such as 0.2 or 20%").text();
         try {
             boolean percent = text.endsWith("%");
-            BigDecimal value = new BigDecimal(percent ? text.substring(0, text.length() - 1).strip() : text);
+            String number = percent ? text.substring(0, text.length() - 1) : text;
+            if (percent && !number.equals(number.stripTrailing())) {
+                throw r.error(key, "'" + text + "' has a space before its % (write " + number.strip() + "%)");
+            }
+            BigDecimal value = new BigDecimal(number);
             BigDecimal ppm = value.movePointRight(percent ? 4 : 6);
             if (ppm.signum() < 0 || ppm.compareTo(BigDecimal.valueOf(1_000_000)) > 0) {
                 throw r.error(key, "'" + text + "' is out of range; it must be 0..1 (or 0%..100%)");

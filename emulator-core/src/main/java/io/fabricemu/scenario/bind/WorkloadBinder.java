@@ -14,6 +14,7 @@ import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.Units;
 import java.util.ArrayList;
@@ -21,8 +22,10 @@ import java.util.List;
 
 /**
  * Binds the {@code workload} section by its {@code kind}, checking every host it names against the
- * topology's host count so that a wrong host is reported at its own line, and every flow's size against the
- * packets the transport cuts it into ({@link Limits#MAX_PACKETS_PER_FLOW}).
+ * topology's host count so that a wrong host is reported at its own line, every flow's size against the
+ * packets the transport cuts it into ({@link Limits#MAX_PACKETS_PER_FLOW}), and every {@code start} against the
+ * run's stop time: nothing happens at or after {@code stop}, so a flow (or a whole incast, permutation or
+ * collective) starting then would never send, which is surely not what was meant.
  */
 public final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
@@ -35,25 +38,30 @@ public final class WorkloadBinder {
     private final int hostCount;
     private final int payloadBytes;
     private final int gpusPerNode;
+    private final ScenarioFiles files;
+    private final long stopPs;
 
-    private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode) {
+    private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode, ScenarioFiles files,
+                           long stopPs) {
         this.workload = workload;
         this.hostCount = hostCount;
         this.payloadBytes = payloadBytes;
         this.gpusPerNode = gpusPerNode;
+        this.files = files;
+        this.stopPs = stopPs;
     }
 
-    /** {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header). */
-    static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes) throws ScenarioException {
-        return bind(workload, hostCount, payloadBytes, 0);
-    }
-
-    /** As {@link #bind(Section, int, int)}; {@code gpusPerNode} of a rail-optimised fabric, else 0. */
-    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode)
-            throws ScenarioException {
+    /**
+     * {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header); {@code gpusPerNode}
+     * of a rail-optimised fabric, else 0; {@code files}: the files the workload may read (a schedule);
+     * {@code stopPs}: the run's stop time, before which every flow must start ({@link Long#MAX_VALUE} when it is not
+     * known, the stop field being in error).
+     */
+    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
+                                    ScenarioFiles files, long stopPs) throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
-        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs);
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
@@ -115,7 +123,7 @@ public final class WorkloadBinder {
 
     /** A collective; {@code all-to-all} is one only with an {@code algorithm}, else every pair's flow. */
     private Collective collective(String kind) throws ScenarioException {
-        return CollectiveBinder.bind(workload, kind, hostCount, gpusPerNode, this::bytes);
+        return CollectiveBinder.bind(workload, kind, hostCount, gpusPerNode, this::bytes, this::startPs);
     }
 
     private Permutation permutation() throws ScenarioException {
@@ -158,8 +166,8 @@ public final class WorkloadBinder {
                 throw workload.error("schedule", "give the flows either in the scenario (flows) or in a CSV file"
                         + " (schedule), not both");
             }
-            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"),
-                    workload.source()), this::flow).bind());
+            return new FlowList(new FlowEntries(ScheduleCsv.entries(workload.optional("schedule"), files),
+                    this::flow).bind());
         }
         Field list = workload.required("flows", "a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
         List<Field> items = list.asList("a list of flows such as [{src: 1, dst: 0, bytes: 1MiB}]");
@@ -197,7 +205,7 @@ public final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode));
+            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs));
         }
         return new Mix(names, parts);
     }
@@ -236,7 +244,14 @@ public final class WorkloadBinder {
         return bytes;
     }
 
-    private static long startPs(Section section) throws ScenarioException {
-        return section.optionalTimePs("start", 0, 0, Limits.MAX_TIME_PS);
+    /** The section's {@code start}, which must come before the run's stop time. */
+    private long startPs(Section section) throws ScenarioException {
+        long startPs = section.optionalTimePs("start", 0, 0, Limits.MAX_TIME_PS);
+        if (startPs >= stopPs) {
+            throw section.error("start", "'" + section.optional("start").text() + "' is at or after stop ("
+                    + Units.formatTimePs(stopPs) + "): the run ends before this starts, so it would never send;"
+                    + " start it before stop, or raise stop");
+        }
+        return startPs;
     }
 }

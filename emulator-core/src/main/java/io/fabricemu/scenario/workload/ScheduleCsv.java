@@ -1,20 +1,23 @@
 package io.fabricemu.scenario.workload;
 
 import io.fabricemu.scenario.yaml.Field;
-import io.fabricemu.scenario.yaml.InputFile;
+import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ListNode;
 import io.fabricemu.scenario.yaml.MapNode;
 import io.fabricemu.scenario.yaml.Node;
 import io.fabricemu.scenario.yaml.Origin;
 import io.fabricemu.scenario.yaml.ScalarNode;
 import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.Section;
-import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A schedule of flows from a CSV file, as other tools (collective schedulers, trace converters) produce them:
@@ -22,36 +25,38 @@ import java.util.List;
  * for separated by {@code ;} (empty for none), {@code gap} is a time such as {@code 2us} (empty for none), and
  * {@code id} may be empty for a flow nothing waits for. Each line becomes a flows entry whose fields keep their
  * CSV line, so every error, a cycle included, is reported as {@code schedule.csv:LINE: FIELD: ...}. Blank lines
- * and lines starting with {@code #} are skipped.
+ * and lines starting with {@code #} are skipped; lines end with LF, CR LF or CR; a UTF-8 byte order mark, which
+ * spreadsheet programs write, is dropped.
+ *
+ * <p>The file is read as {@link ScenarioFiles} allows (in the scenario's folder, a regular file, at most
+ * {@link Limits#MAX_SCHEDULE_BYTES}). Until its header is found the file may be anything the name led to, so no
+ * message quotes it: a first line that is not the header is quoted only if it looks like a header of this format
+ * itself ({@link #looksLikeHeader}), comma-separated words; anything else (a line of another file, binary data) is
+ * described, not shown.
  */
 public final class ScheduleCsv {
     static final String HEADER = "id,src,dst,bytes,after,gap";
     private static final String[] COLUMNS = HEADER.split(",");
+    private static final String KIND = "CSV schedule";
+    /** What a first line shown in a message may hold: words of letters, digits and '_', commas and spaces. */
+    private static final Pattern HEADER_LIKE = Pattern.compile("[A-Za-z0-9_ ]*(,[A-Za-z0-9_ ]*)+");
+    /** The longest first line shown in a message: the header is 26 characters. */
+    private static final int LONGEST_SHOWN = 80;
 
     private ScheduleCsv() {
     }
 
-    /** The entries of the file {@code field} names, relative to the scenario file's folder. */
-    public static List<Section> entries(Field field, String scenarioSource) throws ScenarioException {
-        String name = field.asText(java.util.regex.Pattern.compile(".+"), "a CSV file such as schedule.csv");
-        Path file = Path.of(scenarioSource).resolveSibling(name);
-        if (Path.of(name).isAbsolute()) {
-            file = Path.of(name);
-        }
-        String display = InputFile.display(file);
-        String problem = InputFile.problem(file, "CSV schedule");
-        if (problem != null) {
-            throw field.error("cannot read " + display + ": " + problem);
-        }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw field.error("cannot read " + display + ": " + InputFile.describe(e, "CSV schedule", file));
-        }
-        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
+    /** The entries of the file {@code field} names, as {@code files} allows it to be read. */
+    public static List<Section> entries(Field field, ScenarioFiles files) throws ScenarioException {
+        ScenarioFiles.Content file = files.read(field, KIND, Limits.MAX_SCHEDULE_BYTES);
+        String display = file.display();
+        List<String> lines = text(file).lines().toList();
+        String first = lines.isEmpty() ? "" : lines.get(0).strip();
+        if (!first.equals(HEADER)) {
             throw new ScenarioException(display, Origin.ofLine(1), "", "the first line must be the header "
-                    + HEADER + (lines.isEmpty() ? ", and the file is empty" : ", found '" + lines.get(0).strip() + "'"));
+                    + HEADER + ", " + (lines.isEmpty() ? "and the file is empty" : looksLikeHeader(first)
+                    ? "found '" + first + "'" : "and this line is not one (nor a header of comma-separated names);"
+                    + " is " + display + " a CSV schedule?"));
         }
         List<Section> entries = new ArrayList<>(lines.size() - 1);
         for (int i = 1; i < lines.size(); i++) {
@@ -88,5 +93,25 @@ public final class ScheduleCsv {
                     + "such as a,0,1,1MiB,, after the header");
         }
         return entries;
+    }
+
+    /** The file's text: UTF-8, without a byte order mark. */
+    private static String text(ScenarioFiles.Content file) throws ScenarioException {
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        String text;
+        try {
+            text = utf8.decode(ByteBuffer.wrap(file.bytes())).toString();
+        } catch (CharacterCodingException e) {
+            throw new ScenarioException(file.display(), Origin.ofLine(0), "", "the file is not UTF-8 text; a "
+                    + KIND + " is UTF-8 text with the header " + HEADER + " on its first line");
+        }
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /** Whether a first line that is not the header looks like one of this format, so can be shown in a message. */
+    static boolean looksLikeHeader(String line) {
+        return line.length() <= LONGEST_SHOWN && HEADER_LIKE.matcher(line).matches();
     }
 }

@@ -51,12 +51,12 @@ public final class ErrorList {
         }
     }
 
-    /** Runs {@code check}, recording its errors if it fails. */
-    public void check(Check check) {
-        attempt(() -> {
+    /** Runs {@code check}, recording its errors if it fails; whether it passed. */
+    public boolean check(Check check) {
+        return attempt(() -> {
             check.run();
             return Boolean.TRUE;
-        });
+        }) != null;
     }
 
     /** Adds the field errors recorded since {@code before}; whether there were any. */

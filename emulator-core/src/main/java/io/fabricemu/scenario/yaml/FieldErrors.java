@@ -1,7 +1,9 @@
 package io.fabricemu.scenario.yaml;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The errors of single fields met while a scenario is bound, kept so that binding goes on past them, as a compiler
@@ -15,15 +17,14 @@ import java.util.List;
  */
 public final class FieldErrors {
     private final List<ScenarioException> recorded = new ArrayList<>();
+    /** The messages of {@link #recorded}, to find a repeat in constant time: a file may have a million errors. */
+    private final Set<String> messages = new HashSet<>();
 
     /** Records {@code e} unless the same error (same message) is already recorded: a binder may read a field twice. */
     void add(ScenarioException e) {
-        for (ScenarioException r : recorded) {
-            if (r.getMessage().equals(e.getMessage())) {
-                return;
-            }
+        if (messages.add(e.getMessage())) {
+            recorded.add(e);
         }
-        recorded.add(e);
     }
 
     /** How many errors are recorded so far. */

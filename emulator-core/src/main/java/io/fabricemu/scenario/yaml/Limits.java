@@ -45,6 +45,18 @@ public final class Limits {
      * slot per packet, indexed by an int.
      */
     public static final long MAX_PACKETS_PER_FLOW = Packets.MAX_INDEXED;
+    /**
+     * 16 MiB: the largest scenario file, some 350,000 explicit flows. The tree of nodes it becomes takes about ten
+     * times its size in heap, so a file beyond that is a mistake (or a trace better cut down) long before it is a
+     * scenario; it is refused after reading one byte more than this, whatever the file's size.
+     */
+    public static final int MAX_SCENARIO_BYTES = 16 << 20;
+    /**
+     * 64 MiB: the largest CSV schedule a scenario may name ({@code workload.schedule}), some 3.4 million flows of 20
+     * bytes a line; validating such a file took 11 s and 5.5 GB, most of it the loader's tree before the fabric's
+     * size is checked. Like a scenario file it is refused after reading one byte more than this.
+     */
+    public static final int MAX_SCHEDULE_BYTES = 64 << 20;
 
     private Limits() {
     }

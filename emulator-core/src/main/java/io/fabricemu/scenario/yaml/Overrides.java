@@ -40,7 +40,7 @@ public final class Overrides {
         }
         String path = override.substring(0, equals).strip();
         List<String> segments = split(path);
-        Node value = YamlTree.parseOverrideValue(override.substring(equals + 1), source, override);
+        Node value = YamlTree.parseOverrideValue(override.substring(equals + 1), source, override, path);
         Node start = root != null ? root : new MapNode(origin(), List.of());
         return set(start, segments, 0, value);
     }

@@ -13,18 +13,13 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Reads a scenario file's text: UTF-8, at most {@link #MAX_BYTES}, holding only characters YAML allows. What
- * is wrong is said at its line and column: the first byte that is not UTF-8 (with its offset in the file, as
- * {@code xxd} or {@code od} count), a NUL byte (a binary file), a UTF-16 or UTF-32 file, another control
+ * Reads a scenario file's text: UTF-8, at most {@link Limits#MAX_SCENARIO_BYTES}, holding only characters YAML
+ * allows. What is wrong is said at its line and column: the first byte that is not UTF-8 (with its offset in the
+ * file, as {@code xxd} or {@code od} count), a NUL byte (a binary file), a UTF-16 or UTF-32 file, another control
  * character. A UTF-8 byte order mark, which some editors write, is accepted and dropped.
  */
 public final class ScenarioText {
-    /**
-     * The largest scenario file read: 16 MiB, some 350,000 explicit flows; the tree of nodes it becomes takes
-     * about ten times its size in heap, so a file beyond that is a mistake (or a trace better cut down) long
-     * before it is a scenario.
-     */
-    static final int MAX_BYTES = 16 << 20;
+    private static final int MAX_BYTES = Limits.MAX_SCENARIO_BYTES;
     private static final String MUST_BE_UTF8 = "scenario files must be UTF-8 text: save the file as UTF-8";
 
     private ScenarioText() {
@@ -109,23 +104,33 @@ public final class ScenarioText {
         return null;
     }
 
-    /**
-     * Refuses the first character outside YAML's printable set (YAML 1.1, section 5.1, as the parser applies it):
-     * tab, line breaks, U+0020..U+007E, U+0085, U+00A0..U+D7FF, U+E000..U+FFFD and U+10000 on.
-     */
+    /** Refuses the first character outside YAML's printable set ({@link #firstControlCharacter}). */
     private static void refuseControlCharacters(String text, String source) throws ScenarioException {
+        int i = firstControlCharacter(text);
+        if (i >= 0) {
+            int[] lineColumn = lineAndColumn(text, i);
+            throw error(source, lineColumn[0], String.format(Locale.ROOT,
+                    "column %d holds the control character U+%04X, which a YAML file may not contain",
+                    lineColumn[1], text.codePointAt(i)));
+        }
+    }
+
+    /**
+     * The index of the first character outside YAML's printable set (YAML 1.1, section 5.1, as the parser applies
+     * it), or -1: allowed are tab, line breaks, U+0020..U+007E, U+0085, U+00A0..U+D7FF, U+E000..U+FFFD and U+10000
+     * on.
+     */
+    static int firstControlCharacter(String text) {
         for (int i = 0; i < text.length(); ) {
             int c = text.codePointAt(i);
             boolean printable = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0x7E) || c == 0x85
                     || (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000;
             if (!printable) {
-                int[] lineColumn = lineAndColumn(text, i);
-                throw error(source, lineColumn[0], String.format(Locale.ROOT,
-                        "column %d holds the control character U+%04X, which a YAML file may not contain",
-                        lineColumn[1], c));
+                return i;
             }
             i += Character.charCount(c);
         }
+        return -1;
     }
 
     /** The line and column of byte {@code offset}, all bytes before which are UTF-8. */

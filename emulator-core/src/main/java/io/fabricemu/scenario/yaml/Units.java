@@ -12,8 +12,10 @@ import java.util.regex.Pattern;
  *
  * <p>Parsing is exact: the number is read as a {@link BigDecimal}, multiplied by the unit and must come out
  * as a whole number that fits a {@code long} ({@code 1.5us} is 1,500,000 ps; {@code 0.5B} is an error).
- * A unit is always required, so {@code 0} alone is rejected while {@code 0ns} is fine. Units are
- * case-sensitive because {@code b} and {@code B} differ. Byte units {@code KB, MB, GB} are 1000-based and
+ * A unit is always required, so {@code 0} alone is rejected while {@code 0ns} is fine, and it follows the number
+ * directly: {@code 100 Gbps} is refused, saying to write {@code 100Gbps}, so that a value reads the same in a
+ * scenario, in {@code --set} and in {@code --sweep} lists. Units are case-sensitive because {@code b} and {@code B}
+ * differ. Byte units {@code KB, MB, GB} are 1000-based and
  * {@code KiB, MiB, GiB} 1024-based; rates are 1000-based. Every parse error is an
  * {@link IllegalArgumentException} whose message names the accepted units and gives an example.
  *
@@ -21,7 +23,7 @@ import java.util.regex.Pattern;
  * the inverse of the parse methods.
  */
 public final class Units {
-    private static final Pattern QUANTITY = Pattern.compile("([+-]?)([0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)\\s*(\\S*)");
+    private static final Pattern QUANTITY = Pattern.compile("([+-]?)([0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(\\s*)(\\S*)");
 
     private static final Kind BYTES = new Kind("size", "bytes", "B, KB, MB, GB, KiB, MiB or GiB", "4150B, 2MiB",
             List.of(new Unit("B", 1), new Unit("KB", 1_000), new Unit("MB", 1_000_000),
@@ -117,13 +119,17 @@ public final class Units {
         if (!m.matches()) {
             throw kind.error(text, "is not a " + kind.noun);
         }
-        String unitName = m.group(3);
+        String unitName = m.group(4);
         if (unitName.isEmpty()) {
             throw kind.error(text, "has no unit");
         }
         Unit unit = kind.unit(unitName);
         if (unit == null) {
             throw kind.error(text, "is not a " + kind.noun);
+        }
+        if (!m.group(3).isEmpty()) {
+            throw kind.error(text, "has a space between the number and its unit (write " + m.group(1) + m.group(2)
+                    + unitName + ")");
         }
         BigDecimal value = new BigDecimal(m.group(2)).multiply(BigDecimal.valueOf(unit.scale));
         if (m.group(1).equals("-") && value.signum() != 0) {

@@ -63,7 +63,7 @@ class FabricSizeCheckTest {
                                                                     String estimate) {
         long start = System.nanoTime();
         ScenarioException e = assertThrows(ScenarioException.class,
-                () -> ScenarioLoader.parse(yaml, "big.yaml", List.of(), SIX_GIB));
+                () -> ScenarioLoader.parse(yaml, "big.yaml", List.of(), List.of(), SIX_GIB));
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertEquals(line, e.line(), e.getMessage());
         assertEquals(field, e.field(), e.getMessage());
@@ -74,7 +74,7 @@ class FabricSizeCheckTest {
     @Test
     void load_tooLargeForTheHeap_saysHowMuchItNeedsAndHowToGiveIt() {
         ScenarioException e = assertThrows(ScenarioException.class,
-                () -> ScenarioLoader.parse(fatTree(200), "big.yaml", List.of(), SIX_GIB));
+                () -> ScenarioLoader.parse(fatTree(200), "big.yaml", List.of(), List.of(), SIX_GIB));
         assertEquals("big.yaml:3: topology: the run needs about 47.242 GiB of heap before the first packet moves,"
                 + " for the fabric's 24,000,000 elements (2,000,000 hosts, 50,000 switches, 6,000,000 cables) alone;"
                 + " this JVM may use 6 GiB. Give it at least -Xmx53g (FABRIC_EMU_JAVA_OPTS=-Xmx53g bin/fabric-emu"
@@ -84,7 +84,8 @@ class FabricSizeCheckTest {
     @Test
     void load_theFlowsAreWhatDoesNotFit_isRefusedAtTheWorkload() {
         ScenarioException e = assertThrows(ScenarioException.class,
-                () -> ScenarioLoader.parse(leafSpine(2, 23_170, "all-to-all"), "big.yaml", List.of(), SIX_GIB));
+                () -> ScenarioLoader.parse(leafSpine(2, 23_170, "all-to-all"), "big.yaml", List.of(), List.of(),
+                        SIX_GIB));
         assertTrue(e.getMessage().startsWith("big.yaml:10: workload: the run needs about 1244.3"), e.getMessage());
         assertTrue(e.getMessage().contains("for 2,147,349,260 flows and 185,376 elements (46,340 hosts, 4 switches,"
                 + " 46,344 cables)"), e.getMessage());
@@ -93,13 +94,14 @@ class FabricSizeCheckTest {
     @Test
     void load_withinTheHeap_isAccepted_andAJvmTakingPartInARunAcrossJvmsNeedsLess() throws ScenarioException {
         String k32 = fatTree(32);
-        FabricEstimate e = FabricEstimate.of(ScenarioLoader.parse(k32, "k32.yaml", List.of(), SIX_GIB));
+        FabricEstimate e = FabricEstimate.of(ScenarioLoader.parse(k32, "k32.yaml", List.of(), List.of(), SIX_GIB));
         assertTrue(e.heapBytes() > 200_000_000 && e.heapBytes() < 300_000_000, "about 250 MB: " + e.heapBytes());
         HeapBudget small = new HeapBudget(100_000_000, true);
-        assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(k32, "k32.yaml", List.of(), small));
-        ScenarioLoader.parse(k32, "k32.yaml", List.of(), new HeapBudget(100_000_000, false));
+        assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parse(k32, "k32.yaml", List.of(), List.of(), small));
+        ScenarioLoader.parse(k32, "k32.yaml", List.of(), List.of(), new HeapBudget(100_000_000, false));
         ScenarioException driver = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(k32, "k32.yaml",
-                List.of(), new HeapBudget(1_000_000, false)));
+                List.of(), List.of(), new HeapBudget(1_000_000, false)));
         assertTrue(driver.getMessage().contains("this JVM takes part in a run across JVMs and holds its topology,"
                 + " routes and flows: about"), driver.getMessage());
     }

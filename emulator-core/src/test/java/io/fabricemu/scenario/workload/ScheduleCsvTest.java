@@ -3,6 +3,7 @@ package io.fabricemu.scenario.workload;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.ScenarioLoader;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -130,5 +132,56 @@ class ScheduleCsvTest {
         scenario("  schedule: sched.csv\n  flows: [{src: 0, dst: 1, bytes: 1MiB}]");
         csv(ScheduleCsv.HEADER, "a,0,1,64KiB,,");
         assertRefused("s.yaml", 11, "workload.schedule", "either in the scenario (flows) or in a CSV file");
+    }
+
+    @Test
+    void load_byteOrderMarkAndCrLf_areAccepted() throws Exception {
+        scenario("  schedule: sched.csv");
+        Files.write(dir.resolve("sched.csv"), concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF},
+                (ScheduleCsv.HEADER + "\r\na,0,1,64KiB,,\r\nb,1,2,64KiB,a,1us\r\n").getBytes(StandardCharsets.UTF_8)));
+        List<FlowSpec> flows = ScenarioLoader.load(dir.resolve("s.yaml"), List.of()).workload().flows(8, 1);
+        assertEquals(2, flows.size());
+        assertEquals(1_000_000, flows.get(1).gapPs());
+    }
+
+    @Test
+    void load_aFirstLineThatIsNoHeader_isDescribedNotShown() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv("SECRET=hunter2:/root:/bin/bash", "a,0,1,64KiB,,");
+        assertRefused("sched.csv", 1, "", "the first line must be the header id,src,dst,bytes,after,gap, and this"
+                + " line is not one");
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.load(dir.resolve("s.yaml"), List.of()));
+        assertFalse(e.getMessage().contains("SECRET") || e.getMessage().contains("hunter2"), e.getMessage());
+    }
+
+    @Test
+    void load_aFileThatIsNotUtf8_isRefusedWithoutShowingIt() throws Exception {
+        scenario("  schedule: sched.csv");
+        Files.write(dir.resolve("sched.csv"), new byte[] {'i', 'd', (byte) 0xFF, (byte) 0xFE, '\n'});
+        assertRefused("sched.csv", 0, "", "the file is not UTF-8 text");
+    }
+
+    @Test
+    void load_aScheduleOutOfTheScenariosFolder_isRefusedAtTheScenarioLine() throws Exception {
+        scenario("  schedule: ../sched.csv");
+        assertRefused("s.yaml", 11, "workload.schedule", "'../sched.csv' leads out of the scenario's folder",
+                "--allow-files DIR");
+    }
+
+    @Test
+    void looksLikeHeader_onlyShortCommaSeparatedWords() {
+        assertTrue(ScheduleCsv.looksLikeHeader("id,src,dst,size,after,gap"));
+        assertTrue(ScheduleCsv.looksLikeHeader("id, src, dst"));
+        assertFalse(ScheduleCsv.looksLikeHeader("root:x:0:0:root:/root:/bin/bash"));
+        assertFalse(ScheduleCsv.looksLikeHeader("SHELL=/bin/bash"));
+        assertFalse(ScheduleCsv.looksLikeHeader("hostname"));
+        assertFalse(ScheduleCsv.looksLikeHeader("a,b".repeat(40)));
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] joined = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, joined, a.length, b.length);
+        return joined;
     }
 }

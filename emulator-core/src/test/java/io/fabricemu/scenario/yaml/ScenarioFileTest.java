@@ -163,7 +163,7 @@ class ScenarioFileTest {
 
     @Test
     void fileAboveTheLimit_isRefusedBeforeParsing() throws IOException {
-        byte[] big = concat(utf8(BASE), utf8("# " + "x".repeat(ScenarioText.MAX_BYTES) + "\n"));
+        byte[] big = concat(utf8(BASE), utf8("# " + "x".repeat(Limits.MAX_SCENARIO_BYTES) + "\n"));
         ScenarioException e = refused(big);
         assertTrue(e.getMessage().endsWith(String.format(": the file is %,d bytes; a scenario file may be at most"
                 + " 16 MiB (16,777,216 bytes)", big.length)), e.getMessage());
