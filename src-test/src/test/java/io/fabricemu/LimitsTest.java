@@ -159,6 +159,8 @@ class LimitsTest {
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(o.out().contains("98,304 actors; window 250.000 ns; heap at the start about 249.581 MiB of the"),
                 o.out());
+        assertTrue(o.out().contains(" may use; 4,210,688 data packets: at least 29,474,816 events, at least 14 s at"
+                + " 2 M events/s\n"), o.out());
         assertTrue(o.out().contains("12,288 actors; window 250.000 ns; heap at the start about 44.678 MiB of the"),
                 o.out());
     }

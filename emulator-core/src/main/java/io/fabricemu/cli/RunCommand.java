@@ -15,6 +15,7 @@ import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.scenario.sizing.HeapBudget;
+import io.fabricemu.scenario.sizing.RunEstimate;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -106,6 +107,10 @@ final class RunCommand implements Callable<Integer> {
         if (!quiet) {
             stdout.printf("fabric-emu: %s: %s, %d flows, %,d actors%n", prepared.scenario().name(),
                     prepared.fabric().topology().describe(), prepared.flows().size(), prepared.fabric().elementCount());
+            RunEstimate estimate = RunEstimate.of(prepared.scenario());
+            if (estimate.isLong()) {
+                stdout.println("  a long run: " + estimate.describe());
+            }
             stdout.flush();
         }
         Progress progress = new Progress();
