@@ -107,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
         if (!quiet) {
             stdout.printf("fabric-emu: %s: %s, %d flows, %,d actors%n", prepared.scenario().name(),
                     prepared.fabric().topology().describe(), prepared.flows().size(), prepared.fabric().elementCount());
-            RunEstimate estimate = RunEstimate.of(prepared.scenario());
+            RunEstimate estimate = prepared.scenario().runEstimate();
             if (estimate.isLong()) {
                 stdout.println("  a long run: " + estimate.describe());
             }

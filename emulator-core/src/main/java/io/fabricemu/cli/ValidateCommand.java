@@ -1,8 +1,6 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.scenario.sizing.FabricEstimate;
-import io.fabricemu.scenario.sizing.RunEstimate;
 import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.time.Ps;
 import java.io.PrintWriter;
@@ -56,8 +54,8 @@ final class ValidateCommand implements Callable<Integer> {
             out.printf("ok: %s: %s; %d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
                     + " may use; %s%n", file, p.fabric().topology().describe(), p.flows().size(),
                     p.fabric().elementCount(), Ps.format(p.fabric().lookaheadPs()),
-                    Units.formatBytes(FabricEstimate.of(p.scenario()).heapBytes()),
-                    Units.formatBytes(Runtime.getRuntime().maxMemory()), RunEstimate.of(p.scenario()).describe());
+                    Units.formatBytes(p.scenario().estimate().heapBytes()),
+                    Units.formatBytes(Runtime.getRuntime().maxMemory()), p.scenario().runEstimate().describe());
             out.flush();
         }
         out.flush();

@@ -2,6 +2,8 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.scenario.sizing.FabricEstimate;
+import io.fabricemu.scenario.sizing.RunEstimate;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.topology.TopologySpec;
@@ -50,5 +52,15 @@ public record Scenario(String name, long seed, TopologySpec topology, SwitchConf
         }
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(sampling, "sampling");
+    }
+
+    /** How large its run is when it starts, by arithmetic on its specs alone. */
+    public FabricEstimate estimate() {
+        return FabricEstimate.of(topology, switchConfig, transport, workload, sampling.enabled());
+    }
+
+    /** The least work its run takes, by arithmetic on its specs alone. */
+    public RunEstimate runEstimate() {
+        return RunEstimate.of(topology, transport, workload);
     }
 }

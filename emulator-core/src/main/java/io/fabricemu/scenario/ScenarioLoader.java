@@ -207,7 +207,7 @@ public final class ScenarioLoader {
         errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
                 sampling);
-        FabricSizeCheck.scenario(topologySection, workloadSection, scenario, budget);
+        FabricSizeCheck.scenario(topologySection, workloadSection, scenario.estimate(), budget);
         return scenario;
     }
 }

@@ -1,6 +1,8 @@
 package io.fabricemu.scenario.sizing;
 
-import io.fabricemu.scenario.Scenario;
+import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.WorkloadSpec;
 import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.topology.FabricCounts;
 import io.fabricemu.topology.TopologySpec;
@@ -51,16 +53,16 @@ public record FabricEstimate(FabricCounts counts, long elements, long flows, lon
     /** The most elements a run can number: element ids are ints, and arrays over all elements are made. */
     static final long MAX_ELEMENTS = Integer.MAX_VALUE - 8;
 
-    /** The whole scenario: its fabric with pools and PFC monitor, its flows, its transport and sampling. */
-    public static FabricEstimate of(Scenario s) {
-        FabricCounts c = s.topology().counts();
-        long extra = FabricCounts.plus(s.switchConfig().sharedBufferBytes() > 0 ? c.switches() : 0,
-                s.switchConfig().pfc().enabled() ? 1 : 0);
-        int hosts = s.topology().hostCount();
-        boolean uet = s.transport().ultraEthernet();
-        return of(c, extra, s.workload().flowCount(hosts),
-                uet ? s.workload().packetCount(hosts, s.transport().payloadBytes()) : 0, uet,
-                s.sampling().enabled());
+    /** A whole scenario: its fabric with pools and PFC monitor, its flows, its transport and sampling. */
+    public static FabricEstimate of(TopologySpec topology, SwitchConfig switchConfig, TransportConfig transport,
+                                    WorkloadSpec workload, boolean sampling) {
+        FabricCounts c = topology.counts();
+        long extra = FabricCounts.plus(switchConfig.sharedBufferBytes() > 0 ? c.switches() : 0,
+                switchConfig.pfc().enabled() ? 1 : 0);
+        int hosts = topology.hostCount();
+        boolean uet = transport.ultraEthernet();
+        return of(c, extra, workload.flowCount(hosts),
+                uet ? workload.packetCount(hosts, transport.payloadBytes()) : 0, uet, sampling);
     }
 
     /** The topology alone, at its cheapest: no flows, no sampling, the baseline transport. */

@@ -1,6 +1,5 @@
 package io.fabricemu.scenario.sizing;
 
-import io.fabricemu.scenario.Scenario;
 import io.fabricemu.scenario.workload.FlowCounts;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
@@ -23,10 +22,10 @@ public final class FabricSizeCheck {
         check(topology, topology, FabricEstimate.ofTopology(spec), budget);
     }
 
-    /** The whole scenario. */
-    public static void scenario(Section topology, Section workload, Scenario s, HeapBudget budget)
+    /** The whole scenario, from its estimate ({@link FabricEstimate#of}). */
+    public static void scenario(Section topology, Section workload, FabricEstimate estimate, HeapBudget budget)
             throws ScenarioException {
-        check(topology, workload, FabricEstimate.of(s), budget);
+        check(topology, workload, estimate, budget);
     }
 
     private static void check(Section topology, Section workload, FabricEstimate e, HeapBudget budget)

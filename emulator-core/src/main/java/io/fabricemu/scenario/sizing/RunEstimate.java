@@ -1,6 +1,8 @@
 package io.fabricemu.scenario.sizing;
 
-import io.fabricemu.scenario.Scenario;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.workload.WorkloadSpec;
+import io.fabricemu.topology.TopologySpec;
 import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.topology.FabricCounts;
 
@@ -58,8 +60,8 @@ public record RunEstimate(long dataPackets, long eventsAtLeast) {
     }
 
     /** The scenario's workload on its topology, cut at its transport's payload per packet. */
-    public static RunEstimate of(Scenario s) {
-        return ofPackets(s.workload().packetCount(s.topology().hostCount(), s.transport().payloadBytes()));
+    public static RunEstimate of(TopologySpec topology, TransportConfig transport, WorkloadSpec workload) {
+        return ofPackets(workload.packetCount(topology.hostCount(), transport.payloadBytes()));
     }
 
     static RunEstimate ofPackets(long dataPackets) {

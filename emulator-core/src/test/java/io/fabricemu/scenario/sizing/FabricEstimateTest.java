@@ -42,7 +42,7 @@ class FabricEstimateTest {
     void of_countsTheElementsFlowsAndPacketsTheScenarioBuilds(String yaml) {
         Scenario s = StartHeap.parse(yaml);
         PreparedRun built = PreparedRun.of(s);
-        FabricEstimate e = FabricEstimate.of(s);
+        FabricEstimate e = s.estimate();
         assertEquals(built.fabric().elementCount(), e.elements());
         assertEquals(built.flows().size(), e.flows());
         long packets = 0;

@@ -94,7 +94,7 @@ class FabricSizeCheckTest {
     @Test
     void load_withinTheHeap_isAccepted_andAJvmTakingPartInARunAcrossJvmsNeedsLess() throws ScenarioException {
         String k32 = fatTree(32);
-        FabricEstimate e = FabricEstimate.of(ScenarioLoader.parse(k32, "k32.yaml", List.of(), List.of(), SIX_GIB));
+        FabricEstimate e = ScenarioLoader.parse(k32, "k32.yaml", List.of(), List.of(), SIX_GIB).estimate();
         assertTrue(e.heapBytes() > 200_000_000 && e.heapBytes() < 300_000_000, "about 250 MB: " + e.heapBytes());
         HeapBudget small = new HeapBudget(100_000_000, true);
         assertThrows(ScenarioException.class,

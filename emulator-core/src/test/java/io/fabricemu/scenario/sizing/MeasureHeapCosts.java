@@ -41,7 +41,7 @@ final class MeasureHeapCosts {
     private static void row(ActorTestKit testKit, String name, String yaml) {
         StartHeap.Measured m = StartHeap.measure(testKit, yaml);
         FabricCounts c = m.prepared().scenario().topology().counts();
-        FabricEstimate e = FabricEstimate.of(m.prepared().scenario());
+        FabricEstimate e = m.prepared().scenario().estimate();
         System.out.printf("%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", name, c.hosts(), c.switches(), c.cables(),
                 c.switchPorts(), e.elements(), c.edgeSwitches(), c.routeEntries(), e.flows(), e.uetPackets(),
                 e.heapBytes() - FabricEstimate.BASE_BYTES, m.preparedBytes(), m.startedBytes());

@@ -19,7 +19,7 @@ class RunEstimateTest {
     void of_countsEveryFlowsPacketsAtSevenEventsEach() {
         // Three senders of 2 MiB = 2,097,152 B at 4,150 - 64 = 4,086 B a packet: 513 full packets and one of
         // 1,034 B each, 1,542 in all.
-        RunEstimate e = RunEstimate.of(StartHeap.parse(BASE));
+        RunEstimate e = StartHeap.parse(BASE).runEstimate();
         assertEquals(1_542, e.dataPackets());
         assertEquals(10_794, e.eventsAtLeast());
         assertEquals(0, e.secondsAtLeast());
@@ -30,7 +30,7 @@ class RunEstimateTest {
     @Test
     void of_cutsAtTheTransportsPayload() {
         // 1,064 - 64 = 1,000 B a packet: 2,098 packets a flow (2,097 full, one of 152 B).
-        RunEstimate e = RunEstimate.of(StartHeap.parse(with(BASE, 16, "  mtu: 1064B")));
+        RunEstimate e = StartHeap.parse(with(BASE, 16, "  mtu: 1064B")).runEstimate();
         assertEquals(3 * 2_098, e.dataPackets());
         assertEquals(7 * 3 * 2_098, e.eventsAtLeast());
     }
@@ -72,7 +72,7 @@ class RunEstimateTest {
             Scenario s = StartHeap.parse(with(BASE, 25, "  bytes: 64KiB", 24, senders));
             RunResult r = PreparedRun.of(s).run(1, new Progress());
             assertEquals(r.flows().size(), r.flowsFinished());
-            long bound = RunEstimate.of(s).eventsAtLeast();
+            long bound = s.runEstimate().eventsAtLeast();
             assertTrue(r.events() >= bound, senders + ": " + r.events() + " events, bound " + bound);
         }
     }
