@@ -67,8 +67,16 @@ final class DcqcnControl implements CongestionController {
     /** The ACK's round trip, for the path-not-congested test; DCQCN's rate does not move on ACKs. */
     @Override
     public Decision onAck(AckCc ack, int entropy) {
-        reactionPoint.onRttSample(ack.roundTripPs(), ack.arrivalPs());
+        onRoundTrip(ack.roundTripPs(), ack.arrivalPs());
         return Decision.HOLD;
+    }
+
+    /**
+     * A RoCEv2 ACK's round trip, measured at {@code nowPs}: what {@link #onAck} takes from an {@link AckCc}, for the
+     * QP's ACKs, which carry no other congestion field, without making one per ACK.
+     */
+    void onRoundTrip(long roundTripPs, long nowPs) {
+        reactionPoint.onRttSample(roundTripPs, nowPs);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.fabricemu.roce;
 
-import io.fabricemu.cc.AckCc;
 import io.fabricemu.cc.CongestionController;
 import io.fabricemu.cc.Decision;
 import io.fabricemu.engine.EventContext;
@@ -38,7 +37,7 @@ final class RoceProtocol implements NicProtocol {
     private final NicFlow[] outFlows;
     private final RcRequester[] requesters;
     /** Each requester's DCQCN once it started, or null: before its start, or without DCQCN (line rate). */
-    private final CongestionController[] rateControls;
+    private final DcqcnControl[] rateControls;
     private final SenderNotices[] notices;
     private final DcqcnNotificationPoint[] noticeCuts;
     private long firstCutPs = -1;
@@ -57,7 +56,7 @@ final class RoceProtocol implements NicProtocol {
         this.outFlows = setup.outgoing().toArray(new NicFlow[0]);
         int n = outFlows.length;
         this.requesters = new RcRequester[n];
-        this.rateControls = new CongestionController[n];
+        this.rateControls = new DcqcnControl[n];
         this.notices = new SenderNotices[n];
         this.noticeCuts = new DcqcnNotificationPoint[n];
         for (int i = 0; i < n; i++) {
@@ -104,7 +103,7 @@ final class RoceProtocol implements NicProtocol {
         switch (p.kind()) {
             case ACK -> {
                 if (rateControls[i] != null) {
-                    rateControls[i].onAck(AckCc.of(now, p.timestampPs(), 0, false), CongestionController.NO_ENTROPY);
+                    rateControls[i].onRoundTrip(now - p.timestampPs(), now);
                 }
                 if (notices[i] != null) {
                     notices[i].acknowledgedBelow(p.psn() + 1);
