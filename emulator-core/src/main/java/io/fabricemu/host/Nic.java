@@ -91,7 +91,7 @@ public abstract class Nic implements Element, NicActions {
      */
     protected Nic(NicSetup setup, Function<NicActions, NicProtocol> protocol) {
         this.name = setup.name();
-        this.tx = new Transmitter(setup.linkId(), setup.rateBps(), setup.handoffPs());
+        this.tx = new Transmitter(setup.linkId(), setup.rateBps(), setup.handoffPs(), setup.faults());
         this.pauses = new PfcPauses(setup.transport().controlClass() + 1, setup.rateBps());
         this.dataClass = setup.transport().dataClass();
         this.outgoing = setup.outgoing();

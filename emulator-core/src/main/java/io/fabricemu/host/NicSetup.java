@@ -1,5 +1,6 @@
 package io.fabricemu.host;
 
+import io.fabricemu.fault.LinkTimeline;
 import java.util.List;
 
 /**
@@ -15,15 +16,25 @@ import java.util.List;
  * @param incoming  flows this NIC receives (peer is the sender)
  * @param transport    what the transport shares with every protocol
  * @param dependencies which outgoing flows wait for others, and whom to tell when an incoming flow is received
+ * @param faults       the outgoing link's faults, {@link LinkTimeline#HEALTHY} for none: the NIC's transmitter
+ *                     serializes at the rate they set
  */
 public record NicSetup(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
-                       List<NicFlow> incoming, CommonTransport transport, StartDependencies dependencies) {
+                       List<NicFlow> incoming, CommonTransport transport, StartDependencies dependencies,
+                       LinkTimeline faults) {
     public NicSetup {
+        java.util.Objects.requireNonNull(faults, "faults");
         outgoing = List.copyOf(outgoing);
         incoming = List.copyOf(incoming);
         if (dependencies == null) {
             throw new IllegalArgumentException("dependencies must not be null; use StartDependencies.NONE");
         }
+    }
+
+    /** A NIC on a link without faults. */
+    public NicSetup(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
+                    List<NicFlow> incoming, CommonTransport transport, StartDependencies dependencies) {
+        this(host, name, linkId, rateBps, handoffPs, outgoing, incoming, transport, dependencies, LinkTimeline.HEALTHY);
     }
 
     /** A NIC whose flows wait for none. */

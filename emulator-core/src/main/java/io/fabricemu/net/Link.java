@@ -4,6 +4,8 @@ import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
+import io.fabricemu.fault.LinkFaults;
+import io.fabricemu.fault.RouteNotice;
 import java.util.SplittableRandom;
 
 /**
@@ -18,6 +20,10 @@ import java.util.SplittableRandom;
  *
  * <p>A PFC frame ({@link PfcOnWire}) is delivered when its last bit arrives ({@link PfcArrival}) and is
  * never lost: the injected loss models data loss, and a lost pause would only make lossless classes lossy.
+ *
+ * <p>A link with faults ({@link LinkFaults}) also goes down, loses and corrupts packets as its timeline says: a
+ * packet or a PFC frame on the wire while it is down is lost, and so is a routing update switches send over it
+ * ({@link RouteNotice}, delivered like a frame, {@code flightPs} after it was sent).
  */
 public final class Link implements Element {
     private final int targetId;
@@ -26,6 +32,8 @@ public final class Link implements Element {
     private final boolean deliverAtLastBit;
     private final double lossProbability;
     private final SplittableRandom lossRandom;
+    /** The link's faults, or null on a healthy link (the common case, which pays one null check a packet). */
+    private final LinkFaults faults;
 
     /**
      * @param targetId         the element at the far end
@@ -36,6 +44,16 @@ public final class Link implements Element {
      * @param lossSeed         seed of this link's loss draws
      */
     public Link(int targetId, long flightPs, boolean deliverAtLastBit, double lossProbability, long lossSeed) {
+        this(targetId, flightPs, deliverAtLastBit, lossProbability, lossSeed, null);
+    }
+
+    /**
+     * A link with faults; the other parameters as above.
+     *
+     * @param faults what its faults do, or null for none
+     */
+    public Link(int targetId, long flightPs, boolean deliverAtLastBit, double lossProbability, long lossSeed,
+                LinkFaults faults) {
         if (flightPs < 2) {
             throw new IllegalArgumentException("flightPs must be >= 2, was " + flightPs);
         }
@@ -48,6 +66,7 @@ public final class Link implements Element {
         this.deliverAtLastBit = deliverAtLastBit;
         this.lossProbability = lossProbability;
         this.lossRandom = new SplittableRandom(lossSeed);
+        this.faults = faults;
     }
 
     /** The first part of the flight time: transmitter to link, in ps. */
@@ -58,11 +77,23 @@ public final class Link implements Element {
     @Override
     public void onEvent(Signal signal, EventContext ctx) {
         if (signal instanceof PfcOnWire f) {
-            ctx.send(targetId, f.lastBitPs() + flightPs, new PfcArrival(f.frame()));
+            if (faults == null || faults.framePasses(ctx.nowPs() - handoffPs, f.lastBitPs() + flightPs)) {
+                ctx.send(targetId, f.lastBitPs() + flightPs, new PfcArrival(f.frame()));
+            }
+            return;
+        }
+        if (signal instanceof RouteNotice n) {
+            long sentPs = ctx.nowPs() - handoffPs;
+            if (faults == null || faults.framePasses(sentPs, sentPs + flightPs)) {
+                ctx.send(targetId, sentPs + flightPs, n);
+            }
             return;
         }
         OnWire w = (OnWire) signal;
         if (lossProbability > 0 && lossRandom.nextDouble() < lossProbability) {
+            return;
+        }
+        if (faults != null && !faults.passes(w.packet(), w.firstBitPs(), w.lastBitPs() + flightPs)) {
             return;
         }
         long firstBitPs = w.firstBitPs() + flightPs;
@@ -72,6 +103,6 @@ public final class Link implements Element {
 
     @Override
     public ElementReport report() {
-        return ElementReport.EMPTY;
+        return faults == null ? ElementReport.EMPTY : ElementReport.EMPTY.withFaults(faults.counts());
     }
 }

@@ -1,6 +1,7 @@
 package io.fabricemu.net;
 
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.fault.LinkTimeline;
 import io.fabricemu.time.Ps;
 
 /**
@@ -8,22 +9,31 @@ import io.fabricemu.time.Ps;
  * rate, exact to the picosecond, and wakes its owner with {@link TxDone} when the last bit has left. The
  * link learns of the packet {@code handoffPs} after its first bit leaves (the first part of the link's
  * flight time; see {@link Link}). A PFC frame ({@link #startFrame}) is sent the same way and counts in
- * {@link #txBytes()} like any frame.
+ * {@link #txBytes()} like any frame. A link whose rate a fault changes ({@link LinkTimeline}) is served at the rate
+ * in force when each frame starts.
  */
 public final class Transmitter {
     private final int linkId;
     private final long rateBps;
     private final long handoffPs;
+    /** The link's rate changes, or null when its rate never changes. */
+    private final LinkTimeline rates;
     private boolean busy;
     private long txBytes;
 
     public Transmitter(int linkId, long rateBps, long handoffPs) {
+        this(linkId, rateBps, handoffPs, LinkTimeline.HEALTHY);
+    }
+
+    /** A transmitter on a link whose faults are {@code faults}. */
+    public Transmitter(int linkId, long rateBps, long handoffPs, LinkTimeline faults) {
         if (handoffPs <= 0) {
             throw new IllegalArgumentException("handoffPs must be > 0, was " + handoffPs);
         }
         this.linkId = linkId;
         this.rateBps = rateBps;
         this.handoffPs = handoffPs;
+        this.rates = faults.changesRate() ? faults : null;
     }
 
     public boolean busy() {
@@ -44,7 +54,7 @@ public final class Transmitter {
             throw new IllegalStateException("transmitter busy");
         }
         long now = ctx.nowPs();
-        long lastBitPs = now + Ps.serializationPs(p.sizeBytes(), rateBps);
+        long lastBitPs = now + Ps.serializationPs(p.sizeBytes(), rateAt(now));
         ctx.send(linkId, now + handoffPs, new OnWire(p, now, lastBitPs));
         ctx.schedule(lastBitPs, TxDone.INSTANCE);
         busy = true;
@@ -57,11 +67,16 @@ public final class Transmitter {
             throw new IllegalStateException("transmitter busy");
         }
         long now = ctx.nowPs();
-        long lastBitPs = now + Ps.serializationPs(PfcFrame.SIZE_BYTES, rateBps);
+        long lastBitPs = now + Ps.serializationPs(PfcFrame.SIZE_BYTES, rateAt(now));
         ctx.send(linkId, now + handoffPs, new PfcOnWire(f, lastBitPs));
         ctx.schedule(lastBitPs, TxDone.INSTANCE);
         busy = true;
         txBytes += PfcFrame.SIZE_BYTES;
+    }
+
+    /** The rate a frame starting at {@code nowPs} is sent at. */
+    public long rateAt(long nowPs) {
+        return rates == null ? rateBps : rates.rateAt(nowPs, rateBps);
     }
 
     public void done() {

@@ -65,6 +65,19 @@ public final class PfcPauses {
         }
     }
 
+    /**
+     * The link went down: every pause in force ends now (a pause does not outlive the link it came over, IEEE
+     * 802.1Qbb keeps its state per link).
+     */
+    public void releaseAll(long nowPs) {
+        for (int c = 0; c < pausedUntilPs.length; c++) {
+            if (pausedUntilPs[c] > nowPs) {
+                pausedPsBefore[c] -= pausedUntilPs[c] - nowPs;
+                pausedUntilPs[c] = nowPs;
+            }
+        }
+    }
+
     /** Whether a frame of {@code trafficClass} may not start at {@code nowPs}. */
     public boolean paused(int trafficClass, long nowPs) {
         return pausedUntilPs[trafficClass] > nowPs;

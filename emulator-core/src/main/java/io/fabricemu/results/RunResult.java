@@ -31,14 +31,25 @@ public record RunResult(String scenario, long seed, String topology, String dige
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
                         List<PortStats> ports, String haltReason, TimeSeries series,
-                        List<CollectiveResult> collectives, FabricMap fabricMap) {
+                        List<CollectiveResult> collectives, FabricMap fabricMap, FaultOutcome faults) {
     public RunResult {
+        java.util.Objects.requireNonNull(faults, "faults");
         java.util.Objects.requireNonNull(haltReason, "haltReason");
         java.util.Objects.requireNonNull(series, "series");
         java.util.Objects.requireNonNull(fabricMap, "fabricMap");
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         collectives = List.copyOf(collectives);
+    }
+
+    /** A run without faults. */
+    public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
+                     long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
+                     long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
+                     String haltReason, TimeSeries series, List<CollectiveResult> collectives, FabricMap fabricMap) {
+        this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
+                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, collectives,
+                fabricMap, FaultOutcome.NONE);
     }
 
     /** A run of no collective, its fabric not drawn. */
@@ -55,7 +66,7 @@ public record RunResult(String scenario, long seed, String topology, String dige
     public RunResult withCollectives(List<CollectiveResult> results) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, results, fabricMap);
+                series, results, fabricMap, faults);
     }
 
     public boolean halted() {

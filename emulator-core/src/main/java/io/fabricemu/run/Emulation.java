@@ -1,6 +1,8 @@
 package io.fabricemu.run;
 
 import io.fabricemu.engine.ElementReport;
+import io.fabricemu.results.FaultOutcome;
+import io.fabricemu.stats.FaultCounts;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
@@ -64,7 +66,20 @@ public final class Emulation {
                 r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
                 r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),
                 r.haltReason(), TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())), List.of(),
-                FabricMap.of(fabric.topology()));
+                FabricMap.of(fabric.topology()), faults(fabric, r.reports()));
+    }
+
+    /** The fabric's faults and what the elements counted of them, in fault order and then element order. */
+    private static FaultOutcome faults(FabricBuilder fabric, List<ElementReport> reports) {
+        if (fabric.faults().isEmpty()) {
+            return FaultOutcome.NONE;
+        }
+        List<FaultCounts> counts = new ArrayList<>();
+        for (ElementReport report : reports) {
+            counts.addAll(report.faults());
+        }
+        counts.sort(java.util.Comparator.comparingInt(FaultCounts::fault));
+        return new FaultOutcome(fabric.faults().faults(), counts);
     }
 
     private static List<SampleLog> samples(List<ElementReport> reports) {

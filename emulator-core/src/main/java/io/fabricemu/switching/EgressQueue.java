@@ -34,6 +34,7 @@ final class EgressQueue {
     private long drops;
     private Packet inService;
     private int inServiceIngressPort = -1;
+    private int droppedIngressPort = -1;
 
     @SuppressWarnings("unchecked")
     EgressQueue(int trafficClasses, long limitBytesPerClass) {
@@ -149,6 +150,29 @@ final class EgressQueue {
             }
         }
         throw new IllegalStateException("nothing waiting");
+    }
+
+    /**
+     * Takes the head of the highest non-empty class out of the queue without serving it (its link went down): its
+     * bytes are freed at once. {@link #droppedIngressPort()} then says where it came in.
+     */
+    Packet dropWaiting() {
+        for (int c = fifos.length - 1; c >= 0; c--) {
+            Packet p = fifos[c].pollFirst();
+            if (p != null) {
+                droppedIngressPort = ingressPorts[c].pollFirst();
+                sharedBytes -= overLimit(classBytes[c]) - overLimit(classBytes[c] - p.sizeBytes());
+                classBytes[c] -= p.sizeBytes();
+                totalBytes -= p.sizeBytes();
+                return p;
+            }
+        }
+        throw new IllegalStateException("nothing waiting");
+    }
+
+    /** The ingress port of the packet {@link #dropWaiting()} took last, or -1. */
+    int droppedIngressPort() {
+        return droppedIngressPort;
     }
 
     /** The ingress port of the packet in service, or -1 when it was offered without one. */

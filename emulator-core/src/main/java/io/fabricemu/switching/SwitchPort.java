@@ -5,7 +5,10 @@ import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
+import io.fabricemu.fault.FaultTally;
+import io.fabricemu.fault.LinkTimeline;
 import io.fabricemu.net.Arrival;
+import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Link;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PfcArrival;
@@ -19,6 +22,7 @@ import io.fabricemu.pfc.PfcPeer;
 import io.fabricemu.pfc.PfcReleased;
 import io.fabricemu.pfc.PfcSettings;
 import io.fabricemu.pfc.PfcStuckChanged;
+import io.fabricemu.stats.FaultDrop;
 import io.fabricemu.stats.PfcCounters;
 import io.fabricemu.stats.PortStats;
 import io.fabricemu.time.Ps;
@@ -49,11 +53,21 @@ import java.util.ArrayDeque;
  * honours the pauses it receives ({@link PfcPauses}): it starts no packet of a paused class, strict priority
  * continuing among the others. A class paused longer than the deadlock timeout while packets of it wait is
  * reported to the fabric's {@link PfcDeadlockMonitor}, and reported again when it moves.
+ *
+ * <p>Faults ({@link PortFaults}): while the port's outgoing link is down its transmitter starts nothing; when it goes
+ * down, the packets waiting in its queues are lost (counted as fault drops in the queue; the one on the wire is the
+ * link's), the PFC frames it had to send are dropped and the pauses it honoured are released, and a packet the
+ * switch forwards to it is black-holed until it is back up. Routing around failures is its {@link FailoverPort}'s:
+ * a packet for a host the switch has no route to is black-holed at ingress.
  */
 public final class SwitchPort implements Element {
     /** This port's PFC timer: a pause refresh or a deadlock check may be due. */
     private enum PfcTimer implements Signal {
         INSTANCE
+    }
+
+    /** This port's timer: its outgoing link goes down (by {@code fault}) or comes back up ({@code fault} -1). */
+    private record LinkChange(int fault) implements Signal {
     }
 
     private final SwitchPlan plan;
@@ -92,6 +106,14 @@ public final class SwitchPort implements Element {
     private final boolean[] stuckReported;
     private boolean sendingFrame;
     private long pfcTimerPs = Long.MAX_VALUE;
+    /** The outgoing link's faults ({@link LinkTimeline#HEALTHY} in a healthy fabric). */
+    private final LinkTimeline outgoing;
+    /** Routing around failures, or null when no cable of the fabric ever goes down. */
+    private final FailoverPort failover;
+    /** What faults cost here, or null in a healthy fabric. */
+    private final FaultTally faultTally;
+    /** The fault that has the outgoing link down, or -1 while it is up. */
+    private int downFault = -1;
 
     /**
      * @param plan               the switch this port belongs to
@@ -112,11 +134,24 @@ public final class SwitchPort implements Element {
      */
     public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int portNumber,
                       boolean hostFacing, PfcPeer peer) {
+        this(plan, name, tier, linkId, handoffPs, portNumber, hostFacing, peer, null);
+    }
+
+    /**
+     * A port of a fabric with faults ({@code faults}, or null in a healthy one); the other parameters as above.
+     */
+    public SwitchPort(SwitchPlan plan, String name, int tier, int linkId, long handoffPs, int portNumber,
+                      boolean hostFacing, PfcPeer peer, PortFaults faults) {
         this.plan = plan;
         this.name = name;
         this.tier = tier;
         this.queue = new EgressQueue(plan.settings().trafficClasses(), plan.settings().queueBytes());
-        this.tx = new Transmitter(linkId, plan.portRatesBps()[portNumber], handoffPs);
+        this.outgoing = faults == null ? LinkTimeline.HEALTHY : faults.outgoing();
+        this.tx = new Transmitter(linkId, plan.portRatesBps()[portNumber], handoffPs, outgoing);
+        this.failover = faults == null || faults.routes() == null ? null
+                : new FailoverPort(faults.routes(), faults.cable(), faults.changes(), plan.portElementIds(),
+                        portNumber, linkId, handoffPs, plan.latencyPs(), faults.convergePs(), hostFacing);
+        this.faultTally = faults == null ? null : new FaultTally(name);
         this.offer = new EgressOffer(queue);
         this.portNumber = portNumber;
         this.pfc = plan.settings().pfc();
@@ -135,6 +170,15 @@ public final class SwitchPort implements Element {
     public void start(EventContext ctx) {
         for (EgressStage s : stages) {
             s.start(ctx);
+        }
+        for (int i = 0; i < outgoing.downIntervals(); i++) {
+            ctx.schedule(outgoing.downFromPs(i), new LinkChange(outgoing.downFault(i)));
+            if (outgoing.downUntilPs(i) != Long.MAX_VALUE) {
+                ctx.schedule(outgoing.downUntilPs(i), new LinkChange(-1));
+            }
+        }
+        if (failover != null) {
+            failover.start(ctx);
         }
     }
 
@@ -160,6 +204,10 @@ public final class SwitchPort implements Element {
             }
             pfcIngress.refresh(ctx.nowPs());
             afterPfc(ctx);
+        } else if (signal instanceof LinkChange c) {
+            linkChanged(c.fault(), ctx);
+        } else if (failover != null && failover.handle(signal, ctx)) {
+            return;
         } else if (!stageHandled(signal, ctx)) {
             throw new IllegalArgumentException("switch port " + name + " cannot handle " + signal);
         }
@@ -189,7 +237,22 @@ public final class SwitchPort implements Element {
                 return;
             }
         }
-        int out = plan.nextPort(p);
+        int out;
+        if (failover == null || failover.routes().allUp()) {
+            out = plan.nextPort(p);
+        } else {
+            int[] candidates = failover.routes().nextPorts(p.dst());
+            if (candidates.length == 0) {
+                faultTally.lost(failover.routes().noRouteFault(p.dst()), FaultDrop.BLACKHOLE, p.flowId(),
+                        p.sizeBytes());
+                if (pfcIngress != null && pfc.lossless(p.trafficClass())) {
+                    pfcIngress.released(p.trafficClass(), p.sizeBytes());
+                    afterPfc(ctx);
+                }
+                return;
+            }
+            out = candidates[Ecmp.select(p, plan.ecmpSalt(), candidates.length)];
+        }
         long latency = plan.latencyPs();
         long readyPs;
         if (plan.mode() == ForwardingMode.STORE_AND_FORWARD) {
@@ -215,6 +278,14 @@ public final class SwitchPort implements Element {
      * then sees whether it was admitted and the queue's new occupancy.
      */
     private void egress(Packet p, int ingressPort, EventContext ctx) {
+        if (downFault >= 0) {
+            faultTally.lost(downFault, FaultDrop.BLACKHOLE, p.flowId(), p.sizeBytes());
+            if (ingressPort >= 0 && pfc.enabled() && pfc.lossless(p.trafficClass())) {
+                ctx.send(plan.portElementIds()[ingressPort], ctx.nowPs() + plan.latencyPs(),
+                        new PfcReleased(p.trafficClass(), p.sizeBytes()));
+            }
+            return;
+        }
         offer.reset();
         for (EgressStage s : stages) {
             p = s.beforeEnqueue(p, offer, ctx);
@@ -250,6 +321,44 @@ public final class SwitchPort implements Element {
         }
         serveNext(ctx);
         if (pauses != null) {
+            reviewStuck(ctx);
+        }
+    }
+
+    /**
+     * The outgoing link went down ({@code fault} &gt;= 0) or came back up: going down, every waiting packet is lost
+     * and leaves the queue as if sent (its stages hear of it), the PFC frames waiting are dropped and the pauses
+     * honoured are released; coming up, the port serves its queues again.
+     */
+    private void linkChanged(int fault, EventContext ctx) {
+        downFault = fault;
+        if (fault < 0) {
+            serveNext(ctx);
+            return;
+        }
+        if (!queue.hasWaiting()) {
+            frames.clear();
+            releasePauses(ctx);
+            return;
+        }
+        while (queue.hasWaiting()) {
+            Packet p = queue.dropWaiting();
+            int ingressPort = queue.droppedIngressPort();
+            faultTally.lost(fault, FaultDrop.QUEUE, p.flowId(), p.sizeBytes());
+            for (EgressStage s : stages) {
+                s.departed(p, ingressPort, ctx);
+            }
+        }
+        for (EgressStage s : stages) {
+            s.occupancyChanged(ctx);
+        }
+        frames.clear();
+        releasePauses(ctx);
+    }
+
+    private void releasePauses(EventContext ctx) {
+        if (pauses != null) {
+            pauses.releaseAll(ctx.nowPs());
             reviewStuck(ctx);
         }
     }
@@ -306,7 +415,7 @@ public final class SwitchPort implements Element {
 
     /** Starts the next PFC frame, else the next packet of a class that is not paused, if the transmitter is free. */
     private void serveNext(EventContext ctx) {
-        if (tx.busy()) {
+        if (tx.busy() || downFault >= 0) {
             return;
         }
         PfcFrame frame = frames.pollFirst();
@@ -382,8 +491,9 @@ public final class SwitchPort implements Element {
         EgressCounts counts = counted(new EgressCounts(true));
         PfcCounters pfcCounters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
                 pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
-        return ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
+        ElementReport report = ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
                 queue.drops() + pfcCounters.headroomDrops() + counts.drops(), counts.trims(), counts.ecnMarks(),
                 tx.txBytes(), pfcCounters, counts.rnr(), counts.bts(), counts.firstSignalPs()));
+        return faultTally == null ? report : report.withFaults(faultTally.counts());
     }
 }

@@ -4,6 +4,7 @@ import io.fabricemu.actor.ShardActor.PeerBatch;
 import io.fabricemu.engine.Event;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.engine.WindowState;
+import io.fabricemu.fault.RouteNotice;
 import io.fabricemu.host.DependencyMet;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.OnWire;
@@ -139,9 +140,25 @@ final class BatchCodec {
             w.slong(atPs - p.sincePs());
         } else if (s instanceof DependencyMet m) {
             w.uint(m.index());
+        } else if (s instanceof RouteNotice n) {
+            w.uint(n.cable());
+            w.uint(n.seq());
+            w.bool(n.down());
+            w.uint(n.fault());
+            w.slong(n.installAtPs() - atPs);
+            w.u8(n.hop().ordinal());
         } else {
             throw WireSignals.notOnWire(s.getClass());
         }
+    }
+
+    private static RouteNotice.Hop hop(WireReader r) {
+        int ordinal = r.u8();
+        RouteNotice.Hop[] hops = RouteNotice.Hop.values();
+        if (ordinal >= hops.length) {
+            throw r.corrupt("unknown routing notice hop " + ordinal);
+        }
+        return hops[ordinal];
     }
 
     private static Signal readSignal(WireReader r, long atPs) {
@@ -155,6 +172,7 @@ final class BatchCodec {
             case 6 -> new PfcReleased(r.uint(), r.uint());
             case 7 -> new PfcStuckChanged(r.uint(), r.uint(), r.uint(), r.string(), r.bool(), atPs - r.slong());
             case 8 -> new DependencyMet(r.uint());
+            case 9 -> new RouteNotice(r.uint(), r.uint(), r.bool(), r.uint(), atPs + r.slong(), hop(r));
             default -> throw r.corrupt("unknown signal tag " + tag);
         };
     }

@@ -1,6 +1,7 @@
 package io.fabricemu.cluster.wire;
 
 import io.fabricemu.engine.Signal;
+import io.fabricemu.fault.RouteNotice;
 import io.fabricemu.host.DependencyMet;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.OnWire;
@@ -35,7 +36,8 @@ final class WireSignals {
             new Kind(PfcArrival.class, "PfcArrival"),
             new Kind(PfcReleased.class, "PfcReleased"),
             new Kind(PfcStuckChanged.class, "PfcStuckChanged"),
-            new Kind(DependencyMet.class, "DependencyMet"));
+            new Kind(DependencyMet.class, "DependencyMet"),
+            new Kind(RouteNotice.class, "RouteNotice"));
 
     private WireSignals() {
     }

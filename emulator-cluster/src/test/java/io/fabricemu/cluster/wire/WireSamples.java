@@ -8,6 +8,7 @@ import io.fabricemu.engine.Event;
 import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.engine.WindowState;
+import io.fabricemu.fault.RouteNotice;
 import io.fabricemu.host.DependencyMet;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.BtsCause;
@@ -91,7 +92,9 @@ final class WireSamples {
                 new PfcStuckChanged(1_025, 2_049, 3, "tor0.1:p3", true, NOW_PS - 7_000_000),
                 new PfcStuckChanged(9, 8, 0, "", false, 0),
                 new DependencyMet(0),
-                new DependencyMet(3_000_000));
+                new DependencyMet(3_000_000),
+                new RouteNotice(17, 1, true, 0, 5_000_000L, RouteNotice.Hop.FROM_NEIGHBOUR),
+                new RouteNotice(3_000_000, 2, false, 12, 1_000L, RouteNotice.Hop.WITHIN_SWITCH));
     }
 
     /** Batches holding every signal: one event each, one of all of them, an empty last one. */
