@@ -7,7 +7,7 @@ import java.util.List;
  * When the switches at a cable's ends detect that it went down or came back up. A cable is down while either of
  * its directions is (loss of signal on one side, remote fault signalled to the other, IEEE 802.3 clause 46). Each
  * change of that state is detected {@code detectPs} later, unless the state changed again before then (a flap
- * shorter than detection is not seen). Detections are numbered from 1 in time order ({@link RouteNotice#seq()}).
+ * shorter than detection is not seen, nor the up that ends it). Detections are numbered from 1 in time order ({@link RouteNotice#seq()}).
  */
 public final class CableChanges {
     static final CableChanges NONE = new CableChanges(new long[0], new boolean[0], new int[0]);
@@ -51,11 +51,13 @@ public final class CableChanges {
             }
         }
         List<long[]> seen = new ArrayList<>();
+        long lastSeenDown = 0;
         for (int i = 0; i < changes.size(); i++) {
             long atPs = changes.get(i)[0];
             boolean overtaken = i + 1 < changes.size() && changes.get(i + 1)[0] <= atPs + detectPs;
-            if (!overtaken) {
+            if (!overtaken && changes.get(i)[1] != lastSeenDown) {
                 seen.add(new long[] {atPs + detectPs, changes.get(i)[1], changes.get(i)[2]});
+                lastSeenDown = changes.get(i)[1];
             }
         }
         long[] at = new long[seen.size()];
