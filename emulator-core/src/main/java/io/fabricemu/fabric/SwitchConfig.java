@@ -1,6 +1,7 @@
 package io.fabricemu.fabric;
 
 import io.fabricemu.ecn.EcnPolicy;
+import io.fabricemu.fault.Failover;
 import io.fabricemu.pfc.PfcSettings;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.switching.ForwardingMode;
@@ -29,10 +30,11 @@ import java.util.Objects;
  *                          zero-load round trip, which the run derives from the topology
  * @param wreb              back-to-sender notices, or {@link WrebSettings#OFF}; a notice size of 0 stands for
  *                          the transport's header size
+ * @param failover          how soon routing stops choosing a link that went down, and chooses it again once up
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
                            int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc,
-                           RnrNackSettings rnrNack, WrebSettings wreb) implements SwitchBasics {
+                           RnrNackSettings rnrNack, WrebSettings wreb, Failover failover) implements SwitchBasics {
     public static final int MIN_TRAFFIC_CLASSES = 2;
     public static final int MAX_TRAFFIC_CLASSES = 8;
 
@@ -45,6 +47,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
         Objects.requireNonNull(pfc, "pfc");
         Objects.requireNonNull(rnrNack, "rnrNack");
         Objects.requireNonNull(wreb, "wreb");
+        Objects.requireNonNull(failover, "failover");
         if (queueBytes <= 0) {
             throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
         }
@@ -61,62 +64,76 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
         }
     }
 
+    /** A switch whose routing reacts to a link's change in {@link Failover#DEFAULT} times. */
+    public SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
+                        int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc, RnrNackSettings rnrNack,
+                        WrebSettings wreb) {
+        this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc, rnrNack, wreb,
+                Failover.DEFAULT);
+    }
+
     /**
      * The values a scenario file gets when it leaves out the {@code switch} section: 500 ns, cut-through, 1 MiB
-     * queues, no shared pool, two classes, and no trimming, ECN, PFC, RNR NAKs or notices.
+     * queues, no shared pool, two classes, no trimming, ECN, PFC, RNR NAKs or notices, and the default failover
+     * times.
      */
     public static SwitchConfig defaults() {
         return new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, MIN_TRAFFIC_CLASSES, false,
-                EcnPolicy.NONE, PfcSettings.NONE, RnrNackSettings.OFF, WrebSettings.OFF);
+                EcnPolicy.NONE, PfcSettings.NONE, RnrNackSettings.OFF, WrebSettings.OFF, Failover.DEFAULT);
     }
 
     public SwitchConfig withLatencyPs(long ps) {
         return new SwitchConfig(ps, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb);
+                rnrNack, wreb, failover);
     }
 
     public SwitchConfig withForwarding(ForwardingMode mode) {
         return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb);
+                rnrNack, wreb, failover);
     }
 
     public SwitchConfig withQueueBytes(long bytes) {
         return new SwitchConfig(latencyPs, forwarding, bytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb);
+                rnrNack, wreb, failover);
     }
 
     public SwitchConfig withSharedBufferBytes(long bytes) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, bytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb);
+                rnrNack, wreb, failover);
     }
 
     public SwitchConfig withTrafficClasses(int classes) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, classes, trimming, ecn, pfc,
-                rnrNack, wreb);
+                rnrNack, wreb, failover);
     }
 
     public SwitchConfig withTrimming(boolean on) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, on, ecn, pfc,
-                rnrNack, wreb);
+                rnrNack, wreb, failover);
     }
 
     public SwitchConfig withEcn(EcnPolicy policy) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming,
-                policy, pfc, rnrNack, wreb);
+                policy, pfc, rnrNack, wreb, failover);
     }
 
     public SwitchConfig withPfc(PfcSettings settings) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
-                settings, rnrNack, wreb);
+                settings, rnrNack, wreb, failover);
     }
 
     public SwitchConfig withRnrNack(RnrNackSettings settings) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
-                pfc, settings, wreb);
+                pfc, settings, wreb, failover);
     }
 
     public SwitchConfig withWreb(WrebSettings settings) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
-                pfc, rnrNack, settings);
+                pfc, rnrNack, settings, failover);
+    }
+
+    public SwitchConfig withFailover(Failover times) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
+                pfc, rnrNack, wreb, times);
     }
 }

@@ -2,6 +2,7 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.fault.FaultPlan;
 import io.fabricemu.scenario.sizing.FabricEstimate;
 import io.fabricemu.scenario.sizing.RunEstimate;
 import io.fabricemu.scenario.transport.TransportConfig;
@@ -24,10 +25,11 @@ import java.util.regex.Pattern;
  * @param stopPs       virtual time at which the run stops, in picoseconds, &gt; 0
  * @param source       where the scenario came from (a file path), for messages and reports
  * @param sampling     how often ports and flows record their state in virtual time ({@link Sampling#OFF}: never)
+ * @param faults       what goes wrong in the fabric, and when ({@link FaultPlan#NONE}: nothing)
  */
 public record Scenario(String name, long seed, TopologySpec topology, SwitchConfig switchConfig,
                        TransportConfig transport, WorkloadSpec workload, long stopPs, String source,
-                       Sampling sampling) {
+                       Sampling sampling, FaultPlan faults) {
     /** The longest name: it names a folder, and a name is short. */
     static final int NAME_MAX_LENGTH = 100;
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0," + (NAME_MAX_LENGTH - 1) + "}");
@@ -52,6 +54,13 @@ public record Scenario(String name, long seed, TopologySpec topology, SwitchConf
         }
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(sampling, "sampling");
+        Objects.requireNonNull(faults, "faults");
+    }
+
+    /** A scenario of a healthy fabric: no faults. */
+    public Scenario(String name, long seed, TopologySpec topology, SwitchConfig switchConfig,
+                    TransportConfig transport, WorkloadSpec workload, long stopPs, String source, Sampling sampling) {
+        this(name, seed, topology, switchConfig, transport, workload, stopPs, source, sampling, FaultPlan.NONE);
     }
 
     /** How large its run is when it starts, by arithmetic on its specs alone. */

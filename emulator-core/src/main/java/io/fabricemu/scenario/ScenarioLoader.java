@@ -2,6 +2,8 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.fault.FaultPlan;
+import io.fabricemu.scenario.bind.FaultBinder;
 import io.fabricemu.scenario.bind.SamplingBinder;
 import io.fabricemu.scenario.bind.SwitchBinder;
 import io.fabricemu.scenario.bind.TopologyBinder;
@@ -23,6 +25,7 @@ import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.ScenarioText;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.YamlTree;
+import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.TopologySpec;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,6 +79,8 @@ import java.util.List;
  *   ecn:                       # optional marking rules at dequeue, the last match wins (see EcnBinder)
  *     - {kmin: 100KB, kmax: 400KB, pmax: 20%}
  *   trafficClasses: 2          # 2..8 (class 0 = data, the highest class = control/ACKs)
+ *   failover: {detect: 2us, converge: 100us}   # after a link changes: the switches at its ends stop (or start
+ *                              #   again) choosing it after detect, every other switch converge later; each &gt; 0
  * transport:                   # optional section, defaults shown
  *   mtu: 4150B                 # on the wire, header included; header &lt; mtu &lt;= 65535B
  *   header: 64B                # 1B..65534B; payload per packet = mtu - header
@@ -105,6 +110,17 @@ import java.util.List;
  * sampling:                    # optional: ports and flows record their state every interval (SamplingBinder)
  *   interval: 1us              # 1ns..1s, or off
  *   maxPoints: 200             # 2..100000; the interval doubles when the run would need more ticks
+ * faults:                      # optional list (FaultBinder): each entry an at, one target and one action
+ *   - {at: 100us, link: "agg0.0 &lt;-&gt; core0", state: down}   # at: a time &gt;= 0 and before stop
+ *   - {at: 300us, link: "agg0.0 &lt;-&gt; core0", state: up}     # up only on a link that is down then
+ *   # targets: link: "A -&gt; B" (one direction, A to B) or "A &lt;-&gt; B" (both), names as the topology gives them
+ *   #   (leaf0, spine1, tor1.0, agg0.1, core3, super0, ring2; h5 for host 5's NIC), :pN picking a port where
+ *   #   parallel cables join A and B (leaf0:p17 &lt;-&gt; spine0); switch: NAME (all its cables); host: N (its
+ *   #   cable); links: {tier: host|agg|core|fabric|super|ring, count: N, seed: S, direction: both|up|down}
+ *   #   (N distinct cables of the tier drawn from seed S alone; up = away from the hosts)
+ *   # actions: state: down|up; flap: {period: T, down: T, until: T} (0 &lt; down &lt; period, at &lt; until &lt;= stop,
+ *   #   until default stop); rate: 25Gbps; loss: 0.1% | none | {rate: 0.1%, burst: 10} |
+ *   #   {pGoodToBad: P, pBadToGood: P, lossGood: 0%, lossBad: 100%}; corrupt: the same forms as loss
  * </pre>
  *
  * <h2>Overrides</h2>
@@ -173,15 +189,15 @@ public final class ScenarioLoader {
     /**
      * Binds every top-level part on its own and refuses the file with every error found ({@link ErrorList}). A part
      * that needs another is bound only when that one bound: the switch needs the transport (its MTU, its congestion
-     * control), the workload the topology (its hosts, of a fabric small enough to build) and the whole-scenario size
-     * check all of them. When the
+     * control), the workload the topology (its hosts, of a fabric small enough to build), the faults the built
+     * topology (its names and cables) and the stop time, and the whole-scenario size check all of them. When the
      * transport is in error the workload is still checked, against the largest payload a packet can have, so a
      * flow is called too long only when it would be so under any transport; when the stop time is, its starts are
      * not checked against it.
      */
     private static Scenario bind(Section root, FieldErrors fieldErrors, String source, ScenarioFiles files,
                                  HeapBudget budget) throws ScenarioException {
-        root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling");
+        root.declare("name", "seed", "topology", "switch", "transport", "workload", "stop", "sampling", "faults");
         ErrorList errors = new ErrorList(fieldErrors);
         errors.check(root::rejectUnknownFields);
         String name = errors.attempt(() -> root.requiredText("name", Scenario.NAME, Scenario.NAME_RULE));
@@ -204,10 +220,25 @@ public final class ScenarioLoader {
                         topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
                         files, stopPs == null ? Long.MAX_VALUE : stopPs));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
+        FaultPlan faults = faults(root, topology, stopPs, errors);
         errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
-                sampling);
+                sampling, faults);
         FabricSizeCheck.scenario(topologySection, workloadSection, scenario.estimate(), budget);
         return scenario;
+    }
+
+    /**
+     * The {@code faults} list, whose targets name the nodes and cables of the built topology: so the topology is
+     * built, once it bound and fits ({@code topology} not null), only for a scenario that has faults. Null after
+     * recording its errors, or when the topology is in error.
+     */
+    private static FaultPlan faults(Section root, TopologySpec topology, Long stopPs, ErrorList errors) {
+        Field faults = root.optional("faults");
+        if (faults == null) {
+            return FaultPlan.NONE;
+        }
+        return topology == null ? null : FaultBinder.bind(faults, Topologies.build(topology),
+                stopPs == null ? Long.MAX_VALUE : stopPs, errors);
     }
 }

@@ -449,7 +449,8 @@ class ScenarioErrorsTest {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parse(with(BASE, 14, "  colour: blue"), SOURCE, List.of()));
         assertEquals("scenarios/err.yaml:14: switch.colour: unknown field; allowed fields of switch are latency,"
-                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc, rnrNack, wreb", e.getMessage());
+                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc, rnrNack, wreb, failover",
+                e.getMessage());
     }
 
     @Test

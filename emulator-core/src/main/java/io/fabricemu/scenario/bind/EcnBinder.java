@@ -7,7 +7,6 @@ import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,27 +69,8 @@ final class EcnBinder {
         return new EcnRule(tier, lastHop, trafficClass, ramp);
     }
 
-    /**
-     * {@code key} (a probability) as parts per million: "0.2" or "20%", exactly, within 0..1; the % follows the number
-     * directly, as a unit does ({@link io.fabricemu.scenario.yaml.Units}).
-     */
+    /** {@code key} (a probability) as parts per million ({@link Probabilities#ppm}). */
     static int probabilityPpm(Section r, String key) throws ScenarioException {
-        String text = r.required(key, "a probability such as 0.2 or 20%").text();
-        try {
-            boolean percent = text.endsWith("%");
-            String number = percent ? text.substring(0, text.length() - 1) : text;
-            if (percent && !number.equals(number.stripTrailing())) {
-                throw r.error(key, "'" + text + "' has a space before its % (write " + number.strip() + "%)");
-            }
-            BigDecimal value = new BigDecimal(number);
-            BigDecimal ppm = value.movePointRight(percent ? 4 : 6);
-            if (ppm.signum() < 0 || ppm.compareTo(BigDecimal.valueOf(1_000_000)) > 0) {
-                throw r.error(key, "'" + text + "' is out of range; it must be 0..1 (or 0%..100%)");
-            }
-            return ppm.intValueExact();
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw r.error(key, "'" + text + "' is not a probability; use a number 0..1 such as 0.2, or a"
-                    + " percentage such as 20%, exact to a millionth");
-        }
+        return Probabilities.ppm(r, key, "");
     }
 }

@@ -2,6 +2,7 @@ package io.fabricemu.scenario.bind;
 
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.fault.Failover;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.yaml.Limits;
@@ -28,7 +29,7 @@ public final class SwitchBinder {
         int mtuBytes = transport.mtuBytes();
         SwitchConfig d = SwitchConfig.defaults();
         sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc",
-                "rnrNack", "wreb");
+                "rnrNack", "wreb", "failover");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Limits.MAX_TIME_PS);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -43,12 +44,13 @@ public final class SwitchBinder {
         boolean trimming = "true".equals(sw.optionalOneOf("trimming", String.valueOf(d.trimming()), BOOLEAN));
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
         RnrNackSettings rnrNack = RnrNackBinder.bind(sw, queueBytes, sharedBufferBytes, transport.congestionControl());
+        Failover failover = FailoverBinder.bind(sw);
         try {
             EcnPolicy ecn = EcnBinder.bind(sw, trafficClasses);
             return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
                     PfcBinder.bind(sw, trafficClasses, mtuBytes), rnrNack, WrebBinder.bind(sw, !ecn.rules().isEmpty(),
                             transport.ultraEthernet() || transport.roceV2(),
-                            transport.congestionControl().scenarioName()));
+                            transport.congestionControl().scenarioName()), failover);
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

@@ -1,5 +1,6 @@
 package io.fabricemu.scenario.yaml;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,6 +26,32 @@ public final class Suggestion {
             }
         }
         return best == null ? "" : " (did you mean '" + best + "'?)";
+    }
+
+    /**
+     * Up to {@code count} of {@code allowed}, nearest to {@code given} first by the same distance, ties in the order
+     * of {@code allowed}: the names to show beside an unknown one, however far they are.
+     */
+    public static List<String> nearest(String given, List<String> allowed, int count) {
+        String lower = given.toLowerCase(Locale.ROOT);
+        List<String> best = new ArrayList<>(count + 1);
+        List<Integer> bestDistances = new ArrayList<>(count + 1);
+        for (String candidate : allowed) {
+            int d = distance(lower, candidate.toLowerCase(Locale.ROOT));
+            int at = best.size();
+            while (at > 0 && bestDistances.get(at - 1) > d) {
+                at--;
+            }
+            if (at < count) {
+                best.add(at, candidate);
+                bestDistances.add(at, d);
+                if (best.size() > count) {
+                    best.remove(count);
+                    bestDistances.remove(count);
+                }
+            }
+        }
+        return best;
     }
 
     private static int distance(String a, String b) {

@@ -88,12 +88,12 @@ public final class Units {
     }
 
     /** A rate exactly, in the input syntax: {@code 100Gbps}, {@code 1bps}. */
-    static String exactRate(long bps) {
+    public static String exactRate(long bps) {
         return exact(bps, RATE);
     }
 
     /** A time exactly, in the input syntax: {@code 500ns}, {@code 1ps}. */
-    static String exactTime(long ps) {
+    public static String exactTime(long ps) {
         return exact(ps, TIME);
     }
 
