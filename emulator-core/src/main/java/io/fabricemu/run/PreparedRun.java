@@ -48,7 +48,8 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         SwitchConfig switches = sw.withRnrNack(rnrNack(sw, t, topology))
                 .withWreb(sw.wreb().withBtsBytes(t.headerBytes()));
         TransportPlan transport = transportPlan(t, sw, topology);
-        return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed()));
+        return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed(),
+                s.faults(), sw.failover()));
     }
 
     /** The payload of every flow added up (at most {@link Long#MAX_VALUE}): what a finished run has delivered. */
