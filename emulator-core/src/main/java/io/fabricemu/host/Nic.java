@@ -51,6 +51,11 @@ public abstract class Nic implements Element, NicActions {
     private record FlowStart(int index) implements Signal {
     }
 
+    /** The NIC's timer: its link went down, and the pauses its switch sent it end with it. */
+    private enum LinkDown implements Signal {
+        INSTANCE
+    }
+
     private record RtoTimer(int index) implements Signal {
     }
 
@@ -61,6 +66,8 @@ public abstract class Nic implements Element, NicActions {
 
     private final String name;
     private final Transmitter tx;
+    /** The outgoing link's faults: while it is down what the NIC sends is lost at its port (see the link). */
+    private final io.fabricemu.fault.LinkTimeline linkFaults;
     private final PfcPauses pauses;
     private final int dataClass;
     private final List<NicFlow> outgoing;
@@ -92,6 +99,7 @@ public abstract class Nic implements Element, NicActions {
     protected Nic(NicSetup setup, Function<NicActions, NicProtocol> protocol) {
         this.name = setup.name();
         this.tx = new Transmitter(setup.linkId(), setup.rateBps(), setup.handoffPs(), setup.faults());
+        this.linkFaults = setup.faults();
         this.pauses = new PfcPauses(setup.transport().controlClass() + 1, setup.rateBps());
         this.dataClass = setup.transport().dataClass();
         this.outgoing = setup.outgoing();
@@ -132,6 +140,9 @@ public abstract class Nic implements Element, NicActions {
 
     @Override
     public final void start(EventContext ctx) {
+        for (int i = 0; i < linkFaults.downIntervals(); i++) {
+            ctx.schedule(linkFaults.downFromPs(i), LinkDown.INSTANCE);
+        }
         for (int i = 0; i < outgoing.size(); i++) {
             if (waiting == null || waiting[i] == 0) {
                 ctx.schedule(outgoing.get(i).startPs(), new FlowStart(i));
@@ -171,6 +182,8 @@ public abstract class Nic implements Element, NicActions {
             if (ctx.nowPs() >= pacingWakePs) {
                 pacingWakePs = Ps.NEVER;
             }
+        } else if (signal == LinkDown.INSTANCE) {
+            pauses.releaseAll(ctx.nowPs());
         } else if (signal instanceof PfcArrival a) {
             pauses.received(a.frame(), ctx.nowPs());
         } else if (pauses.onWake(signal, ctx.nowPs())) {
