@@ -144,6 +144,24 @@ class FaultsTest {
                 only(twoEach, "{at: 0ns, link: \"leaf0:p9 <-> spine0\", state: down}").label());
     }
 
+    /**
+     * htsim's -failed N, on FAT_TREE (2 uplinks per aggregation switch): its first three links are agg0.0's two
+     * uplinks and agg0.1's first, to cores 0, 1 and 2 in fabric-emu's numbering, each core to agg only.
+     */
+    @Test
+    void htsimFailed_degradesTheReferenceSimulatorsLinks_coreToAggOnly() throws ScenarioException {
+        Fault f = only(FAT_TREE, "{at: 0ns, links: {htsimFailed: 3}, rate: 25Gbps}");
+        assertEquals("3 core links by htsim's -failed 3 rule (core -> agg) at 25Gbps from 0ns", f.label());
+        Topology topology = Topologies.build(ScenarioLoader.parse(FAT_TREE, "f.yaml", List.of()).topology());
+        List<String> named = new java.util.ArrayList<>();
+        for (int d : f.directions()) {
+            Cable c = topology.cable(d / 2);
+            named.add(d % 2 == 1 ? topology.name(c.nodeB()) + " -> " + topology.name(c.nodeA())
+                    : topology.name(c.nodeA()) + " -> " + topology.name(c.nodeB()));
+        }
+        assertEquals(List.of("core0 -> agg0.0", "core1 -> agg0.0", "core2 -> agg0.1"), named);
+    }
+
     @Test
     void randomLinks_areDistinctCablesOfTheTier_andLabelled() throws ScenarioException {
         Fault f = only(FAT_TREE, "{at: 0ns, links: {tier: core, count: 8, seed: 3}, rate: 25Gbps}");

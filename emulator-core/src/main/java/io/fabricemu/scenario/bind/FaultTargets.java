@@ -5,6 +5,7 @@ import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.topology.Cable;
+import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -226,8 +227,17 @@ final class FaultTargets {
     }
 
     private Target links(Section links) throws ScenarioException {
-        links.declare("tier", "count", "seed", "direction");
+        links.declare("tier", "count", "seed", "direction", "htsimFailed");
         links.rejectUnknownFields();
+        if (links.has("htsimFailed")) {
+            for (String other : List.of("tier", "count", "seed", "direction")) {
+                if (links.has(other)) {
+                    throw links.error(other, "links are either drawn ({tier, count, seed}) or htsim's"
+                            + " ({htsimFailed: N}), not both");
+                }
+            }
+            return htsimFailed(links);
+        }
         String tier = links.requiredOneOf("tier", List.copyOf(cablesOfTier.keySet()));
         int[] pool = cablesOfTier.get(tier);
         int count = links.requiredInt("count", 1, pool.length);
@@ -248,6 +258,49 @@ final class FaultTargets {
         String what = count + " " + tier + " link" + (count == 1 ? "" : "s");
         String qualifier = direction.equals("both") ? "" : direction + ", ";
         return new Target(directions, what + " (" + qualifier + "seed " + seed + ")");
+    }
+
+    /**
+     * The links the UEC reference simulator degrades with {@code -failed N} (ultraethernet/uet-htsim, htsim_uec:
+     * {@code FatTreeTopology}'s constructor, "upper layer in pod to core"), so its experiments can be repeated: the
+     * first N aggregation-to-core cables in the order of its loops, aggregation switch by aggregation switch (pod by
+     * pod, then position in the pod) and uplink by uplink, and of each only the direction from the core down to the
+     * aggregation switch. htsim's core {@code h} sits above aggregation position {@code h mod g}; fabric-emu's core
+     * {@code c} above position {@code c / g} (g uplinks per aggregation switch), so htsim's uplink {@code l} of
+     * position {@code a} is fabric-emu's {@code core(g * a + l)}. htsim also cuts the degraded port's queue and ECN
+     * thresholds to a quarter; fabric-emu changes only what the entry's action says.
+     */
+    private Target htsimFailed(Section links) throws ScenarioException {
+        if (!(topology.spec() instanceof FatTreeSpec tree)) {
+            throw links.error("htsimFailed", "htsimFailed follows the reference simulator's three-tier fat tree, and"
+                    + " this topology is no fat tree; name the links, or draw them with {tier, count, seed}");
+        }
+        int uplinks = tree.cores() / tree.aggsPerPod();
+        int cables = tree.pods() * tree.aggsPerPod() * uplinks;
+        int n = links.requiredInt("htsimFailed", 1, cables);
+        int[] directions = new int[n];
+        for (int i = 0; i < n; i++) {
+            int agg = i / uplinks;
+            int uplink = i % uplinks;
+            int position = agg % tree.aggsPerPod();
+            int aggNode = names.node("agg" + agg / tree.aggsPerPod() + "." + position);
+            int coreNode = names.node("core" + (uplinks * position + uplink));
+            directions[i] = coreToAgg(aggNode, coreNode);
+        }
+        Arrays.sort(directions);
+        return new Target(directions, n + " core link" + (n == 1 ? "" : "s") + " by htsim's -failed " + n
+                + " rule (core -> agg)");
+    }
+
+    /** The direction from {@code core} down to {@code agg} of the cable that joins them. */
+    private int coreToAgg(int agg, int core) {
+        for (int port = 0; port < topology.portCount(agg); port++) {
+            Cable c = topology.cableAt(agg, port);
+            if (c.peerOf(agg) == core) {
+                return 2 * c.id() + (c.nodeA() == agg ? 1 : 0);
+            }
+        }
+        throw new IllegalStateException("no cable joins " + names.name(agg) + " and " + names.name(core));
     }
 
     /**
