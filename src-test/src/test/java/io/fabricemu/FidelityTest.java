@@ -64,7 +64,7 @@ class FidelityTest {
     /**
      * A 15:1 incast on the k = 4 fat tree in the reference's configuration: a fan-in where NSCC's target queue (one
      * network RTT of delay) is as deep as the one-BDP queues, so both simulators trim through the whole run, not only
-     * in the first round trip. fabric-emu now: last flow 2.604 ms (+0.9%), median 2.330 ms (+4.9%), 3.73 MB resent
+     * in the first round trip. fabric-emu now: last flow 2.591 ms (+0.4%), median 2.290 ms (+3.2%), 3.70 MB resent
      * (0.86x the reference's 4.31 MB).
      */
     @Test

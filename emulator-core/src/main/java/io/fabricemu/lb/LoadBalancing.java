@@ -47,15 +47,18 @@ public enum LoadBalancing {
     /**
      * A new balancer for one connection.
      *
-     * @param flowEntropy the connection's own EV, used by per-flow ECMP
-     * @param random      the connection's own seeded generator, used by the spraying strategies
+     * @param flowEntropy  the connection's own EV, used by per-flow ECMP
+     * @param random       the connection's own seeded generator, used by the spraying strategies
+     * @param switchesTrim whether the fabric's switches trim: REPS then freezes on a timeout
+     *                     ({@link Reps.Params#defaults(boolean)}, as htsim's {@code UecMpReps} is given
+     *                     {@code !disable_trim})
      */
-    public LoadBalancer create(int flowEntropy, RandomGenerator random) {
+    public LoadBalancer create(int flowEntropy, RandomGenerator random, boolean switchesTrim) {
         return switch (this) {
             case ECMP -> new FlowEcmp(flowEntropy);
             case SPRAY -> new ObliviousSpray(random);
             case BITMAP -> PenaltyBitmap.create(PenaltyBitmap.Params.defaults(), random);
-            case REPS -> Reps.create(Reps.Params.defaults(), random);
+            case REPS -> Reps.create(Reps.Params.defaults(switchesTrim), random);
         };
     }
 }

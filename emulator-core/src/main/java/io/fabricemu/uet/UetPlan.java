@@ -14,7 +14,8 @@ import java.util.function.IntToLongFunction;
  * @param rccc               contexts run RCCC (the receiver's credit)
  * @param baseRttPs          config_base_rtt, the zero-load round trip of the longest path, in ps
  * @param initialWindowBytes NSCC's initial window; 0 for one BDP of the path
- * @param trimming           switches trim: NSCC then aims at a queuing delay of one base RTT, not 3/4
+ * @param trimming           switches trim: NSCC then aims at a queuing delay of one base RTT, not 3/4, and REPS
+ *                           freezes on a timeout ({@link io.fabricemu.lb.Reps})
  * @param sliceLengthPs      RCCC's credit time slice, in ps
  * @param initialCreditBytes RCCC's pre-provisioned credit of a new context, in bytes
  * @param loadBalancing      how a PDC picks each packet's entropy value

@@ -95,7 +95,7 @@ final class UetSender {
                     : new PdcSender(f.flowId(), f.bytes(), transport.payloadBytes(), transport.headerBytes(),
                             transport.rtoPs());
             balancers[i] = uet.loadBalancing().create(f.entropy(),
-                    new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))));
+                    new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))), uet.trimming());
         }
         this.index = new FlowIndex(setup.outgoing(), name);
     }
