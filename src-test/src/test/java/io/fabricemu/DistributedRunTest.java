@@ -52,6 +52,28 @@ class DistributedRunTest {
         assertTrue(o2.out().contains("fingerprint"), "the plan is printed before the run:\n" + o2.out());
     }
 
+    /**
+     * A spine that dies mid-run: the routing updates it sets off cross between JVMs as links' deliveries, and the
+     * outcome, what the fault cost included, is the one a single JVM gives.
+     */
+    @Test
+    void faults_twoJvmsGiveTheSameDigestAndFaultCounts() throws IOException {
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        String scenario = Cli.scenario("faults-roce-incast-spine-down.yaml");
+        Cli.Outcome o1 = Cli.run("run", scenario, "--quiet", "--out=" + one);
+        Cli.Outcome o2 = Cli.run("run", scenario, "--quiet", "--out=" + two, "--jvms", "2");
+        assertEquals(0, o1.exitCode(), o1.err());
+        assertEquals(0, o2.exitCode(), o2.err());
+        JsonNode r1 = Cli.results(one);
+        JsonNode r2 = Cli.results(two);
+        assertEquals(r1.get("digest"), r2.get("digest"));
+        assertEquals(r1.get("events"), r2.get("events"));
+        assertEquals(Files.readString(one.resolve("ports.csv")), Files.readString(two.resolve("ports.csv")));
+        assertTrue(r1.has("faults"), "the run reports its fault");
+        assertEquals(r1.get("faults"), r2.get("faults"));
+    }
+
     @Test
     void benchAcrossJvms_formsTheClusterOnce_andMeasuresTheRunOneJvmGives() throws IOException {
         Path one = dir.resolve("one");
