@@ -10,6 +10,7 @@ import java.util.List;
  * {@code intervalPs}; a map of more ticks than {@value #MAX_COLUMNS} shows the largest value of each run of
  * consecutive ticks, so a short peak is never averaged away. Negative values (not sampled yet) are left blank.
  * Each cell is a {@code path.data} with its value in a {@code <title>}, so a reader hovering over it sees the figure.
+ * {@link TimeMark}s (faults) are drawn over the cells.
  */
 public final class HeatMap implements Figure {
     static final int MAX_COLUMNS = 320;
@@ -26,6 +27,7 @@ public final class HeatMap implements Figure {
     private final Quantity valueQuantity;
     private final long intervalPs;
     private final List<Band> bands = new ArrayList<>();
+    private final List<TimeMark> marks = new ArrayList<>();
 
     /** A band's label and its rows. */
     private record Band(String label, List<String> names, List<long[]> values) {
@@ -36,6 +38,12 @@ public final class HeatMap implements Figure {
         this.title = title;
         this.valueQuantity = valueQuantity;
         this.intervalPs = intervalPs;
+    }
+
+    /** Marks moments of virtual time over the map ({@link TimeMarks}). */
+    public HeatMap marks(List<TimeMark> add) {
+        marks.addAll(add);
+        return this;
     }
 
     /** Starts a new band labelled {@code label}; rows added after go in it. */
@@ -129,6 +137,8 @@ public final class HeatMap implements Figure {
             y += b.names.size() * ROW_PX + BAND_GAP_PX;
         }
         out.append("</g>\n");
+        double psPerPx = (double) group * intervalPs / cellPx;
+        TimeMarks.draw(out, marks, ps -> left + ps / psPerPx, left, right, TOP, bottom);
         out.append(Ramp.legend(true, left, bottom + 58, 200, "queued, of the deepest on the map",
                 valueQuantity.show(max)));
         out.append("</svg>\n");
