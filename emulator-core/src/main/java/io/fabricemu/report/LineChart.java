@@ -141,7 +141,7 @@ public final class LineChart implements Figure {
                     .append("\" text-anchor=\"middle\" fill=\"#888888\">no data</text>\n");
         }
         if (!empty) {
-            TimeMarks.draw(out, marks, ps -> x.position(ps, left, right), left, right, top, bottom);
+            TimeMarks.draw(out, marks, ps -> x.position(ps, left, right), left, right, top, bottom, top + 9, 3);
         }
         out.append("<g class=\"lines\" fill=\"none\" stroke-linejoin=\"round\">\n");
         for (Series s : series) {

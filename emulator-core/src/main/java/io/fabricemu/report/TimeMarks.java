@@ -6,9 +6,9 @@ import java.util.function.DoubleUnaryOperator;
 /**
  * Draws {@link TimeMark}s onto a plot over time, in a {@code <g class="marks">} apart from the data (no
  * {@code path.data}, so a browser check counts only the data): each band a {@code rect.mark-band}, each line a
- * {@code line.mark} with its label above the plot area's top edge, both carrying {@code data-mark}. A mark whose
- * line falls outside the time axis is left out; a band is cut at the plot's edges. Labels of marks close together
- * step down in three rows so they stay legible.
+ * {@code line.mark} with its label at its top, both carrying {@code data-mark}. A mark whose line falls outside the
+ * time axis is left out; a band is cut at the plot's edges. Labels of marks close together may step down in rows
+ * so they stay legible.
  */
 final class TimeMarks {
     private static final double LABEL_ROW_PX = 10;
@@ -17,11 +17,13 @@ final class TimeMarks {
     }
 
     /**
-     * @param xOfPs where a virtual time lies, in pixels
-     * @param left  the plot area's left edge; likewise {@code right}, {@code top}, {@code bottom}
+     * @param xOfPs     where a virtual time lies, in pixels
+     * @param left      the plot area's left edge; likewise {@code right}, {@code top}, {@code bottom}
+     * @param labelY    the baseline of the labels' first row
+     * @param labelRows how many rows the labels step down in, {@value #LABEL_ROW_PX} px apart
      */
     static void draw(StringBuilder out, List<TimeMark> marks, DoubleUnaryOperator xOfPs, double left, double right,
-                     double top, double bottom) {
+                     double top, double bottom, double labelY, int labelRows) {
         if (marks.isEmpty()) {
             return;
         }
@@ -47,7 +49,7 @@ final class TimeMarks {
                     .append("\" y2=\"").append(LineChart.f(bottom)).append("\" stroke=\"").append(colour)
                     .append("\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n");
             out.append("<text x=\"").append(LineChart.f(x + 2)).append("\" y=\"")
-                    .append(LineChart.f(top + 9 + LABEL_ROW_PX * (drawn % 3))).append("\" fill=\"").append(colour)
+                    .append(LineChart.f(labelY + LABEL_ROW_PX * (drawn % labelRows))).append("\" fill=\"").append(colour)
                     .append("\">").append(label).append("<title>").append(Html.escape(m.hover()))
                     .append("</title></text>\n");
             drawn++;

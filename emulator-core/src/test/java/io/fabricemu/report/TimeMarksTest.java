@@ -25,6 +25,12 @@ class TimeMarksTest {
                 .add(Series.ofTicks("a", "#000000", 1, 10 * US, values));
     }
 
+    private static int height(String svg) {
+        Matcher m = Pattern.compile("height=\"(\\d+)\"").matcher(svg);
+        assertTrue(m.find());
+        return Integer.parseInt(m.group(1));
+    }
+
     private static double px(long ps) {
         return LineChart.LEFT + (double) ps / (100 * US) * (LineChart.WIDTH - LineChart.RIGHT - LineChart.LEFT);
     }
@@ -75,6 +81,10 @@ class TimeMarksTest {
         assertTrue(lines.find());
         // ten ticks of 10 us fill the plot: 50 us is half way from the map's left (120) to its right (796)
         assertEquals(LineChart.f(120 + (796 - 120) / 2.0), lines.group(2));
+        HeatMap plain = new HeatMap("heat", "h", Quantity.BYTES, 10 * US).band("tier 1")
+                .row("p0", new long[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+        assertEquals(height(plain.svg()) + 12, height(svg), "the labels get a strip of their own above the map");
+        assertFalse(plain.svg().contains("class=\"marks\""));
     }
 
     @Test
