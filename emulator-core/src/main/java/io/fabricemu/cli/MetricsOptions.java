@@ -6,6 +6,7 @@ import io.fabricemu.metrics.MetricsException;
 import io.fabricemu.metrics.MetricsLevel;
 import io.fabricemu.metrics.MetricsSettings;
 import io.fabricemu.metrics.RunMetrics;
+import io.fabricemu.run.PreparedRun;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -148,7 +149,7 @@ final class MetricsOptions {
     }
 
     /** The listener of one run, or null without live metrics. */
-    static RunMetrics beginRun(LiveMetrics live, Progress progress, int flowCount) {
-        return live == null ? null : live.beginRun(progress, flowCount);
+    static RunMetrics beginRun(LiveMetrics live, Progress progress, PreparedRun run) {
+        return live == null ? null : live.beginRun(progress, run.flows().size(), run.fabric().faults());
     }
 }

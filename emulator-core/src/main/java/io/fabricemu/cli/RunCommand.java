@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size(),
                 prepared.workloadBytes(), prepared.scenario().stopPs());
         try (printer;
-             RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared.flows().size())) {
+             RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared)) {
             result = prepared.run(backend, progress, runMetrics);
         } catch (MemberLostException e) {
             err.println("error: the run was aborted: " + e.getMessage() + "; no results were written");

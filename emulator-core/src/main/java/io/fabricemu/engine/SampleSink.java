@@ -1,5 +1,7 @@
 package io.fabricemu.engine;
 
+import io.fabricemu.stats.FaultDrop;
+
 /**
  * Where an element writes its state when it is sampled on the virtual-time grid ({@link Element#sample}).
  * A sample is the element's whole current state: every port it owns and every flow it sends or receives, each
@@ -43,4 +45,17 @@ public interface SampleSink {
 
     /** One flow's receiver: payload bytes delivered in order so far. */
     void receiver(int flowId, long deliveredBytes);
+
+    /**
+     * What one fault cost at one place the element owns: packets lost there as {@code kind} so far. Written only by
+     * elements of a fabric with faults, once per fault and kind that lost something there; a sink that shows no
+     * faults (the log the results are built from: they take the elements' final counts) ignores it.
+     *
+     * @param where   the place, as {@code faults.csv} names it (a link direction or a port)
+     * @param fault   the fault's index in the scenario's list
+     * @param kind    where the packets were lost
+     * @param packets packets lost there so far
+     */
+    default void faultDrops(String where, int fault, FaultDrop kind, long packets) {
+    }
 }

@@ -1,5 +1,6 @@
 package io.fabricemu.fault;
 
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.stats.FaultCounts;
 import io.fabricemu.stats.FaultDrop;
 import java.util.ArrayList;
@@ -52,6 +53,21 @@ public final class FaultTally {
             packets[fault] = new long[KINDS];
             bytes[fault] = new long[KINDS];
             touched[fault] = new BitSet();
+        }
+    }
+
+    /** Writes the packets lost here so far, per fault and kind that lost any ({@link SampleSink#faultDrops}). */
+    public void sample(SampleSink sink) {
+        for (int f = 0; f < packets.length; f++) {
+            if (packets[f] == null) {
+                continue;
+            }
+            for (FaultDrop kind : FaultDrop.values()) {
+                long n = packets[f][kind.ordinal()];
+                if (n > 0) {
+                    sink.faultDrops(where, f, kind, n);
+                }
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.fabricemu.fault;
 
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.net.Packet;
 import io.fabricemu.stats.FaultCounts;
 import io.fabricemu.stats.FaultDrop;
@@ -116,6 +117,12 @@ public final class LinkFaults {
             lossProbability = bad[e] ? ge.lossBad() : ge.lossGood();
         }
         return lossProbability > 0 && random.nextDouble() < lossProbability ? fault : -1;
+    }
+
+    /** Writes what faults lost so far on this direction and at its receiver ({@link SampleSink#faultDrops}). */
+    public void sample(SampleSink sink) {
+        wire.sample(sink);
+        receiver.sample(sink);
     }
 
     /** What faults cost on this direction and at its receiver. */

@@ -1,6 +1,7 @@
 package io.fabricemu.metrics;
 
 import io.fabricemu.engine.LiveSink;
+import io.fabricemu.stats.FaultDrop;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,12 +12,15 @@ import java.util.Map;
  * updates. Cumulative counters become counter increments (the difference since the last sample), queue depths
  * become increments of a gauge shared by every port of the same aggregate, so that gauge is the sum of their
  * current depths; senders' windows, credits and rates go into distributions; delivered bytes into goodput
- * counters and the run's {@link VirtualRates}. Only this element's runner writes to it; the instruments it writes to are thread-safe.
+ * counters and the run's {@link VirtualRates}; what faults lost into the counters of {@link FaultGauges}. Only this
+ * element's runner writes to it; the instruments it writes to are thread-safe.
  */
 final class ElementMetrics implements LiveSink {
     private final RunMetrics run;
     private final List<PortState> ports = new ArrayList<>(1);
     private final Map<Integer, long[]> delivered = new HashMap<>();
+    /** What faults lost at this element's places, as last reported; only elements of a faulty fabric have any. */
+    private final List<FaultState> faultDrops = new ArrayList<>(0);
 
     ElementMetrics(RunMetrics run) {
         this.run = run;
@@ -96,6 +100,22 @@ final class ElementMetrics implements LiveSink {
         }
     }
 
+    @Override
+    public void faultDrops(String where, int fault, FaultDrop kind, long packets) {
+        FaultState state = null;
+        for (int i = 0, n = faultDrops.size(); i < n && state == null; i++) {
+            FaultState f = faultDrops.get(i);
+            if (f.fault == fault && f.kind == kind && f.where.equals(where)) {
+                state = f;
+            }
+        }
+        if (state == null) {
+            state = new FaultState(where, fault, kind, run.faults.drops(fault, kind));
+            faultDrops.add(state);
+        }
+        state.packets = add(state.counter, packets, state.packets);
+    }
+
     /**
      * Publishes the class queues of this sample (a class the sample left out has nothing queued) and the sample's
      * virtual time, over which the run's virtual-time rates are taken.
@@ -153,6 +173,22 @@ final class ElementMetrics implements LiveSink {
             }
         }
         return null;
+    }
+
+    /** What one fault lost at one place, by one kind, as reported last, and the counter it adds to. */
+    private static final class FaultState {
+        final String where;
+        final int fault;
+        final FaultDrop kind;
+        final kamon.metric.Counter counter;
+        long packets;
+
+        FaultState(String where, int fault, FaultDrop kind, kamon.metric.Counter counter) {
+            this.where = where;
+            this.fault = fault;
+            this.kind = kind;
+            this.counter = counter;
+        }
     }
 
     /** What one port reported last. */

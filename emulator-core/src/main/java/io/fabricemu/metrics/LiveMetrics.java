@@ -3,6 +3,8 @@ package io.fabricemu.metrics;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabricemu.engine.Progress;
+import io.fabricemu.fault.FaultPlan;
+import io.fabricemu.fault.LinksDown;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -109,7 +111,18 @@ public final class LiveMetrics implements AutoCloseable {
      * @param flowCount the flows in its workload
      */
     public RunMetrics beginRun(Progress progress, int flowCount) {
-        return new RunMetrics(settings.level(), settings.trackedFlows(), progress, flowCount);
+        return beginRun(progress, flowCount, FaultPlan.NONE);
+    }
+
+    /**
+     * The listener for one run of a fabric with faults; close it when the run ends.
+     *
+     * @param progress  the run's live progress
+     * @param flowCount the flows in its workload
+     * @param faults    its faults, whose timelines say how many link directions are down
+     */
+    public RunMetrics beginRun(Progress progress, int flowCount, FaultPlan faults) {
+        return new RunMetrics(settings.level(), settings.trackedFlows(), progress, flowCount, LinksDown.of(faults));
     }
 
     private boolean awaitEndpoint() {

@@ -55,6 +55,11 @@ final class Names {
     static final Metric.Gauge VIRTUAL_ECN_MARKS =
             Kamon.gauge("fabric.virtual.ecn.marks.per.second", "Packets marked CE per second of virtual time");
 
+    static final Metric.Gauge LINKS_DOWN =
+            Kamon.gauge("fabric.links.down", "Link directions down at the latest sampling tick");
+    static final Metric.Counter FAULT_DROPS = Kamon.counter("fabric.fault.drops",
+            "Packets the scheduled faults lost, by kind (wire, queue, blackhole, nicDown, loss, corruption) and fault");
+
     static final Metric.Gauge RUN_VIRTUAL_TIME =
             Kamon.gauge("fabric.run.virtual.time", "Virtual time reached", MeasurementUnit.time().seconds());
     static final Metric.Gauge RUN_EVENTS = Kamon.gauge("fabric.run.events", "Events handled so far");

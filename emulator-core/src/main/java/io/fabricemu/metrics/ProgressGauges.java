@@ -8,20 +8,23 @@ import java.util.concurrent.TimeUnit;
 /**
  * Publishes a run's {@link Progress} as gauges once a wall-clock second (display only, like the progress line):
  * virtual time reached, events, events per second over the last second, windows, flows completed and flows in
- * the workload; and with them the run's rates per virtual second ({@link VirtualRates}). Runs on its own daemon
+ * the workload; and with them the run's rates per virtual second ({@link VirtualRates}) and the link directions
+ * down ({@link FaultGauges}). Runs on its own daemon
  * thread; nothing in the run reads what it writes.
  */
 final class ProgressGauges implements AutoCloseable {
     private static final long PERIOD_MILLIS = 1000;
     private final Progress progress;
     private final VirtualRates rates;
+    private final FaultGauges faults;
     private final ScheduledExecutorService timer;
     private long lastEvents;
     private long lastNanos = System.nanoTime();
 
-    ProgressGauges(Progress progress, int flowCount, VirtualRates rates) {
+    ProgressGauges(Progress progress, int flowCount, VirtualRates rates, FaultGauges faults) {
         this.progress = progress;
         this.rates = rates;
+        this.faults = faults;
         Names.RUN_FLOWS.withoutTags().update(flowCount);
         Names.RUN_EVENTS_PER_SECOND.withoutTags().update(0);
         publish();
@@ -48,6 +51,7 @@ final class ProgressGauges implements AutoCloseable {
         Names.RUN_WINDOWS.withoutTags().update(progress.windows());
         Names.RUN_FLOWS_COMPLETED.withoutTags().update(progress.flowsCompleted());
         rates.publish();
+        faults.publish(rates.sampledPs());
     }
 
     /** Stops polling and publishes the final progress; the events rate of a finished run is 0. */

@@ -2,6 +2,7 @@ package io.fabricemu.metrics;
 
 import io.fabricemu.engine.LiveSink;
 import io.fabricemu.engine.Progress;
+import io.fabricemu.fault.LinksDown;
 import io.fabricemu.engine.SampleListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,8 @@ import kamon.tag.TagSet;
  * The live metrics of one run: hands every element its own {@link ElementMetrics} sink and shares with them the
  * instruments of each port aggregate (one per tag set at the chosen level, created on first use) and of the
  * tracked flows (flow ids {@code 0..trackedFlows-1}: a bounded set that every run of the scenario agrees on).
- * A wall-clock poller publishes the run's progress and its rates per virtual second ({@link VirtualRates}). {@link #close} ends the run's contribution: its queued bytes
+ * A wall-clock poller publishes the run's progress, its rates per virtual second ({@link VirtualRates}) and the
+ * link directions its faults have down ({@link FaultGauges}). {@link #close} ends the run's contribution: its queued bytes
  * leave the shared gauges, so the next run of a {@code compare} starts from an empty fabric.
  */
 public final class RunMetrics implements SampleListener, AutoCloseable {
@@ -29,11 +31,13 @@ public final class RunMetrics implements SampleListener, AutoCloseable {
     final Histogram ccRate = Names.CC_RATE.withoutTags();
     final Counter goodput = Names.GOODPUT.withoutTags();
     final VirtualRates rates = new VirtualRates();
+    final FaultGauges faults;
 
-    RunMetrics(MetricsLevel level, int trackedFlows, Progress progress, int flowCount) {
+    RunMetrics(MetricsLevel level, int trackedFlows, Progress progress, int flowCount, LinksDown linksDown) {
         this.level = level;
         this.flows = new AtomicReferenceArray<>(Math.min(trackedFlows, flowCount));
-        this.progress = new ProgressGauges(progress, flowCount, rates);
+        this.faults = new FaultGauges(linksDown);
+        this.progress = new ProgressGauges(progress, flowCount, rates, faults);
     }
 
     @Override

@@ -47,6 +47,11 @@ final class VirtualRates {
         sampledPs.accumulateAndGet(samplePs, Math::max);
     }
 
+    /** The latest virtual time any element sampled (0 before the first sample). */
+    long sampledPs() {
+        return sampledPs.get();
+    }
+
     /**
      * Sets the gauges to the rates since the previous publication; leaves them as they were when the samples have not
      * advanced in virtual time since (a run between two ticks, or not started).

@@ -3,6 +3,7 @@ package io.fabricemu.net;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.fault.LinkFaults;
 import io.fabricemu.fault.RouteNotice;
@@ -99,6 +100,14 @@ public final class Link implements Element {
         long firstBitPs = w.firstBitPs() + flightPs;
         long lastBitPs = w.lastBitPs() + flightPs;
         ctx.send(targetId, deliverAtLastBit ? lastBitPs : firstBitPs, new Arrival(w.packet(), firstBitPs, lastBitPs));
+    }
+
+    /** A link samples only what its faults lost (for live metrics); a healthy link writes nothing. */
+    @Override
+    public void sample(SampleSink sink) {
+        if (faults != null) {
+            faults.sample(sink);
+        }
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.List;
  * {@code intervalPs}; a map of more ticks than {@value #MAX_COLUMNS} shows the largest value of each run of
  * consecutive ticks, so a short peak is never averaged away. Negative values (not sampled yet) are left blank.
  * Each cell is a {@code path.data} with its value in a {@code <title>}, so a reader hovering over it sees the figure.
+ * {@link TimeMark}s (faults) are drawn over the cells.
  */
 public final class HeatMap implements Figure {
     static final int MAX_COLUMNS = 320;
@@ -19,6 +20,8 @@ public final class HeatMap implements Figure {
     private static final int LEFT = 120;
     private static final int RIGHT = 24;
     private static final int TOP = 34;
+    /** With time marks, the plot moves down this far: their labels go above it, clear of the bands' titles. */
+    private static final int MARK_LABELS_PX = 12;
     private static final int BOTTOM = 92;
 
     private final String id;
@@ -26,6 +29,7 @@ public final class HeatMap implements Figure {
     private final Quantity valueQuantity;
     private final long intervalPs;
     private final List<Band> bands = new ArrayList<>();
+    private final List<TimeMark> marks = new ArrayList<>();
 
     /** A band's label and its rows. */
     private record Band(String label, List<String> names, List<long[]> values) {
@@ -36,6 +40,12 @@ public final class HeatMap implements Figure {
         this.title = title;
         this.valueQuantity = valueQuantity;
         this.intervalPs = intervalPs;
+    }
+
+    /** Marks moments of virtual time over the map ({@link TimeMarks}). */
+    public HeatMap marks(List<TimeMark> add) {
+        marks.addAll(add);
+        return this;
     }
 
     /** Starts a new band labelled {@code label}; rows added after go in it. */
@@ -89,14 +99,15 @@ public final class HeatMap implements Figure {
         double right = LineChart.WIDTH - RIGHT;
         double cellPx = (right - left) / columns;
         int plotHeight = rows * ROW_PX + bands.size() * BAND_HEADER_PX + Math.max(0, bands.size() - 1) * BAND_GAP_PX;
-        int height = TOP + plotHeight + BOTTOM;
-        double bottom = TOP + plotHeight;
+        int top = TOP + (marks.isEmpty() ? 0 : MARK_LABELS_PX);
+        int height = top + plotHeight + BOTTOM;
+        double bottom = top + plotHeight;
         Axis x = Axis.of(Quantity.TIME, 0, (double) ticks * intervalPs, 8);
 
         StringBuilder out = new StringBuilder();
         SvgFrame.open(out, id, height, title);
         out.append("<g class=\"axes\" font-size=\"11\" fill=\"#444444\">\n");
-        double y = TOP;
+        double y = top;
         for (Band b : bands) {
             out.append("<text x=\"8\" y=\"").append(LineChart.f(y + 11)).append("\" font-weight=\"bold\">")
                     .append(Html.escape(b.label)).append("</text>\n");
@@ -120,7 +131,7 @@ public final class HeatMap implements Figure {
                 .append(LineChart.f(bottom + 34)).append("\" text-anchor=\"middle\">virtual time")
                 .append(x.unit().isEmpty() ? "" : " (" + Html.escape(x.unit()) + ")").append("</text>\n</g>\n");
         out.append("<g class=\"lines\">\n");
-        y = TOP;
+        y = top;
         for (Band b : bands) {
             y += BAND_HEADER_PX;
             for (int r = 0; r < b.names.size(); r++) {
@@ -129,6 +140,8 @@ public final class HeatMap implements Figure {
             y += b.names.size() * ROW_PX + BAND_GAP_PX;
         }
         out.append("</g>\n");
+        double psPerPx = (double) group * intervalPs / cellPx;
+        TimeMarks.draw(out, marks, ps -> left + ps / psPerPx, left, right, top, bottom, top - 3, 1);
         out.append(Ramp.legend(true, left, bottom + 58, 200, "queued, of the deepest on the map",
                 valueQuantity.show(max)));
         out.append("</svg>\n");

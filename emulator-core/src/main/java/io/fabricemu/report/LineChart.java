@@ -9,7 +9,8 @@ import java.util.Locale;
  * ({@link Axis}), axis titles with units, and a legend under the plot. Every coordinate is printed with one
  * decimal in {@link Locale#ROOT}, so the same data gives the same bytes. The {@code <svg>} carries
  * {@code class="plot"} and {@code data-plot="<id>"}, by which the page's check script and tests find it; a
- * chart with no point to draw says "no data" and has no data path.
+ * chart with no point to draw says "no data" and has no data path. A chart over time may carry
+ * {@link TimeMark}s (faults), drawn under the lines.
  */
 public final class LineChart implements Figure {
     static final int WIDTH = 820;
@@ -32,6 +33,7 @@ public final class LineChart implements Figure {
     private final Quantity yQuantity;
     private final String yTitle;
     private final List<Series> series = new ArrayList<>();
+    private final List<TimeMark> marks = new ArrayList<>();
 
     /**
      * @param id     the chart's name in {@code data-plot}, e.g. "queue"
@@ -50,6 +52,15 @@ public final class LineChart implements Figure {
 
     public LineChart add(Series s) {
         series.add(s);
+        return this;
+    }
+
+    /** Marks moments of virtual time on the plot (its x axis must be time): see {@link TimeMarks}. */
+    public LineChart marks(List<TimeMark> add) {
+        if (!add.isEmpty() && xQuantity != Quantity.TIME) {
+            throw new IllegalStateException("chart " + id + " is not over time: it takes no time marks");
+        }
+        marks.addAll(add);
         return this;
     }
 
@@ -128,6 +139,9 @@ public final class LineChart implements Figure {
         if (empty) {
             out.append("<text x=\"").append(f((left + right) / 2)).append("\" y=\"").append(f((top + bottom) / 2))
                     .append("\" text-anchor=\"middle\" fill=\"#888888\">no data</text>\n");
+        }
+        if (!empty) {
+            TimeMarks.draw(out, marks, ps -> x.position(ps, left, right), left, right, top, bottom, top + 9, 3);
         }
         out.append("<g class=\"lines\" fill=\"none\" stroke-linejoin=\"round\">\n");
         for (Series s : series) {

@@ -3,6 +3,7 @@ package io.fabricemu.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeMap;
 
 /**
@@ -10,7 +11,8 @@ import java.util.TreeMap;
  * coloured by {@link Ramp#load}, and on each link a dot near each end for the egress port there, coloured by
  * {@link Ramp#heat} and larger the hotter it is, the hottest drawn on top. Nodes keep the order they were added in within their row. Every link and every dot carries a
  * {@code <title>} with its figures, so hovering over the hot spot names it. Links are {@code path.data}, as a
- * line chart's lines are, so a browser check measures them the same way.
+ * line chart's lines are, so a browser check measures them the same way. A link a fault touched is dashed
+ * ({@link LinkMark}), with a legend of its own.
  */
 public final class TierPicture implements Figure {
     static final int ROW_GAP_PX = 96;
@@ -39,7 +41,7 @@ public final class TierPicture implements Figure {
 
     /** A link between two nodes, and the port at each end. */
     private record Edge(int a, int b, double load, String hover, double heatA, String portAHover, double heatB,
-                        String portBHover) {
+                        String portBHover, LinkMark mark) {
     }
 
     /** A port's dot, placed. */
@@ -70,7 +72,13 @@ public final class TierPicture implements Figure {
      */
     public TierPicture link(int a, int b, double load, String hover, double heatA, String portAHover, double heatB,
                             String portBHover) {
-        edges.add(new Edge(a, b, load, hover, heatA, portAHover, heatB, portBHover));
+        return link(a, b, load, hover, heatA, portAHover, heatB, portBHover, LinkMark.NONE);
+    }
+
+    /** As above, drawn as {@code mark} says when a fault touched the link. */
+    public TierPicture link(int a, int b, double load, String hover, double heatA, String portAHover, double heatB,
+                            String portBHover, LinkMark mark) {
+        edges.add(new Edge(a, b, load, hover, heatA, portAHover, heatB, portBHover, mark));
         return this;
     }
 
@@ -128,7 +136,13 @@ public final class TierPicture implements Figure {
         }
         for (Edge e : edges) {
             int steps = nodes.get(e.a).tier == nodes.get(e.b).tier ? ARC_SEGMENTS : 1;
-            out.append("<path class=\"data\" stroke=\"").append(Ramp.load(e.load)).append("\" stroke-width=\"2\" d=\"");
+            if (e.mark == LinkMark.NONE) {
+                out.append("<path class=\"data\" stroke=\"").append(Ramp.load(e.load)).append("\" stroke-width=\"2\" d=\"");
+            } else {
+                out.append("<path class=\"data\" data-link-mark=\"").append(e.mark.name().toLowerCase(Locale.ROOT))
+                        .append("\" stroke=\"").append(e.mark.colour())
+                        .append("\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\" d=\"");
+            }
             for (int i = 0; i <= steps; i++) {
                 double[] p = along(e, (double) i / steps, cx, cy);
                 out.append(i == 0 ? 'M' : 'L').append(LineChart.f(p[0])).append(' ').append(LineChart.f(p[1]));
@@ -163,8 +177,26 @@ public final class TierPicture implements Figure {
         double legendY = height - BOTTOM + 34;
         out.append(Ramp.legend(false, left, legendY, 200, "link utilisation (busier direction)", loadTop));
         out.append(Ramp.legend(true, left + 280, legendY, 200, "egress port's peak queue", heatTop));
+        markLegend(out, left + 560, legendY);
         out.append("</svg>\n");
         return out.toString();
+    }
+
+    /** The legend of the marks of links faults touched, when any link has one. */
+    private void markLegend(StringBuilder out, double x, double y) {
+        double row = y - 5;
+        for (LinkMark m : new LinkMark[] {LinkMark.DOWN, LinkMark.DEGRADED}) {
+            if (edges.stream().noneMatch(e -> e.mark == m)) {
+                continue;
+            }
+            out.append("<line x1=\"").append(LineChart.f(x)).append("\" y1=\"").append(LineChart.f(row - 4))
+                    .append("\" x2=\"").append(LineChart.f(x + 24)).append("\" y2=\"").append(LineChart.f(row - 4))
+                    .append("\" stroke=\"").append(m.colour()).append("\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\"/>\n");
+            out.append("<text x=\"").append(LineChart.f(x + 30)).append("\" y=\"").append(LineChart.f(row))
+                    .append("\" font-size=\"11\">").append(m == LinkMark.DOWN ? "link down (fault)"
+                            : "link degraded (fault)").append("</text>\n");
+            row += 16;
+        }
     }
 
     /**

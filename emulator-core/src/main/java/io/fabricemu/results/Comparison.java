@@ -2,8 +2,10 @@ package io.fabricemu.results;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -51,6 +53,8 @@ public final class Comparison {
             new Row("halted", c -> c.run().halted() ? "yes" : "no", c -> c.run().halted() ? 1 : 0));
 
     private final List<Column> columns;
+    /** Each column's fault costs, by column (identity): computed once, read by the fault rows. */
+    private final Map<Column, List<FaultCost>> faultCosts = new IdentityHashMap<>();
 
     public Comparison(List<Column> columns) {
         if (columns.isEmpty()) {
@@ -63,6 +67,9 @@ public final class Comparison {
             }
         }
         this.columns = List.copyOf(columns);
+        for (Column c : this.columns) {
+            faultCosts.put(c, FaultCost.of(c.run()));
+        }
     }
 
     public List<Column> columns() {
@@ -142,7 +149,9 @@ public final class Comparison {
     /**
      * The rows of this comparison: first, for every collective any run has, its mean JCT and bus bandwidth over its
      * iterations; then, for every group of flows any run has (the parts of a mix workload, in
-     * the order they first appear), its completion time and FCT p99; then the rows every comparison has.
+     * the order they first appear), its completion time and FCT p99; then, for every fault (the runs of a
+     * comparison share the scenario's faults), how soon goodput came back and the p99 FCT of the flows it touched
+     * ({@link FaultCost}); then the rows every comparison has.
      */
     private List<Row> rows() {
         List<String> groups = new ArrayList<>();
@@ -175,8 +184,36 @@ public final class Comparison {
             rows.add(new Row(group + " FCT p99", c -> groupTime(c, group, GroupSummary::fctP99Ps),
                     c -> groupRaw(c, group, GroupSummary::fctP99Ps)));
         }
+        int faults = 0;
+        for (Column c : columns) {
+            faults = Math.max(faults, faultCosts.get(c).size());
+        }
+        for (int f = 0; f < faults; f++) {
+            int index = f;
+            rows.add(new Row("fault " + f + " recovery", c -> faultRecoveryShown(c, index),
+                    c -> faultRecoveryPs(c, index)));
+            rows.add(new Row("fault " + f + " touched FCT p99", c -> SummaryTable.time(faultTouchedP99(c, index)),
+                    c -> faultTouchedP99(c, index)));
+        }
         rows.addAll(ROWS);
         return rows;
+    }
+
+    /** Fault {@code f}'s recovery time in one run, in ps; -1 when the run has no such fault or no recovery time. */
+    private long faultRecoveryPs(Column c, int f) {
+        List<FaultCost> costs = faultCosts.get(c);
+        return f < costs.size() && costs.get(f).recovery() instanceof Recovery.Back b ? b.afterPs() : -1;
+    }
+
+    private String faultRecoveryShown(Column c, int f) {
+        List<FaultCost> costs = faultCosts.get(c);
+        return f < costs.size() ? FaultTable.back(costs.get(f).recovery()) : "-";
+    }
+
+    /** The p99 FCT of the flows fault {@code f} touched in one run, -1 when none finished or no such fault. */
+    private long faultTouchedP99(Column c, int f) {
+        List<FaultCost> costs = faultCosts.get(c);
+        return f < costs.size() ? costs.get(f).touchedFct().p99Ps() : -1;
     }
 
     /** A collective's figure (mean over its finished iterations) in one run, -1 when the run has none such. */

@@ -5,6 +5,7 @@ import io.fabricemu.report.Palette;
 import io.fabricemu.report.Quantity;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
+import io.fabricemu.report.TimeMark;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +17,8 @@ import java.util.function.ToLongFunction;
  * then plots with one line per run, each run in its own colour: aggregate goodput, the queue at each run's
  * hottest port, the FCT distribution, and the fabric's losses (drops and trims) and other congestion signals
  * (ECN marks, PFC pause frames, back-to-sender notices, RNR NAKs) per interval; with collectives, each run's JCT
- * per iteration of each collective. Runs may have different
+ * per iteration of each collective; with faults, each fault marked on the plots over time ({@link FaultMarks}).
+ * Runs may have different
  * sampling grids: each line has its own. A run that recorded nothing is named under the plots.
  */
 public final class ComparisonReport {
@@ -99,9 +101,20 @@ public final class ComparisonReport {
             }
         }
         page.heading("Over virtual time");
+        List<TimeMark> marks = List.of();
+        for (RunResult r : runs) {
+            if (marks.isEmpty()) {
+                marks = FaultMarks.of(r.faults());
+            }
+        }
+        if (!marks.isEmpty()) {
+            page.paragraph("Each fault is marked by a dashed line labelled f<index> (red: down, green: up, orange:"
+                    + " degraded), shaded while its links stay down; the runs share their faults. The table above"
+                    + " has each run's recovery time and touched flows' p99 FCT per fault.");
+        }
         for (LineChart c : List.of(goodput, queue, losses, signals)) {
             if (c.hasData()) {
-                page.chart(c);
+                page.chart(c.marks(marks));
                 if (c == goodput) {
                     page.paragraph(RunReport.PACKET_NOTE);
                 }

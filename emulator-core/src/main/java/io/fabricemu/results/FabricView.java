@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import io.fabricemu.report.LinkMark;
 import io.fabricemu.report.Quantity;
 import io.fabricemu.report.Ramp;
 import io.fabricemu.report.TierPicture;
@@ -16,7 +17,7 @@ import java.util.Map;
  * was over the run (bytes sent over the line rate times the run's virtual time) and each egress port by its peak
  * queue as a fraction of the deepest peak of any port. Hosts are drawn up to {@value #MAX_HOSTS_DRAWN}; past that
  * they are left out and each edge switch is filled with the colour of its hottest host-facing port instead, so an
- * incast's hot downlink still shows. A fabric with more than {@value #MAX_ROW} switches in one tier is not drawn.
+ * incast's hot downlink still shows. A link a fault took down or degraded is dashed ({@link FaultMarks#links}). A fabric with more than {@value #MAX_ROW} switches in one tier is not drawn.
  */
 final class FabricView {
     static final int MAX_HOSTS_DRAWN = 256;
@@ -67,7 +68,9 @@ final class FabricView {
         if (picture.widestRow() > MAX_ROW) {
             return null;
         }
-        for (FabricMap.Link l : map.links()) {
+        LinkMark[] marks = FaultMarks.links(r.faults(), map, r.virtualEndPs());
+        for (int c = 0; c < map.links().size(); c++) {
+            FabricMap.Link l = map.links().get(c);
             if (index[l.nodeA()] < 0 || index[l.nodeB()] < 0) {
                 continue;
             }
@@ -76,10 +79,11 @@ final class FabricView {
             double up = utilisation(ports, l.portA(), l.rateBps(), r.virtualEndPs());
             double down = utilisation(ports, l.portB(), l.rateBps(), r.virtualEndPs());
             String hover = String.format(Locale.ROOT, "%s - %s, %s: %s to %s %.1f%%, %s to %s %.1f%%", a, b,
-                    Quantity.RATE.show(l.rateBps()), a, b, 100 * up, b, a, 100 * down);
+                    Quantity.RATE.show(l.rateBps()), a, b, 100 * up, b, a, 100 * down)
+                    + FaultMarks.about(r.faults(), c);
             picture.link(index[l.nodeA()], index[l.nodeB()], Math.max(up, down), hover,
                     fraction(peak(ports, l.portA()), deepest), portHover(ports, l.portA(), b),
-                    fraction(peak(ports, l.portB()), deepest), portHover(ports, l.portB(), a));
+                    fraction(peak(ports, l.portB()), deepest), portHover(ports, l.portB(), a), marks[c]);
         }
         return picture.legendTops("100%", bytes(deepest));
     }
@@ -92,6 +96,10 @@ final class FabricView {
                 + Ps.format(r.virtualEndPs()) + " the run lasted; a link shows its busier direction. Each dot is an egress"
                 + " port, near the node it belongs to; grey means nothing ever queued there. Hover over a link, a"
                 + " port or a switch for its figures.";
+        if (!r.faults().isEmpty()) {
+            base += " A link dashed red was down at some moment of the run (a fault); dashed orange, it ran degraded"
+                    + " (a lower rate, or losing or corrupting packets); its hover names the faults.";
+        }
         if (hosts > MAX_HOSTS_DRAWN) {
             base += " The " + hosts + " hosts are left out (more than " + MAX_HOSTS_DRAWN + "); each edge switch is"
                     + " filled with its hottest host-facing port's colour.";

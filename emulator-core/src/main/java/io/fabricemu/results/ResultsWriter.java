@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.fabricemu.stats.PfcCounters;
@@ -16,8 +17,9 @@ import java.util.Map;
 /**
  * Writes a run's files into a folder ({@link OutputFolder} stages it and puts it in place).
  *
- * <p>Contents: {@code results.json} (run facts, summary, flows, ports, and collectives when the workload has
- * any), {@code flows.csv}, {@code collectives.csv} (only then),
+ * <p>Contents: {@code results.json} (run facts, summary, flows, ports, collectives when the workload has
+ * any, and {@code faults} when the scenario has faults: {@link FaultsJson}), {@code flows.csv},
+ * {@code collectives.csv} and {@code faults.csv} ({@link FaultsCsv}) only then,
  * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
  * and {@code report.html} ({@link RunReport}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
  */
@@ -47,6 +49,9 @@ public final class ResultsWriter {
         if (!r.collectives().isEmpty()) {
             writeCollectivesCsv(r, folder.resolve("collectives.csv"));
         }
+        if (!r.faults().isEmpty()) {
+            FaultsCsv.write(FaultCost.of(r), folder.resolve(FaultsCsv.FILE));
+        }
         SeriesCsv.write(series, folder);
         Files.writeString(folder.resolve(RunReport.FILE), RunReport.html(r, s, series), StandardCharsets.UTF_8);
     }
@@ -72,7 +77,14 @@ public final class ResultsWriter {
         doc.put("coordinationMillis", r.coordinationMillis());
         doc.put("sampleIntervalPs", r.series().intervalPs());
         doc.put("samplePoints", r.series().points());
-        doc.put("summary", s);
+        if (r.faults().isEmpty()) {
+            doc.put("summary", s);
+        } else {
+            Map<String, Object> summary = JSON.convertValue(s, new TypeReference<LinkedHashMap<String, Object>>() { });
+            summary.put("faultDropPackets", s.faultDropPackets());
+            doc.put("summary", summary);
+            doc.put("faults", FaultsJson.of(FaultCost.of(r)));
+        }
         doc.put("flows", r.flows());
         doc.put("ports", r.ports());
         if (!r.collectives().isEmpty()) {

@@ -8,6 +8,7 @@ import io.fabricemu.report.Quantity;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
 import io.fabricemu.report.TierPicture;
+import io.fabricemu.report.TimeMark;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,7 +25,9 @@ import java.util.function.Function;
  * fabric's drops, trims, ECN marks, PFC pauses, back-to-sender notices and RNR NAKs per interval. Which flows
  * and ports are plotted is {@link SeriesSelection}'s rule. A plot with nothing to show is left out with a
  * sentence saying why, never drawn empty. A run with collectives also plots each one's JCT per iteration and
- * the step timeline of its ranks ({@link CollectiveCharts}).
+ * the step timeline of its ranks ({@link CollectiveCharts}). A run with faults has a table of what each cost
+ * ({@link FaultTable}), each fault marked on every plot over time and faulted links dashed in the fabric's picture
+ * ({@link FaultMarks}).
  */
 public final class RunReport {
     public static final String FILE = "report.html";
@@ -44,6 +47,8 @@ public final class RunReport {
         }
         page.table("summary", false, rows);
         fabric(page, r);
+        FaultTable.section(page, FaultCost.of(r, sel.aggregate().deliveredBytes(), sel.intervalPs()));
+        List<TimeMark> marks = FaultMarks.of(r.faults());
         page.heading("Flow completion times");
         LineChart cdf = fctCdf(List.of(r), List.of(r.scenario()));
         if (cdf.hasData()) {
@@ -52,7 +57,7 @@ public final class RunReport {
             page.paragraph("No flow finished, so there is no completion time to show.");
         }
         if (!r.collectives().isEmpty()) {
-            collectives(page, r);
+            collectives(page, r, marks);
         }
         if (sel.points() == 0) {
             page.paragraph("Nothing was recorded over virtual time (sampling: {interval: off}), so there are no"
@@ -71,7 +76,7 @@ public final class RunReport {
         }
         goodput.add(Series.ofTicks("all flows", Palette.AGGREGATE, 2.5, sel.intervalPs(),
                 goodput(sel.aggregate(), sel.intervalPs())));
-        page.chart(goodput);
+        page.chart(goodput.marks(marks));
         page.paragraph(flowNote(sel, r.flows().size()) + " " + PACKET_NOTE);
         page.heading("Queues");
         LineChart queue = new LineChart("queue", "Queue depth at the hottest ports", Quantity.TIME, TIME,
@@ -81,10 +86,10 @@ public final class RunReport {
             queue.add(Series.ofTicks(hot.get(i).id(), Palette.colour(i), 1.5, sel.intervalPs(),
                     hot.get(i).queueBytes()));
         }
-        chartOrNote(page, queue, "No port was sampled.");
+        chartOrNote(page, queue.marks(marks), "No port was sampled.");
         HeatMap heat = QueueHeat.of(sel);
         if (heat.hasData()) {
-            page.chart(heat);
+            page.chart(heat.marks(marks));
             page.paragraph("Each row is one port's queue over virtual time, on one colour scale for the whole map;"
                     + " a column spanning several samples shows their largest. Grey: empty.");
         }
@@ -95,17 +100,16 @@ public final class RunReport {
             finishPs.put(f.id(), f.finishPs());
         }
         any |= ccChart(page, sel, finishPs, "window", "Congestion window of plotted flows", Quantity.BYTES, "window",
-                FlowSeries::windowBytes);
+                FlowSeries::windowBytes, marks);
         any |= ccChart(page, sel, finishPs, "credit", "Unspent credit of plotted flows (RCCC)", Quantity.BYTES,
-                "credit",
-                FlowSeries::creditBytes);
+                "credit", FlowSeries::creditBytes, marks);
         any |= ccChart(page, sel, finishPs, "rate", "Paced rate of plotted flows (DCQCN)", Quantity.RATE, "rate",
-                FlowSeries::rateBps);
+                FlowSeries::rateBps, marks);
         if (!any) {
             page.paragraph("No plotted flow has a window, a credit or a paced rate.");
         }
         page.heading("Congestion signals");
-        page.chart(signals(sel.fabric(), sel.intervalPs()));
+        page.chart(signals(sel.fabric(), sel.intervalPs()).marks(marks));
         return page.html();
     }
 
@@ -126,7 +130,7 @@ public final class RunReport {
     }
 
     /** Each collective's JCT per iteration, then each one's step timeline (up to four collectives). */
-    private static void collectives(ReportPage page, RunResult r) {
+    private static void collectives(ReportPage page, RunResult r, List<TimeMark> marks) {
         page.heading("Collectives");
         if (r.collectives().stream().anyMatch(c -> c.iteration() > 0)) {
             chartOrNote(page, CollectiveCharts.jctPerIteration(r.collectives()), "No iteration of any collective"
@@ -138,7 +142,8 @@ public final class RunReport {
         List<CollectiveSummary> all = CollectiveSummary.of(r.collectives());
         for (int c = 0; c < Math.min(4, all.size()); c++) {
             List<CollectiveResult> its = CollectiveCharts.iterationsOf(r.collectives(), all.get(c).name());
-            chartOrNote(page, CollectiveCharts.stepTimeline(its, r.flows()), all.get(c).name() + " began no step.");
+            chartOrNote(page, CollectiveCharts.stepTimeline(its, r.flows()).marks(marks),
+                    all.get(c).name() + " began no step.");
             page.paragraph("Each rank's stair climbs when the rank begins a step; a rank whose stair lags holds up"
                     + " the ranks that wait for what it sends. " + CollectiveCharts.lastRanks(its, r.flows(), 3)
                     + (its.get(0).ranks().size() > CollectiveCharts.MAX_RANKS ? " " + CollectiveCharts.MAX_RANKS
@@ -195,8 +200,9 @@ public final class RunReport {
      * ({@code finishPs} by flow id; the context may live on, but the flow no longer sends).
      */
     private static boolean ccChart(ReportPage page, SeriesSelection sel, Map<Integer, Long> finishPs, String id,
-                                   String title, Quantity q, String axis, Function<FlowSeries, long[]> values) {
-        LineChart chart = new LineChart(id, title, Quantity.TIME, TIME, q, axis);
+                                   String title, Quantity q, String axis, Function<FlowSeries, long[]> values,
+                                   List<TimeMark> marks) {
+        LineChart chart = new LineChart(id, title, Quantity.TIME, TIME, q, axis).marks(marks);
         List<FlowSeries> flows = sel.plottedFlows();
         for (int i = 0; i < flows.size(); i++) {
             long endPs = finishPs.getOrDefault(flows.get(i).flowId(), -1L);

@@ -38,13 +38,16 @@ import java.util.Comparator;
  * @param btsPpmOfDelivered  {@code btsBytes} per delivered payload byte ({@code deliveredBytes}), in parts per
  *                           million (0 when nothing was delivered)
  * @param groups             per group of flows (the parts of a {@code mix} workload), empty without groups
+ * @param faultDropPackets   packets the run's faults lost, all faults and kinds added (0 without faults; results.json
+ *                           has it only when the run has faults)
  */
 public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedianPs, long fctP99Ps, long fctMaxPs,
                       long goodputBps, long deliveredBytes, long deliveredGoodputBps, String hottestPort, long hottestPortBytes, long drops, long trims,
                       long ecnMarks, long retransmittedBytes, long pfcPausesSent, long pfcResumesSent,
                       long pfcHeadroomDrops, String mostPausedPort, long mostPausedPs, long rnrNaksSent,
                       long rnrUnresolved, long rnrNackedDrops, long btsSent, long btsBytes, long btsPpmOfDelivered,
-                      java.util.List<GroupSummary> groups) {
+                      java.util.List<GroupSummary> groups,
+                      @com.fasterxml.jackson.annotation.JsonIgnore long faultDropPackets) {
 
     public static Summary of(RunResult r) {
         long[] fcts = r.flows().stream().filter(FlowResult::finished).mapToLong(FlowResult::fctPs).sorted().toArray();
@@ -95,7 +98,18 @@ public record Summary(int flows, long flowsFinished, long fctMinPs, long fctMedi
                 r.ports().stream().mapToLong(p -> p.rnr().naksSent()).sum(),
                 r.ports().stream().mapToLong(p -> p.rnr().unresolved()).sum(),
                 r.ports().stream().mapToLong(p -> p.rnr().nackedDrops()).sum(), btsSent, btsBytes, btsPpm,
-                GroupSummary.of(r.flows()));
+                GroupSummary.of(r.flows()), faultDropPackets(r.faults()));
+    }
+
+    /** Packets lost to every fault, all kinds and places. */
+    static long faultDropPackets(FaultOutcome faults) {
+        long sum = 0;
+        for (io.fabricemu.stats.FaultCounts c : faults.counts()) {
+            for (long p : c.packets()) {
+                sum += p;
+            }
+        }
+        return sum;
     }
 
     /** {@code bytes} over {@code spanPs} in bits per second, rounded down; 0 for an empty span. */

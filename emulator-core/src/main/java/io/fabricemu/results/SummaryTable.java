@@ -69,6 +69,13 @@ public final class SummaryTable {
                     "%,d notices, %,d B overhead (%s per delivered byte)", s.btsSent(), s.btsBytes(),
                     perDelivered(s.btsPpmOfDelivered()))});
         }
+        if (!r.faults().isEmpty()) {
+            rows.add(new String[] {"fault drops", String.format(Locale.ROOT, "%,d packets lost to %d fault%s",
+                    s.faultDropPackets(), r.faults().faults().size(), r.faults().faults().size() == 1 ? "" : "s")});
+            for (FaultCost c : FaultCost.of(r)) {
+                rows.add(new String[] {"fault " + c.fault().index(), FaultSentence.of(c)});
+            }
+        }
         rows.add(new String[] {"virtual time", Ps.format(r.virtualEndPs()) + (r.reachedStop()
                 ? ", the last event handled before the stop time (later ones were pending)" : "")});
         rows.add(new String[] {"engine", String.format(Locale.ROOT,

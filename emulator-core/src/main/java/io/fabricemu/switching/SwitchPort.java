@@ -484,6 +484,9 @@ public final class SwitchPort implements Element {
                 sink.classQueue(name, c, bytes);
             }
         }
+        if (faultTally != null) {
+            faultTally.sample(sink);
+        }
     }
 
     @Override

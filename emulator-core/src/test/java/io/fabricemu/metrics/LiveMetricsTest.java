@@ -4,11 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Progress;
+import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.fabric.SwitchConfig;
+import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.fault.Failover;
+import io.fabricemu.fault.Fault;
+import io.fabricemu.fault.FaultPlan;
+import io.fabricemu.fault.LinkState;
 import io.fabricemu.results.FlowResult;
 import io.fabricemu.results.RunResult;
+import io.fabricemu.run.Emulation;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.ScenarioLoader;
+import io.fabricemu.stats.FaultDrop;
 import io.fabricemu.stats.PortStats;
+import io.fabricemu.time.Ps;
+import io.fabricemu.topology.LeafSpineSpec;
+import io.fabricemu.topology.LinkSpec;
+import io.fabricemu.topology.Topologies;
+import io.fabricemu.topology.Topology;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -17,6 +32,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,9 +42,11 @@ import org.junit.jupiter.api.Test;
  * A run's live metrics, scraped from Kamon's Prometheus endpoint in this JVM, add up to the run's own results:
  * every port's transmitted bytes, drops, trims and marks at port level, the aggregate and per-flow goodput (and the
  * aggregate per virtual second near the receiver's line rate), and
- * no queued bytes left once the run is closed. The endpoint refuses a port already taken.
+ * no queued bytes left once the run is closed. The endpoint refuses a port already taken. A faulty run's fault
+ * drops add up to its results, by kind and fault, and the gauge of links down ends at the directions still down.
  */
 class LiveMetricsTest {
+    private static final long RATE = 100_000_000_000L;
 
     @Test
     void scrapedCounters_matchTheRunsResults_andQueuesEndEmpty() throws Exception {
@@ -72,7 +90,63 @@ class LiveMetricsTest {
             // seven senders into one 100 Gb/s receiver: the fabric's goodput per virtual second is near its line rate
             double fabric = scrape.get("fabric_virtual_goodput_bps");
             assertTrue(fabric > 50e9 && fabric <= 100e9 * 1.05, "goodput per virtual second " + fabric);
+            assertEquals(0.0, scrape.get("fabric_links_down"), "a healthy run has no link down");
         }
+    }
+
+    @Test
+    void aFaultyRun_countsItsFaultDropsByKindAndFault_andGaugesTheLinksStillDown() throws Exception {
+        int port = freePort();
+        Topology topology = Topologies.build(new LeafSpineSpec(2, 4, 2, 1, new LinkSpec(RATE, 500 * Ps.PER_NS, 0),
+                new LinkSpec(RATE, 500 * Ps.PER_NS, 0)));
+        List<FlowSpec> flows = new ArrayList<>();
+        for (int h = 0; h < 4; h++) {
+            flows.add(new FlowSpec(h, 4 + h, 1_000_000, 0));
+        }
+        // the leaf0 - spine0 cable goes down at 20 us for good; the flows finish over spine1
+        FaultPlan plan = new FaultPlan(List.of(new Fault(0, "leaf0 <-> spine0 down", 20 * Ps.PER_US,
+                new LinkState(true), cable(topology, "leaf0", "spine0"))));
+        FabricBuilder fabric = new FabricBuilder(topology, SwitchConfig.defaults(),
+                TransportPlan.fixedWindow(256 * 1024, 50 * Ps.PER_US), flows, 0, 1, plan,
+                new Failover(2 * Ps.PER_US, 20 * Ps.PER_US));
+        RunResult result;
+        try (LiveMetrics live = LiveMetrics.start(new MetricsSettings("127.0.0.1", port, MetricsLevel.TIER, 0,
+                Duration.ZERO))) {
+            Progress progress = new Progress();
+            try (RunMetrics run = live.beginRun(progress, flows.size(), plan)) {
+                result = Emulation.run("faulty", 1, fabric, flows, 10 * Ps.PER_MS, 2, PreparedRun.DEFAULT_SAMPLING,
+                        progress, run);
+            }
+            Map<String, Double> scrape = awaitScrape(live.url(), "fabric_run_flows_completed", flows.size());
+            long lost = 0;
+            for (FaultDrop kind : FaultDrop.values()) {
+                long packets = result.faults().packets(0, kind);
+                lost += packets;
+                double scraped = 0;
+                for (Map.Entry<String, Double> e : scrape.entrySet()) {
+                    if (e.getKey().startsWith("fabric_fault_drops_total{") && e.getKey().contains("kind=\"" + kind.key()
+                            + "\"") && e.getKey().contains("fault=\"0\"")) {
+                        scraped += e.getValue();
+                    }
+                }
+                assertEquals(packets, Math.round(scraped), kind.key());
+            }
+            assertTrue(lost > 0, "the failure lost packets");
+            assertEquals(lost, total(scrape, "fabric_fault_drops_total{"));
+            assertEquals(2.0, scrape.get("fabric_links_down"), "both directions of the cable are still down");
+        }
+    }
+
+    /** Both directions of the cable between the nodes named {@code a} and {@code b}. */
+    private static int[] cable(Topology t, String a, String b) {
+        for (int c = 0; c < t.cableCount(); c++) {
+            String x = t.name(t.cable(c).nodeA());
+            String y = t.name(t.cable(c).nodeB());
+            if (x.equals(a) && y.equals(b) || x.equals(b) && y.equals(a)) {
+                return new int[] {2 * c, 2 * c + 1};
+            }
+        }
+        throw new IllegalArgumentException("no cable " + a + " - " + b);
     }
 
     private interface PortField {
