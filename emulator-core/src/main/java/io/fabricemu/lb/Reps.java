@@ -102,8 +102,12 @@ public final class Reps implements LoadBalancer {
          * EVs.
          */
         public static Params defaults(boolean switchesTrim) {
-            return new Params(8, switchesTrim, FREEZE_PS, EXPLORE_AFTER_FREEZE);
+            return switchesTrim ? FREEZING : NOT_FREEZING;
         }
+
+        /** The defaults, one instance each, shared by every connection (a record is immutable). */
+        private static final Params FREEZING = new Params(8, true, FREEZE_PS, EXPLORE_AFTER_FREEZE);
+        private static final Params NOT_FREEZING = new Params(8, false, FREEZE_PS, EXPLORE_AFTER_FREEZE);
     }
 
     private final Params params;

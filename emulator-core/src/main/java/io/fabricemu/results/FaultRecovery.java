@@ -9,16 +9,20 @@ import java.math.BigInteger;
  * tick {@code i x interval}).
  *
  * <p>The level before is the mean goodput from the start of traffic to the fault: from the last tick before the
- * first delivery (or tick 0) to the last tick at or before the fault, at least one whole interval. Recovery is
- * the first whole interval that starts at or after the fault and delivers at least 95% of that mean (within
- * {@value #WITHIN_PERCENT}% below it); the time reported runs from the fault to that interval's end, so it is
- * an upper bound, up to two intervals above the true time (a fault that cost nothing reads one or two intervals).
- * One good interval suffices: goodput that comes back and falls again is still back. Exact integer arithmetic:
- * the same series give the same answer.
+ * first delivery (or tick 0) to the last tick at or before the fault, at least one whole interval. Goodput is back
+ * at the end of the first whole interval that starts at or after the fault and from which it stays at 95% of that
+ * mean or more (within {@value #WITHIN_PERCENT}% below it) for {@value #HOLD_INTERVALS} intervals, or for as many
+ * as the traffic lasts (the interval of the last delivery, which a finishing workload leaves short, is held to
+ * nothing): goodput that comes back for a moment and falls again, as it does when the timeouts of the flows a
+ * fault touched fire one after the other, is not back yet. The time reported runs from the fault to that
+ * interval's end, so it is an upper bound, up to two intervals above the true time (a fault that cost nothing
+ * reads one or two intervals). Exact integer arithmetic: the same series give the same answer.
  */
 final class FaultRecovery {
     /** How far below its level before the fault goodput may be and count as back, in percent. */
     static final int WITHIN_PERCENT = 5;
+    /** How many intervals in a row goodput must stay back for. */
+    static final int HOLD_INTERVALS = 5;
 
     private FaultRecovery() {
     }
@@ -62,12 +66,25 @@ final class FaultRecovery {
         // interval m runs from tick m - 1 to tick m; back when its bytes x 100 x intervals >= (100 - 5) x levelBytes
         BigInteger need = BigInteger.valueOf(levelBytes).multiply(BigInteger.valueOf(100 - WITHIN_PERCENT));
         BigInteger scale = BigInteger.valueOf(100L * intervals);
+        int lastDelivery = points - 1;
+        while (lastDelivery > 0 && deliveredBytes[lastDelivery] == deliveredBytes[lastDelivery - 1]) {
+            lastDelivery--;
+        }
         for (int m = (int) firstTickAfter + 1; m < points; m++) {
-            long bytes = deliveredBytes[m] - deliveredBytes[m - 1];
-            if (BigInteger.valueOf(bytes).multiply(scale).compareTo(need) >= 0) {
+            int holdUntil = Math.max(m, Math.min(m + HOLD_INTERVALS - 1, lastDelivery - 1));
+            boolean held = holdUntil < points;
+            for (int k = m; k <= holdUntil && held; k++) {
+                held = back(deliveredBytes[k] - deliveredBytes[k - 1], scale, need);
+            }
+            if (held) {
                 return new Recovery.Back((long) m * intervalPs - faultPs, levelBps);
             }
         }
         return new Recovery.NotBack(levelBps);
+    }
+
+    /** Whether an interval that delivered {@code bytes} is within the bar: bytes x scale &gt;= need. */
+    private static boolean back(long bytes, BigInteger scale, BigInteger need) {
+        return BigInteger.valueOf(bytes).multiply(scale).compareTo(need) >= 0;
     }
 }

@@ -44,6 +44,20 @@ class FaultRecoveryTest {
     }
 
     @Test
+    void backForAMomentThenDownAgain_isNotBack_untilItHoldsFiveIntervals() {
+        // Level 100 B per interval before the fault at 30 us. After it: 100 (back), 10 (down again), then 100 for six
+        // intervals and a last short one of 50 as the traffic ends. 40 us is back for one interval only; from 60 us
+        // it holds for the five intervals 50..100 us: back at 60 us, 30 us after the fault.
+        long[] delivered = {0, 100, 200, 300, 400, 410, 510, 610, 710, 810, 910, 1010, 1060};
+        Recovery.Back b = assertInstanceOf(Recovery.Back.class, FaultRecovery.of(delivered, TEN_US, 30 * US));
+        assertEquals(30 * US, b.afterPs());
+        // Back only in the last interval but one: the traffic ends, and it held for as long as there was any.
+        long[] late = {0, 100, 200, 300, 310, 320, 330, 430, 440};
+        assertEquals(40 * US, assertInstanceOf(Recovery.Back.class, FaultRecovery.of(late, TEN_US, 30 * US))
+                .afterPs());
+    }
+
+    @Test
     void nothingToMeasure_saysWhy() {
         assertTrue(note(FaultRecovery.of(new long[0], 0, 30 * US)).contains("not sampled"));
         assertTrue(note(FaultRecovery.of(new long[] {0, 100, 200}, TEN_US, 0)).contains("time 0"));

@@ -43,7 +43,7 @@ public record FabricEstimate(FabricCounts counts, long elements, long flows, lon
     /** Ultra Ethernet: every NIC's sender and receiver contexts on top of a baseline NIC's. */
     static final long UET_HOST_BYTES = 763;
     /** Ultra Ethernet: every flow's delivery context and load balancer on top of a baseline flow's. */
-    static final long UET_FLOW_BYTES = 296;
+    static final long UET_FLOW_BYTES = 339;
     /** Ultra Ethernet: every packet of every flow, in its sender's send times and entropy values (a long, an int). */
     static final long UET_PACKET_BYTES = 12;
     /** What a JVM that holds no element still holds of a run (its driver): per cable, flow and route entry. */
