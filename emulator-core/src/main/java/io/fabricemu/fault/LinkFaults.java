@@ -16,7 +16,8 @@ import java.util.SplittableRandom;
  * bit arriving; one a NIC starts while its link is down is counted as lost at the NIC's port (the transmitter of a
  * switch port starts nothing while its link is down). Otherwise the loss model in force when its first bit leaves
  * draws for it, then the corruption model: a corrupted packet is counted at the receiving port, which discards it
- * when its frame check sequence fails. Every packet a fault's rate or loss model acts on touches its flow.
+ * when its frame check sequence fails. A fault touches the flows it costs a packet, and those with a packet sent
+ * over a direction whose rate it lowered.
  */
 public final class LinkFaults {
     private final LinkTimeline timeline;
@@ -67,12 +68,12 @@ public final class LinkFaults {
         if (rateFault >= 0) {
             wire.touched(rateFault, p.flowId());
         }
-        f = drawn(LossEffect.LOSS, firstBitPs, p);
+        f = drawn(LossEffect.LOSS, firstBitPs);
         if (f >= 0) {
             wire.lost(f, FaultDrop.LOSS, p.flowId(), p.sizeBytes());
             return false;
         }
-        f = drawn(LossEffect.CORRUPTION, firstBitPs, p);
+        f = drawn(LossEffect.CORRUPTION, firstBitPs);
         if (f >= 0) {
             receiver.lost(f, FaultDrop.CORRUPTION, p.flowId(), p.sizeBytes());
             return false;
@@ -85,8 +86,8 @@ public final class LinkFaults {
         return timeline.downFaultDuring(firstBitPs, arrivalPs) < 0;
     }
 
-    /** The fault whose model picks {@code p} for {@code effect}, or -1. */
-    private int drawn(LossEffect effect, long firstBitPs, Packet p) {
+    /** The fault whose model picks the packet now drawn for, for {@code effect}, or -1. */
+    private int drawn(LossEffect effect, long firstBitPs) {
         LossSegments segments = timeline.losses(effect);
         int s = segments.segmentAt(firstBitPs);
         if (s < 0) {
@@ -97,11 +98,6 @@ public final class LinkFaults {
             return -1;
         }
         int fault = segments.fault(s);
-        if (effect == LossEffect.LOSS) {
-            wire.touched(fault, p.flowId());
-        } else {
-            receiver.touched(fault, p.flowId());
-        }
         int e = effect.ordinal();
         if (channelSegment[e] != s) {
             channelSegment[e] = s;
