@@ -2,14 +2,8 @@ package io.fabricemu.fabric;
 
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementFactory;
-import io.fabricemu.fault.CableChanges;
 import io.fabricemu.fault.Failover;
-import io.fabricemu.fault.FailoverIndex;
-import io.fabricemu.fault.FailoverRoutes;
 import io.fabricemu.fault.FaultPlan;
-import io.fabricemu.fault.FaultTimelines;
-import io.fabricemu.fault.LinkFaults;
-import io.fabricemu.fault.LinkTimeline;
 import io.fabricemu.host.NicFlow;
 import io.fabricemu.host.NicSetup;
 import io.fabricemu.host.StartDependencies;
@@ -19,7 +13,6 @@ import io.fabricemu.pfc.PfcDeadlockMonitor;
 import io.fabricemu.pfc.PfcPeer;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
-import io.fabricemu.switching.PortFaults;
 import io.fabricemu.switching.SharedBufferPool;
 import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.switching.SwitchPort;
@@ -40,9 +33,9 @@ import java.util.List;
  * always did. Everything shared (switch plans, per-host flow lists, fault timelines) is built in the
  * constructor and immutable, so shards may create their elements concurrently.
  *
- * <p>Faults ({@link FaultPlan}) add no element: each link direction gets its timeline ({@link LinkTimeline}), which
+ * <p>Faults ({@link FaultPlan}) add no element: each link direction gets its timeline ({@link FabricFaults}), which
  * its link, its transmitter and the switch ports at its ends read, and when any cable goes down every switch port
- * routes around what it learns ({@link FailoverRoutes}).
+ * routes around what it learns ({@link io.fabricemu.fault.FailoverRoutes}).
  */
 public final class FabricBuilder implements ElementFactory {
     private final Topology topology;
@@ -69,13 +62,7 @@ public final class FabricBuilder implements ElementFactory {
     private final int[] firstDependent;
     private final int[] dependents;
     private final boolean anyFollows;
-    /** Per link direction ({@code 2 * cable + d}), its faults. */
-    private final LinkTimeline[] timelines;
-    private final boolean faulty;
-    private final FaultPlan faults;
-    private final Failover failover;
-    /** The cables that ever go down, or null when none does. */
-    private final FailoverIndex failoverIndex;
+    private final FabricFaults faults;
 
     /**
      * @param lossProbability probability that a link loses a packet (0 in normal runs; tests inject loss)
@@ -95,11 +82,7 @@ public final class FabricBuilder implements ElementFactory {
     public FabricBuilder(Topology topology, SwitchConfig switches, TransportPlan transport, List<FlowSpec> flows,
                          double lossProbability, long seed, FaultPlan faults, Failover failover) {
         this.topology = topology;
-        this.timelines = FaultTimelines.of(faults, 2 * topology.cableCount());
-        this.faulty = !faults.isEmpty();
-        this.faults = faults;
-        this.failover = failover;
-        this.failoverIndex = downCables(timelines);
+        this.faults = new FabricFaults(topology, faults, failover);
         this.switches = switches;
         this.transport = transport;
         this.lossProbability = lossProbability;
@@ -154,61 +137,6 @@ public final class FabricBuilder implements ElementFactory {
         }
     }
 
-    /** The cables one of whose directions ever goes down, or null when none does. */
-    private static FailoverIndex downCables(LinkTimeline[] timelines) {
-        int[] cables = new int[timelines.length / 2];
-        int n = 0;
-        for (int c = 0; c < cables.length; c++) {
-            if (timelines[2 * c].goesDown() || timelines[2 * c + 1].goesDown()) {
-                cables[n++] = c;
-            }
-        }
-        return n == 0 ? null : new FailoverIndex(Arrays.copyOf(cables, n));
-    }
-
-    /** The faults of the link direction out of ({@code node}, {@code port}). */
-    private LinkTimeline timelineOut(int node, int port) {
-        return timelines[linkOut(node, port) - linkBase];
-    }
-
-    /** What the switch port at ({@code node}, {@code port}) needs of the faults, or null in a healthy fabric. */
-    private PortFaults portFaults(int node, int port) {
-        if (!faulty) {
-            return null;
-        }
-        Cable c = topology.cableAt(node, port);
-        FailoverRoutes routes = failoverIndex == null ? null
-                : new FailoverRoutes(node, graph(), failoverIndex, hosts);
-        CableChanges changes = CableChanges.of(timelines[2 * c.id()], timelines[2 * c.id() + 1],
-                failover.detectPs());
-        return new PortFaults(timelineOut(node, port), routes, c.id(), changes, failover.convergePs());
-    }
-
-    private io.fabricemu.fault.FaultGraph graph() {
-        Topology t = topology;
-        return new io.fabricemu.fault.FaultGraph() {
-            @Override
-            public int[] nextPorts(int node, int dstHost) {
-                return t.nextPorts(node, dstHost);
-            }
-
-            @Override
-            public int peerNode(int node, int port) {
-                return t.peerNode(node, port);
-            }
-
-            @Override
-            public int cableAt(int node, int port) {
-                return t.cableAt(node, port).id();
-            }
-
-            @Override
-            public boolean isHost(int node) {
-                return t.isHost(node);
-            }
-        };
-    }
-
     private SwitchPlan planOf(int node) {
         int ports = topology.portCount(node);
         int[] ids = new int[ports];
@@ -245,7 +173,7 @@ public final class FabricBuilder implements ElementFactory {
 
     /** The fabric's faults ({@link FaultPlan#NONE} when healthy). */
     public FaultPlan faults() {
-        return faults;
+        return faults.plan();
     }
 
     /** The element id of the NIC or switch port at ({@code node}, {@code port}). */
@@ -301,7 +229,7 @@ public final class FabricBuilder implements ElementFactory {
             Cable c = topology.cableAt(id, 0);
             NicSetup setup = new NicSetup(id, portName(topology, id, 0), linkOut(id, 0), c.spec().rateBps(),
                     c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
-                    dependenciesOf(id), timelineOut(id, 0));
+                    dependenciesOf(id), faults.timeline(linkOut(id, 0) - linkBase));
             return transport.nic(setup, seed);
         }
         if (id < linkBase) {
@@ -312,7 +240,7 @@ public final class FabricBuilder implements ElementFactory {
             return new SwitchPort(plans[node], portName(topology, node, port), topology.tier(node),
                     linkOut(node, port), c.spec().flightPs() / 2, port, topology.isHost(peer),
                     new PfcPeer(c.spec().flightPs(), peer, !topology.isHost(peer), pfcMonitorId),
-                    portFaults(node, port));
+                    faults.port(node, port, linkOut(node, port) - linkBase));
         }
         if (id == pfcMonitorId) {
             return new PfcDeadlockMonitor();
@@ -326,13 +254,8 @@ public final class FabricBuilder implements ElementFactory {
         int toNode = aToB ? c.nodeB() : c.nodeA();
         int toPort = aToB ? c.portB() : c.portA();
         boolean wholePacket = topology.isHost(toNode) || switches.forwarding() == ForwardingMode.STORE_AND_FORWARD;
-        LinkTimeline timeline = timelines[id - linkBase];
-        LinkFaults faults = timeline.healthy() ? null : new LinkFaults(timeline, c.spec().rateBps(),
-                topology.isHost(aToB ? c.nodeA() : c.nodeB()), Ecmp.mix(seed ^ (0xFA17_0000_0000L + id)),
-                topology.name(aToB ? c.nodeA() : c.nodeB()) + " -> " + topology.name(toNode),
-                portName(topology, toNode, toPort));
         return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, lossProbability,
-                Ecmp.mix(seed ^ (0x1055_0000_0000L + id)), faults);
+                Ecmp.mix(seed ^ (0x1055_0000_0000L + id)), faults.link(id - linkBase, id, seed));
     }
 
     /** Fills {@code outLocal} and {@code firstDependent}; returns the flows waiting for each flow, in flow order. */

@@ -6,6 +6,8 @@ import io.fabricemu.fault.CableChanges;
 import io.fabricemu.fault.FailoverRoutes;
 import io.fabricemu.fault.RouteNotice;
 import io.fabricemu.fault.RouteNotice.Hop;
+import io.fabricemu.net.Ecmp;
+import io.fabricemu.net.Packet;
 
 /**
  * A switch port's part in routing around failed cables: it detects its own cable's changes, floods the routing
@@ -73,6 +75,18 @@ final class FailoverPort {
 
     FailoverRoutes routes() {
         return routes;
+    }
+
+    /**
+     * The egress port {@code p} leaves by: ECMP over the routes around the failures this port knows of (the
+     * switch's own when it knows of none), or -1 when there is no route to its destination.
+     */
+    int route(Packet p, SwitchPlan plan) {
+        if (routes.allUp()) {
+            return plan.nextPort(p);
+        }
+        int[] candidates = routes.nextPorts(p.dst());
+        return candidates.length == 0 ? -1 : candidates[Ecmp.select(p, plan.ecmpSalt(), candidates.length)];
     }
 
     /** Handles {@code signal} if it is about routing; returns whether it was. */

@@ -8,7 +8,6 @@ import io.fabricemu.engine.Signal;
 import io.fabricemu.fault.FaultTally;
 import io.fabricemu.fault.LinkTimeline;
 import io.fabricemu.net.Arrival;
-import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Link;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PfcArrival;
@@ -237,21 +236,10 @@ public final class SwitchPort implements Element {
                 return;
             }
         }
-        int out;
-        if (failover == null || failover.routes().allUp()) {
-            out = plan.nextPort(p);
-        } else {
-            int[] candidates = failover.routes().nextPorts(p.dst());
-            if (candidates.length == 0) {
-                faultTally.lost(failover.routes().noRouteFault(p.dst()), FaultDrop.BLACKHOLE, p.flowId(),
-                        p.sizeBytes());
-                if (pfcIngress != null && pfc.lossless(p.trafficClass())) {
-                    pfcIngress.released(p.trafficClass(), p.sizeBytes());
-                    afterPfc(ctx);
-                }
-                return;
-            }
-            out = candidates[Ecmp.select(p, plan.ecmpSalt(), candidates.length)];
+        int out = failover == null ? plan.nextPort(p) : failover.route(p, plan);
+        if (out < 0) {
+            noRoute(p, ctx);
+            return;
         }
         long latency = plan.latencyPs();
         long readyPs;
@@ -262,6 +250,15 @@ public final class SwitchPort implements Element {
             readyPs = Math.max(a.firstBitPs() + latency, a.lastBitPs() + latency - outSerPs);
         }
         ctx.send(plan.portElementIds()[out], readyPs, new Forward(p, portNumber));
+    }
+
+    /** The switch has no route for {@code p} (its routes around failures found none): black-holed here. */
+    private void noRoute(Packet p, EventContext ctx) {
+        faultTally.lost(failover.routes().noRouteFault(p.dst()), FaultDrop.BLACKHOLE, p.flowId(), p.sizeBytes());
+        if (pfcIngress != null && pfc.lossless(p.trafficClass())) {
+            pfcIngress.released(p.trafficClass(), p.sizeBytes());
+            afterPfc(ctx);
+        }
     }
 
     /**
@@ -336,11 +333,7 @@ public final class SwitchPort implements Element {
             serveNext(ctx);
             return;
         }
-        if (!queue.hasWaiting()) {
-            frames.clear();
-            releasePauses(ctx);
-            return;
-        }
+        boolean flushed = queue.hasWaiting();
         while (queue.hasWaiting()) {
             Packet p = queue.dropWaiting();
             int ingressPort = queue.droppedIngressPort();
@@ -349,14 +342,10 @@ public final class SwitchPort implements Element {
                 s.departed(p, ingressPort, ctx);
             }
         }
-        for (EgressStage s : stages) {
-            s.occupancyChanged(ctx);
+        for (int i = 0; i < stages.length && flushed; i++) {
+            stages[i].occupancyChanged(ctx);
         }
         frames.clear();
-        releasePauses(ctx);
-    }
-
-    private void releasePauses(EventContext ctx) {
         if (pauses != null) {
             pauses.releaseAll(ctx.nowPs());
             reviewStuck(ctx);
