@@ -12,6 +12,7 @@ import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.fault.Cables;
 import io.fabricemu.fault.Failover;
 import io.fabricemu.fault.Fault;
 import io.fabricemu.fault.FaultPlan;
@@ -23,7 +24,6 @@ import io.fabricemu.run.Emulation;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.stats.FaultDrop;
 import io.fabricemu.time.Ps;
-import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.Topologies;
@@ -58,15 +58,7 @@ class FaultResultsTest {
 
     /** Both directions of the cable between the nodes named {@code a} and {@code b}. */
     static int[] both(String a, String b) {
-        for (int c = 0; c < TOPOLOGY.cableCount(); c++) {
-            Cable cable = TOPOLOGY.cable(c);
-            String x = TOPOLOGY.name(cable.nodeA());
-            String y = TOPOLOGY.name(cable.nodeB());
-            if (x.equals(a) && y.equals(b) || x.equals(b) && y.equals(a)) {
-                return new int[] {2 * c, 2 * c + 1};
-            }
-        }
-        throw new IllegalArgumentException("no cable " + a + " - " + b);
+        return Cables.both(TOPOLOGY, a, b);
     }
 
     static RunResult run(List<Fault> faults) {

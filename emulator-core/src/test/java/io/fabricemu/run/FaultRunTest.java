@@ -8,6 +8,7 @@ import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fabric.TransportPlan;
+import io.fabricemu.fault.Cables;
 import io.fabricemu.fault.Failover;
 import io.fabricemu.fault.Fault;
 import io.fabricemu.fault.FaultAction;
@@ -17,7 +18,6 @@ import io.fabricemu.results.FlowResult;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.stats.FaultDrop;
 import io.fabricemu.time.Ps;
-import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.Topologies;
@@ -35,15 +35,7 @@ class FaultRunTest {
 
     /** Both directions of the cable between the nodes named {@code a} and {@code b}. */
     static int[] both(String a, String b) {
-        for (int c = 0; c < TOPOLOGY.cableCount(); c++) {
-            Cable cable = TOPOLOGY.cable(c);
-            String x = TOPOLOGY.name(cable.nodeA());
-            String y = TOPOLOGY.name(cable.nodeB());
-            if (x.equals(a) && y.equals(b) || x.equals(b) && y.equals(a)) {
-                return new int[] {2 * c, 2 * c + 1};
-            }
-        }
-        throw new IllegalArgumentException("no cable " + a + " - " + b);
+        return Cables.both(TOPOLOGY, a, b);
     }
 
     static Fault fault(int index, long atPs, FaultAction action, int[] directions) {
@@ -80,9 +72,7 @@ class FaultRunTest {
 
     /** The direction from the node named {@code from} to the one named {@code to}. */
     static int[] direction(String from, String to) {
-        int[] both = both(from, to);
-        Cable c = TOPOLOGY.cable(both[0] / 2);
-        return new int[] {TOPOLOGY.name(c.nodeA()).equals(from) ? both[0] : both[1]};
+        return Cables.direction(TOPOLOGY, from, to);
     }
 
     /**

@@ -39,24 +39,13 @@ final class FaultActions {
      * unknown field ({@code knownFields} false): that field is most likely the action, misspelt.
      */
     static Action bind(Section entry, long atPs, long stopPs, boolean knownFields) throws ScenarioException {
-        List<String> given = new ArrayList<>();
-        for (String key : KEYS) {
-            if (entry.has(key)) {
-                given.add(key);
-            }
+        String given = OneKey.of(entry, KEYS, knownFields, "a fault needs an action, one of state: down or up,"
+                + " flap: {period, down, until}, rate: RATE, loss: PROBABILITY or corrupt: PROBABILITY",
+                "a fault does one thing", "give each its own entry (at the same time, if need be)");
+        if (given == null) {
+            return null;
         }
-        if (given.isEmpty()) {
-            if (!knownFields) {
-                return null;
-            }
-            throw entry.error("a fault needs an action, one of state: down or up, flap: {period, down, until},"
-                    + " rate: RATE, loss: PROBABILITY or corrupt: PROBABILITY");
-        }
-        if (given.size() > 1) {
-            throw entry.error(given.get(1), "a fault does one thing, and this one has " + String.join(" and ", given)
-                    + "; give each its own entry (at the same time, if need be)");
-        }
-        return switch (given.get(0)) {
+        return switch (given) {
             case "state" -> {
                 String state = entry.requiredOneOf("state", STATES);
                 yield new Action(new LinkState(state.equals("down")), state);
@@ -68,7 +57,7 @@ final class FaultActions {
             }
             case "loss" -> LossBinder.bind(entry, "loss", LossEffect.LOSS);
             case "corrupt" -> LossBinder.bind(entry, "corrupt", LossEffect.CORRUPTION);
-            default -> throw new AssertionError(given.get(0));
+            default -> throw new AssertionError(given);
         };
     }
 

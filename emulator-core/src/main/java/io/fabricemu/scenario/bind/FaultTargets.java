@@ -74,30 +74,19 @@ final class FaultTargets {
      * ({@code knownFields} false): that field is most likely the target, misspelt, and is reported as unknown.
      */
     Target bind(Section entry, boolean knownFields) throws ScenarioException {
-        List<String> given = new ArrayList<>();
-        for (String key : KEYS) {
-            if (entry.has(key)) {
-                given.add(key);
-            }
+        String given = OneKey.of(entry, KEYS, knownFields, "a fault needs a target, one of link: \"A -> B\" or"
+                + " \"A <-> B\", switch: NAME, host: N or links: {tier, count, seed}", "a fault has one target",
+                "give each target an entry of its own");
+        if (given == null) {
+            return null;
         }
-        if (given.isEmpty()) {
-            if (!knownFields) {
-                return null;
-            }
-            throw entry.error("a fault needs a target, one of link: \"A -> B\" or \"A <-> B\", switch: NAME,"
-                    + " host: N or links: {tier, count, seed}");
-        }
-        if (given.size() > 1) {
-            throw entry.error(given.get(1), "a fault has one target, and this one has " + String.join(" and ", given)
-                    + "; give each target an entry of its own");
-        }
-        Field field = entry.optional(given.get(0));
-        return switch (given.get(0)) {
+        Field field = entry.optional(given);
+        return switch (given) {
             case "link" -> link(field);
             case "switch" -> switchTarget(field);
             case "host" -> host(field);
             case "links" -> links(field.asSection());
-            default -> throw new AssertionError(given.get(0));
+            default -> throw new AssertionError(given);
         };
     }
 
