@@ -9,7 +9,6 @@ import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.Units;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
