@@ -3,10 +3,12 @@ package io.fabricemu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,8 @@ class IncastComparisonTest {
     static final List<String> SCHEMES = List.of("pfc-dcqcn", "nscc", "rccc", "wreb", "rnr-nack");
     /** 2 MiB alone at 100 Gb/s with this MTU and header: the victims' best. */
     private static final long VICTIM_ALONE_PS = 170_400_000L;
+    /** The incast's 32 senders are hosts 36 to 67. */
+    private static final int FIRST_INCAST_SENDER = 36;
 
     @TempDir
     static Path tmp;
@@ -100,10 +104,31 @@ class IncastComparisonTest {
         assertEquals(0, get("retransmitted", "rccc"));
     }
 
+    /** When each incast sender's NIC first cut its window, in ps, from the scheme's results.json. */
+    private static List<Long> firstCutsOfTheIncastSenders(String scheme) throws IOException {
+        JsonNode r = Cli.results(tmp.resolve("cmp").resolve("compare-incast-32to1-" + scheme));
+        List<Long> cuts = new ArrayList<>();
+        for (JsonNode port : r.get("ports")) {
+            String id = port.get("id").asText();
+            if (id.startsWith("h") && id.endsWith(":nic")) {
+                int host = Integer.parseInt(id.substring(1, id.indexOf(':')));
+                if (host >= FIRST_INCAST_SENDER && host < FIRST_INCAST_SENDER + 32) {
+                    cuts.add(port.get("firstSignalPs").asLong());
+                }
+            }
+        }
+        assertEquals(32, cuts.size(), scheme + ": a NIC per incast sender");
+        return cuts;
+    }
+
     @Test
-    void wrebNoticesCutNsccEarlierThanTheEchoAndCostAFewHeaders() {
+    void wrebNoticesCutNsccEarlierThanTheEchoAndCostAFewHeaders() throws IOException {
         assertTrue(get("peak_queue", "wreb") < get("peak_queue", "nscc"), "WREB lowers NSCC's peak queue");
-        assertTrue(get("incast_completion", "wreb") < get("incast_completion", "nscc"), "and ends the incast sooner");
+        // every incast sender hears of the queue from a notice before any of them hears of it from an ECN echo
+        long latestWrebCutPs = Collections.max(firstCutsOfTheIncastSenders("wreb"));
+        long earliestEchoCutPs = Collections.min(firstCutsOfTheIncastSenders("nscc"));
+        assertTrue(latestWrebCutPs >= 0 && latestWrebCutPs < earliestEchoCutPs, "last first cut under WREB at "
+                + latestWrebCutPs + " ps, first under NSCC alone at " + earliestEchoCutPs + " ps");
         long notices = get("BTS_notices", "wreb");
         assertTrue(notices > 0);
         assertEquals(notices * 64, get("BTS_overhead", "wreb"), "each notice is one 64 B header");

@@ -252,4 +252,18 @@ class UetScenariosTest {
             assertEquals(one, Cli.results(out).get("digest").asText(), scenario + " on 3 shards");
         }
     }
+
+    /**
+     * A flapping spine link under per-flow ECMP black-holes data and ACK_CCs alike: packets a sender gives up by
+     * timeout may have arrived, counted in a later ACK_CC's rcvd_bytes before their own timer fires. NSCC's
+     * inflight must stay exact through that, or the resent copy (a duplicate rcvd_bytes never counts) stays in
+     * flight for good and a context at its minimum window stops sending: this run used to end with 774 of its
+     * 960 flows finished and no event left.
+     */
+    @Test
+    void allReduceThroughAFlappingLink_perFlowEcmp_everyFlowFinishes() throws IOException {
+        JsonNode r = run("faults-all-reduce-flap.yaml", "transport.loadBalancing=ecmp", "workload.bytes=2MiB");
+        assertAllDelivered(r);
+        assertTrue(r.get("summary").get("faultDropPackets").asLong() > 0, "the flaps lost packets");
+    }
 }

@@ -22,6 +22,12 @@ import java.util.BitSet;
  * transmission time that could have expired; when it fires, every outstanding packet sent at least one
  * timeout ago is given up at once ({@link #expire}), and the next deadline is computed from those left.
  *
+ * <p>A NACK or drop notice counts only when it is about the packet's latest copy (it echoes that copy's
+ * transmit time): a NACK slower than the timeout, about a copy already given up and sent again, is stale. A
+ * packet given up and still queued that is then acknowledged (it arrived after all) is not resent, and the
+ * caller hears of it ({@link Cancelled}) so that it can put the packet back in flight before the ACK_CC's
+ * rcvd_bytes takes it out: each copy on the wire is counted once and leaves once.
+ *
  * <p>The caller (the NIC) tells the congestion context about every transmission and every loss; this
  * class only keeps the packet state. Plain and single-threaded.
  */
@@ -87,52 +93,67 @@ public final class PdcSender extends Pdc {
      * {@code sackBitmap} acknowledges PSN {@code sackBasePsn + k} (no bitmap when {@code sackBasePsn} is -1).
      */
     public long onAck(long ackPsn, long cumulativePsn, long sackBasePsn, long sackBitmap, int spdcid, long nowPs) {
+        long[] wireBytes = new long[1];
+        onAck(ackPsn, cumulativePsn, sackBasePsn, sackBitmap, spdcid, nowPs,
+                (psn, payloadBytes, wire) -> wireBytes[0] += wire);
+        return wireBytes[0];
+    }
+
+    /**
+     * As above, telling {@code cancelled} of each packet acknowledged for the first time while it was queued for
+     * retransmission: given up as lost, it arrived after all, and its resending is cancelled. The caller puts it
+     * back in flight before the same ACK_CC's rcvd_bytes takes it out, as {@link RodPdcSender} does: each copy on
+     * the wire is then counted once and leaves once.
+     */
+    public void onAck(long ackPsn, long cumulativePsn, long sackBasePsn, long sackBitmap, int spdcid, long nowPs,
+            Cancelled cancelled) {
         targetIs(spdcid);
-        long cancelled = 0;
         if (ackPsn >= 0) {
-            cancelled += ack((int) ackPsn);
+            ack((int) ackPsn, cancelled);
         }
         for (long bits = sackBitmap; bits != 0; bits &= bits - 1) {
-            cancelled += ack((int) (sackBasePsn + Long.numberOfTrailingZeros(bits)));
+            ack((int) (sackBasePsn + Long.numberOfTrailingZeros(bits)), cancelled);
         }
         int upTo = (int) Math.min(cumulativePsn, packetCount());
         for (int p = acked.nextClearBit(this.cumulativePsn); p < upTo; p = acked.nextClearBit(p + 1)) {
-            cancelled += ack(p);
+            ack(p, cancelled);
         }
         this.cumulativePsn = acked.nextClearBit(this.cumulativePsn);
         if (ackedCount == packetCount()) {
             closeAt(nowPs);
         }
-        return cancelled;
     }
 
-    private long ack(int psn) {
+    private void ack(int psn, Cancelled cancelled) {
         if (psn >= nextNewPsn) {
             throw new IllegalArgumentException("flow " + flowId() + ": PSN " + psn + " acknowledged before it was sent");
         }
         if (acked.get(psn)) {
-            return 0;
+            return;
         }
         acked.set(psn);
         ackedCount++;
         if (queued.get(psn)) {
             queued.clear(psn);
-            return wireBytesOf(psn);
+            cancelled.cancelled(psn, payloadOf(psn), wireBytesOf(psn));
         }
-        return 0;
     }
 
     /**
-     * The target NACKed {@code psn} (a switch trimmed it).
+     * The target NACKed {@code psn}: a switch trimmed the copy of it that left at {@code txPs} (the NACK echoes
+     * the trimmed packet's transmit time).
      *
-     * @return true when it was outstanding and is now queued for retransmission; false for a stale NACK
+     * @return true when that copy was the packet's latest and is now queued for retransmission; false for a stale
+     *     NACK: the packet is acknowledged, already queued, or sent again since (the NACK, slower than the
+     *     retransmission timeout, is about a copy already given up; the newer copy may yet arrive, and giving it up
+     *     too would count its bytes out of flight twice)
      */
-    public boolean onNack(long psn) {
+    public boolean onNack(long psn, long txPs) {
         if (psn < 0 || psn >= nextNewPsn) {
             throw new IllegalArgumentException("flow " + flowId() + ": NACK of PSN " + psn + " never sent");
         }
         int p = (int) psn;
-        if (acked.get(p) || queued.get(p)) {
+        if (acked.get(p) || queued.get(p) || sentPs(p) != txPs) {
             return false;
         }
         countNack();
@@ -142,8 +163,7 @@ public final class PdcSender extends Pdc {
 
     /**
      * A switch's drop notice for {@code psn} as transmitted at {@code txPs}: queued for retransmission like a
-     * NACK ({@link #onNack}), unless that transmission is not the packet's latest (a copy sent since may still
-     * arrive).
+     * NACK ({@link #onNack}), under the same rule: only a notice about the packet's latest copy counts.
      *
      * @return true when it is now queued for retransmission
      */
@@ -151,7 +171,7 @@ public final class PdcSender extends Pdc {
         if (psn < 0 || psn >= nextNewPsn) {
             throw new IllegalArgumentException("flow " + flowId() + ": notice of PSN " + psn + " never sent");
         }
-        return sentPs((int) psn) == txPs && onNack(psn);
+        return onNack(psn, txPs);
     }
 
     private void queue(int psn) {
@@ -181,6 +201,12 @@ public final class PdcSender extends Pdc {
             }
         }
         return next;
+    }
+
+    /** Told of each packet whose retransmission an acknowledgement cancels ({@link #onAck}). */
+    @FunctionalInterface
+    public interface Cancelled {
+        void cancelled(int psn, int payloadBytes, int wireBytes);
     }
 
     /** Told of each packet {@link #expire} gives up. */

@@ -167,13 +167,6 @@ public final class SenderCcc {
         return window == null ? null : window.onCongestionNotice(nowPs, pktTxPs, queuingDelayPs);
     }
 
-    /** Packets given up as lost were acknowledged after all: their resending is no longer wanted. */
-    public void onRetransmitCancelled(long wireBytes) {
-        if (credit != null && wireBytes > 0) {
-            credit.withdraw(wireBytes);
-        }
-    }
-
     /**
      * Reliable ordered delivery went back over a packet of {@code payloadBytes} ({@code wireBytes} on the wire)
      * that the target will discard: NSCC takes it out of flight without a window cut; RCCC needs credit to
@@ -189,9 +182,9 @@ public final class SenderCcc {
     }
 
     /**
-     * Reliable ordered delivery: a packet given up and not yet resent was acknowledged after all. NSCC puts
-     * its {@code payloadBytes} back in flight (the ACK_CC's rcvd_bytes counts them); RCCC no longer needs
-     * credit for its {@code wireBytes}.
+     * A packet given up and not yet resent was acknowledged after all (either delivery mode). NSCC puts its
+     * {@code payloadBytes} back in flight (the ACK_CC's rcvd_bytes counts them); RCCC no longer needs credit
+     * for its {@code wireBytes}.
      */
     public void onResendCancelled(int payloadBytes, int wireBytes) {
         if (window != null) {

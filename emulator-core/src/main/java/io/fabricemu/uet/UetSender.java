@@ -69,6 +69,8 @@ final class UetSender {
     private final LoadBalancer[] balancers;
     private final SenderCcc[] cccOf;
     private final SenderNotices[] notices;
+    /** Per RUD PDC, what an ACK_CC that cancels one of its resends tells its context; made when it starts. */
+    private final PdcSender.Cancelled[] cancelled;
     private long firstCutPs = -1;
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
@@ -87,6 +89,7 @@ final class UetSender {
         this.balancers = new LoadBalancer[n];
         this.cccOf = new SenderCcc[n];
         this.notices = new SenderNotices[n];
+        this.cancelled = new PdcSender.Cancelled[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
             pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
@@ -115,6 +118,8 @@ final class UetSender {
         }
         ccc.open(pdcs[i].wireBytes());
         cccOf[i] = ccc;
+        SenderCcc context = ccc;
+        cancelled[i] = (psn, payloadBytes, wireBytes) -> context.onResendCancelled(payloadBytes, wireBytes);
         Pdc s = pdcs[i];
         if (ccc.credit() != null && !ccc.credit().canSend(s.wireBytesOf(s.nextPsn()))) {
             requestCredit(i, nowPs);
@@ -200,7 +205,7 @@ final class UetSender {
         switch (p.kind()) {
             case NACK -> {
                 PdcSender s = (PdcSender) pdcs[i];
-                if (s.onNack(p.psn())) {
+                if (s.onNack(p.psn(), p.timestampPs())) {
                     int psn = (int) p.psn();
                     ccc.onNack(now, s.payloadOf(psn), s.wireBytesOf(psn), p.entropy(), now - p.timestampPs());
                     balancers[i].onFeedback(p.entropy(), Feedback.NACKED, now);
@@ -291,8 +296,8 @@ final class UetSender {
         if (s instanceof RodPdcSender rod) {
             rod.onAck(p.psn(), a.spdcid(), now, rodListener(i, false, now));
         } else {
-            ccc.onRetransmitCancelled(((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.sackBasePsn(), a.sackBitmap(),
-                    a.spdcid(), now));
+            ((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.sackBasePsn(), a.sackBitmap(), a.spdcid(), now,
+                    cancelled[i]);
         }
         boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);

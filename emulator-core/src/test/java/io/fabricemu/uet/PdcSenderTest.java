@@ -102,7 +102,7 @@ class PdcSenderTest {
         PdcSender s = pdc();
         s.sent(0, 11, 0);
         s.sent(1, 12, 400_000);
-        assertTrue(s.onNack(0));
+        assertTrue(s.onNack(0, 0));
         assertEquals(0, s.nextPsn(), "the NACKed PSN 0 goes before new PSN 2");
         assertTrue(s.sent(0, 21, 500_000));
         assertEquals(2, s.nextPsn());
@@ -116,8 +116,8 @@ class PdcSenderTest {
     @Test
     void nextPsn_severalRetransmissions_goInTheOrderTheyWereGivenUp() {
         PdcSender s = allSent();
-        assertTrue(s.onNack(2));
-        assertTrue(s.onNack(0));
+        assertTrue(s.onNack(2, 800_000));
+        assertTrue(s.onNack(0, 0));
         assertEquals(2, s.nextPsn());
         assertTrue(s.sent(2, 0, 900_000));
         assertEquals(0, s.nextPsn());
@@ -233,9 +233,25 @@ class PdcSenderTest {
     @Test
     void onNack_outstandingPacket_queuesItOnce() {
         PdcSender s = allSent();
-        assertTrue(s.onNack(1));
-        assertFalse(s.onNack(1), "already queued: a second NACK is stale");
+        assertTrue(s.onNack(1, 400_000));
+        assertFalse(s.onNack(1, 400_000), "already queued: a second NACK is stale");
         assertEquals(1, s.nacks());
+        assertEquals(1, s.nextPsn());
+    }
+
+    @Test
+    void onNack_ofACopyTimedOutAndSentAgain_isStale() {
+        // PSN 1 leaves at 400,000, times out at 1,400,000 and leaves again at 1,500,000; the NACK of its first
+        // copy comes back only then. The second copy may still arrive: giving it up too would resend it once
+        // more and count its bytes out of flight twice.
+        PdcSender s = allSent();
+        s.onAck(0, 1, TARGET_PDC, 500_000);
+        assertEquals(List.of(new Lost(1, 4_096, 12)), expire(s, 1_400_000, 1_800_000));
+        assertTrue(s.sent(1, 22, 1_500_000));
+        assertFalse(s.onNack(1, 400_000), "the NACK is about the copy already given up");
+        assertEquals(0, s.nacks());
+        assertEquals(-1, s.nextPsn(), "nothing is queued");
+        assertTrue(s.onNack(1, 1_500_000), "a NACK of the latest copy counts");
         assertEquals(1, s.nextPsn());
     }
 
@@ -243,7 +259,7 @@ class PdcSenderTest {
     void onNack_acknowledgedPacket_isStale() {
         PdcSender s = allSent();
         s.onAck(1, 0, TARGET_PDC, 1_000_000);
-        assertFalse(s.onNack(1));
+        assertFalse(s.onNack(1, 400_000));
         assertEquals(0, s.nacks());
         assertEquals(-1, s.nextPsn());
     }
@@ -252,16 +268,16 @@ class PdcSenderTest {
     void onNack_psnNeverSent_isRejected() {
         PdcSender s = pdc();
         s.sent(0, 0, 0);
-        assertThrows(IllegalArgumentException.class, () -> s.onNack(1));
-        assertThrows(IllegalArgumentException.class, () -> s.onNack(-1));
+        assertThrows(IllegalArgumentException.class, () -> s.onNack(1, 0));
+        assertThrows(IllegalArgumentException.class, () -> s.onNack(-1, 0));
     }
 
     @Test
     void onNack_retransmittedPacketTrimmedAgain_isQueuedAgain() {
         PdcSender s = allSent();
-        assertTrue(s.onNack(0));
+        assertTrue(s.onNack(0, 0));
         assertTrue(s.sent(0, 21, 900_000));
-        assertTrue(s.onNack(0));
+        assertTrue(s.onNack(0, 900_000));
         assertEquals(0, s.nextPsn());
         assertTrue(s.sent(0, 22, 1_000_000));
         assertEquals(-1, s.nextPsn());
@@ -274,7 +290,7 @@ class PdcSenderTest {
     @Test
     void onAck_packetQueuedForRetransmission_returnsItsWireBytesAndIsNotResent() {
         PdcSender s = allSent();
-        assertTrue(s.onNack(2));
+        assertTrue(s.onNack(2, 800_000));
         // the NACK was for a copy the switch trimmed; the data arrived after all (or a duplicate did)
         assertEquals(1_862, s.onAck(2, 0, TARGET_PDC, 1_000_000));
         assertEquals(-1, s.nextPsn(), "PSN 2 is acknowledged: its retransmission is cancelled");
@@ -336,9 +352,11 @@ class PdcSenderTest {
     @Test
     void retransmittedBytes_countsThePayloadOfEveryResend() {
         PdcSender s = allSent();
+        long lastTxPs = 800_000;
         for (long t = 1_000_000; t <= 3_000_000; t += 1_000_000) {
-            assertTrue(s.onNack(2));
+            assertTrue(s.onNack(2, lastTxPs));
             assertTrue(s.sent(2, 13, t));
+            lastTxPs = t;
         }
         assertEquals(3 * 1_808, s.retransmittedBytes());
         assertEquals(3, s.nacks());

@@ -235,25 +235,28 @@ class SenderCccTest {
     }
 
     @Test
-    void onRetransmitCancelled_withdrawsTheCreditDemand() {
+    void onResendCancelled_putsThePacketBackInFlightAndWithdrawsTheCreditDemand() {
         SenderCcc c = ready(nscc(), new CreditSender(2L * WIRE));
         c.open(2L * WIRE);
         c.onSent(0, PAYLOAD, WIRE);
         c.onSent(0, PAYLOAD, WIRE);
         c.onTimeout(0, PAYLOAD, WIRE);
+        assertEquals(PAYLOAD, nsccOf(c).inflightBytes());
         assertEquals(WIRE, c.credit().backlogBytes());
-        c.onRetransmitCancelled(WIRE);
+        c.onResendCancelled(PAYLOAD, WIRE);
+        assertEquals(2 * PAYLOAD, nsccOf(c).inflightBytes(), "the ACK_CC's rcvd_bytes takes it out next");
         assertEquals(0, c.credit().backlogBytes());
         assertEquals(0, c.creditTargetBytes());
-        c.onRetransmitCancelled(0); // nothing was cancelled: nothing to do
-        assertEquals(0, c.credit().backlogBytes());
     }
 
     @Test
-    void onRetransmitCancelled_withoutRccc_isHarmless() {
+    void onResendCancelled_withoutRccc_onlyPutsThePacketBack() {
         SenderCcc c = ready(nscc(), null);
         c.open(WIRE);
-        c.onRetransmitCancelled(WIRE);
+        c.onSent(0, PAYLOAD, WIRE);
+        c.onTimeout(0, PAYLOAD, WIRE);
+        c.onResendCancelled(PAYLOAD, WIRE);
+        assertEquals(PAYLOAD, nsccOf(c).inflightBytes());
         assertEquals(-1, c.creditTargetBytes());
     }
 }

@@ -17,6 +17,12 @@ import java.util.Objects;
  * {@link #onSent} adds a packet's bytes to inflight. Each ACK_CC carries the target's cumulative rcvd_bytes,
  * and inflight drops by its growth since the previous ACK_CC (12,288 then 16,384: 4,096). An ACK_CC whose
  * rcvd_bytes does not exceed the last one seen is stale (overtaken or duplicated) and changes nothing at all.
+ * inflight is kept exact, never floored at zero: every copy put on the wire is counted once and leaves once,
+ * by rcvd_bytes or by being given up (a NACK, a timeout, a go-back), and a copy given up that arrives after all
+ * is put back first ({@link #onReinstated}). It can dip below zero for a moment: when an ACK_CC's rcvd_bytes
+ * counts a packet whose own ACK_CC was lost, before the timeout that gives that packet up. A floor there would
+ * keep the packet's bytes for good once it is resent, and a context at the minimum window would stall for
+ * ever behind them.
  * cwnd is held in fixed point, 1/65,536 B ({@link #FRACTION_BITS}), so every power-of-two fraction of Base_BDP
  * up to 1/65,536 is exact; {@link #windowBytes()} is its whole bytes. The gate a packet passes
  * ({@link #canSend}) is the loop's.
@@ -198,7 +204,7 @@ public abstract sealed class Nscc implements CongestionController permits PerAck
     @Override
     public final void onDiscarded(int payloadBytes) {
         requirePositive("bytes", payloadBytes);
-        inflightBytes = Math.max(0, inflightBytes - payloadBytes);
+        inflightBytes -= payloadBytes;
     }
 
     /**
@@ -224,8 +230,8 @@ public abstract sealed class Nscc implements CongestionController permits PerAck
             return newlyRcvdBytes;
         }
         lastRcvdBytes = ack.rcvdBytes();
-        // More than is in flight means a packet written off (timeout) arrived after all; never go negative.
-        inflightBytes = Math.max(0, inflightBytes - newlyRcvdBytes);
+        // Exact, never floored: may dip below zero for a moment (see the class comment on inflight).
+        inflightBytes -= newlyRcvdBytes;
 
         if (ack.restoreCwnd() && penaltyEpisode) {
             penaltyEpisode = false;
@@ -284,7 +290,7 @@ public abstract sealed class Nscc implements CongestionController permits PerAck
         requirePositive("trimmedBytes", trimmedBytes);
         feedGates(true, entropy);
         if (!gateOpen()) {
-            inflightBytes = Math.max(0, inflightBytes - trimmedBytes);
+            inflightBytes -= trimmedBytes;
             if (pathTest != null) {
                 pathTest.onLoss();
             }
@@ -302,7 +308,7 @@ public abstract sealed class Nscc implements CongestionController permits PerAck
 
     /** A loss of {@code bytes}: out of flight, {@code cutFixed} off cwnd, fast increase and any penalty over. */
     final void giveUp(int bytes, long cutFixed) {
-        inflightBytes = Math.max(0, inflightBytes - bytes);
+        inflightBytes -= bytes;
         endFastIncrease();
         penaltyEpisode = false;
         if (pathTest != null) {

@@ -74,13 +74,29 @@ class NsccTest {
     }
 
     @Test
-    void onAck_moreReceivedThanInflight_floorsInflightAtZero() {
-        // A packet written off by a timeout can still arrive and be counted in rcvd_bytes.
+    void inflight_isExactThroughALostAckAndAResend() {
+        // Y then X leave; Y arrives but its ACK_CC is lost; X's ACK_CC counts both (rcvd_bytes 8,192). Y's timer
+        // then gives it up and it goes again; the copy arrives as a duplicate, which rcvd_bytes never counts.
         Nscc n = nscc(75_000);
         n.onSent(0, 4_096);
-        n.onTimeout(0, 4_096);
-        n.onAck(ack(0, 0, 4_096, true), NO_ENTROPY);
+        n.onSent(0, 4_096);
+        n.onAck(ack(0, 0, 8_192, false), NO_ENTROPY);
         assertEquals(0, n.inflightBytes());
+        n.onTimeout(0, 4_096);
+        assertEquals(-4_096, n.inflightBytes(), "for a moment: Y was counted received before it was given up");
+        n.onSent(0, 4_096);
+        assertEquals(0, n.inflightBytes(), "nothing is on the wire but a duplicate: a floor at zero would hold 4,096");
+    }
+
+    @Test
+    void onReinstated_aCopyGivenUpThatArrived_isCountedOutOnce() {
+        Nscc n = nscc(75_000);
+        n.onSent(0, 4_096);
+        n.onSent(0, 4_096);
+        n.onTimeout(0, 4_096);
+        n.onReinstated(4_096); // its ACK_CC cancels the resend...
+        n.onAck(ack(0, 0, 4_096, false), NO_ENTROPY); // ...and counts it received
+        assertEquals(4_096, n.inflightBytes(), "the other packet is still on its way");
     }
 
     // ---------------------------------------------------------------- increases
