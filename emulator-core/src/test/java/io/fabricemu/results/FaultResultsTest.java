@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import static io.fabricemu.fault.SmallLeafSpine.both;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -7,31 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabricemu.engine.Progress;
-import io.fabricemu.fabric.FabricBuilder;
-import io.fabricemu.fabric.FlowSpec;
-import io.fabricemu.fabric.SwitchConfig;
-import io.fabricemu.fabric.TransportPlan;
-import io.fabricemu.fault.Cables;
-import io.fabricemu.fault.Failover;
 import io.fabricemu.fault.Fault;
-import io.fabricemu.fault.FaultPlan;
 import io.fabricemu.fault.LinkState;
 import io.fabricemu.fault.LossChange;
 import io.fabricemu.fault.LossEffect;
 import io.fabricemu.fault.RandomLoss;
-import io.fabricemu.run.Emulation;
-import io.fabricemu.run.PreparedRun;
+import io.fabricemu.fault.SmallLeafSpine;
 import io.fabricemu.stats.FaultDrop;
 import io.fabricemu.time.Ps;
-import io.fabricemu.topology.LeafSpineSpec;
-import io.fabricemu.topology.LinkSpec;
-import io.fabricemu.topology.Topologies;
-import io.fabricemu.topology.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -45,10 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * has a line per place, the summary and the report show them; a healthy run's results are as before.
  */
 class FaultResultsTest {
-    private static final long RATE = 100_000_000_000L;
-    private static final long FLIGHT = 500 * Ps.PER_NS;
-    private static final Topology TOPOLOGY = Topologies.build(new LeafSpineSpec(2, 4, 2, 1,
-            new LinkSpec(RATE, FLIGHT, 0), new LinkSpec(RATE, FLIGHT, 0)));
     private static final ObjectMapper JSON = new ObjectMapper();
     private static RunResult faulty;
     private static RunResult healthy;
@@ -56,21 +39,8 @@ class FaultResultsTest {
     @TempDir
     Path dir;
 
-    /** Both directions of the cable between the nodes named {@code a} and {@code b}. */
-    static int[] both(String a, String b) {
-        return Cables.both(TOPOLOGY, a, b);
-    }
-
     static RunResult run(List<Fault> faults) {
-        List<FlowSpec> flows = new ArrayList<>();
-        for (int h = 0; h < 4; h++) {
-            flows.add(new FlowSpec(h, 4 + h, 2_000_000, 0));
-        }
-        var fabric = new FabricBuilder(TOPOLOGY, SwitchConfig.defaults().withLatencyPs(500 * Ps.PER_NS),
-                TransportPlan.fixedWindow(256 * 1024, 50 * Ps.PER_US), flows, 0, 1, new FaultPlan(faults),
-                new Failover(2 * Ps.PER_US, 20 * Ps.PER_US));
-        return Emulation.run("leaf-spine", 1, fabric, flows, 10 * Ps.PER_MS, 1, PreparedRun.DEFAULT_SAMPLING,
-                new Progress());
+        return SmallLeafSpine.crossTraffic("leaf-spine", faults, 1);
     }
 
     @BeforeAll
