@@ -161,7 +161,7 @@ class LimitsTest {
                 o.out());
         assertTrue(o.out().contains(" may use; 4,210,688 data packets: at least 29,474,816 events, at least 14 s at"
                 + " 2 M events/s\n"), o.out());
-        assertTrue(o.out().contains("12,288 actors; window 250.000 ns; heap at the start about 44.678 MiB of the"),
+        assertTrue(o.out().contains("12,288 actors; window 250.000 ns; heap at the start about 44.72 MiB of the"),
                 o.out());
     }
 }

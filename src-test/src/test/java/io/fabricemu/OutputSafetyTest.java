@@ -243,8 +243,10 @@ class OutputSafetyTest {
     void sigint_duringTheRun_removesTheStagingFolderAndTheFoldersItMade() throws Exception {
         Path root = Files.createDirectories(tmp.resolve("root"));
         Map<String, String> before = withAnEarlierRun(root.resolve("results/earlier"), root);
+        // a run of tens of seconds (7 GiB into one 100 Gb/s link), so the signal lands while it runs whatever
+        // the machine's speed; it ends the moment the signal is handled
         CliProcess p = CliProcess.start(root, tmp.resolve("logs"), "run", scenarioFile(), "--set",
-                "workload.bytes=64MiB", "--out", "results/new/deeper/run");
+                "workload.bytes=1GiB", "--set", "stop=1s", "--out", "results/new/deeper/run");
         awaitHidden(p, root, "a staging folder", path -> true);
         assertEquals(130, signalAndWait(p, "INT"), "the JVM ends as SIGINT ends it: " + p.err());
         assertEquals(before, snapshot(root), "nothing is left, not even the folders made for the output");
