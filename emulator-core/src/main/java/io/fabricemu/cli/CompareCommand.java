@@ -33,15 +33,17 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code fabric-emu compare}: runs several scenarios, or one scenario under several congestion controls
- * ({@code --cc nscc,rccc,dcqcn}: each value a run with {@code --set transport.cc=VALUE}, labelled by it), one
- * after the other and prints their headline figures side by side. Every run is checked before the first one
+ * ({@code --cc nscc,rccc,dcqcn}: each value a run with {@code --set transport.cc=VALUE}, labelled by it), at once in
+ * this JVM as far as the processors and the heap allow ({@link RunPool}; one after the other with live metrics),
+ * and prints their headline figures side by side; with {@code --seeds} each under several seeds
+ * ({@link EnsembleCompare}). Every run is checked before the first one
  * starts, so a typo in the last file or value costs no run, and so is the output folder ({@link OutputFolder}),
  * with a subfolder per run made at once; the folder (one results folder per run, the table as Markdown and CSV,
  * and report.html with the runs' plots overlaid) is written atomically at the end. Like {@code run}, it exits 3 if
  * the model halted any of the runs (a PFC deadlock), after writing and printing the whole comparison.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Runs scenarios one after the other (typically the same workload under different "
+        description = "Runs scenarios at once in this JVM (typically the same workload under different "
                 + "transports or switch settings), or one scenario under each --cc value, and prints their "
                 + "figures side by side. Writes the output folder atomically: comparison.md, comparison.csv, "
                 + "report.html (the table and the runs' plots overlaid) and one results folder per run.")
@@ -81,6 +83,13 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress line and no table; errors only.")
     boolean quiet;
 
+    @Option(names = "--seeds", paramLabel = "N|S1,S2,...",
+            description = "Run every scheme once per seed: N seeds from the first scenario's own (--seeds 8), or "
+                    + "those listed; the runs go at once in this JVM. The table then gives each figure's mean and 95% "
+                    + "confidence interval and says whether each scheme differs from the first significantly "
+                    + "(Welch's t-test at 5%).")
+    String seeds;
+
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
@@ -111,6 +120,17 @@ final class CompareCommand implements Callable<Integer> {
         List<String> labels = sweep != null ? sweepLabels(sweep) : ccs.isEmpty() ? labels(prepared)
                 : List.copyOf(ccs);
         Path outDir = out != null ? out : Path.of("results", "compare");
+        if (seeds != null) {
+            if (metrics.port != null) {
+                err.println("error: --seeds runs its seeds at once in this JVM; it does not take --metrics");
+                err.flush();
+                return Main.BAD_INPUT;
+            }
+            try (OutputFolder output = OutputInput.claim(outDir, err)) {
+                return output == null ? Main.BAD_INPUT : new EnsembleCompare(allowFiles.folders, this.shards, quiet,
+                        stdout, err).run(files, runOverrides, labels, seeds, output, outDir);
+            }
+        }
         try (OutputFolder output = OutputInput.claim(outDir, err)) {
             if (output == null || !reserveRunFolders(output, labels, files, err)) {
                 return Main.BAD_INPUT;
@@ -137,29 +157,11 @@ final class CompareCommand implements Callable<Integer> {
 
     private int compare(List<PreparedRun> prepared, List<String> labels, List<Path> files,
                         List<List<String>> runOverrides, int shards, LiveMetrics live, OutputFolder output,
-                        Path outDir, PrintWriter err, PrintWriter stdout) {
-        List<Comparison.Column> columns = new ArrayList<>();
-        for (int i = 0; i < prepared.size(); i++) {
-            PreparedRun p = prepared.get(i);
-            if (!quiet) {
-                stdout.printf("fabric-emu: %s (%d of %d): %s, %d flows%n", labels.get(i), i + 1, prepared.size(),
-                        p.fabric().topology().describe(), p.flows().size());
-                stdout.flush();
-            }
-            Progress progress = new Progress();
-            RunResult result;
-            // Closed with the run, whatever way it ends: it stops the progress line.
-            ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size(),
-                    p.workloadBytes(), p.scenario().stopPs());
-            try (printer;
-                 RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p)) {
-                result = p.run(shards, progress, runMetrics);
-            } catch (IllegalStateException e) {
-                err.println("error: the emulation of " + labels.get(i) + " failed: " + e.getMessage());
-                err.flush();
-                return Main.FAILED;
-            }
-            columns.add(new Comparison.Column(labels.get(i), result, Summary.of(result)));
+                        Path outDir, PrintWriter err, PrintWriter stdout) throws InterruptedException {
+        List<Comparison.Column> columns = live == null
+                ? runAtOnce(prepared, labels, err, stdout) : runInTurn(prepared, labels, shards, live, err, stdout);
+        if (columns == null) {
+            return Main.FAILED;
         }
         Comparison comparison = new Comparison(columns);
         List<SeriesSelection> selections = new ArrayList<>();
@@ -189,6 +191,77 @@ final class CompareCommand implements Callable<Integer> {
             stdout.flush();
         }
         return halted(columns, err) ? Main.HALTED : 0;
+    }
+
+    /** The runs one after the other, each with its progress line and live metrics; null after a failure. */
+    private List<Comparison.Column> runInTurn(List<PreparedRun> prepared, List<String> labels, int shards,
+                                              LiveMetrics live, PrintWriter err, PrintWriter stdout) {
+        List<Comparison.Column> columns = new ArrayList<>();
+        for (int i = 0; i < prepared.size(); i++) {
+            PreparedRun p = prepared.get(i);
+            announce(p, labels.get(i), i, prepared.size(), stdout);
+            Progress progress = new Progress();
+            RunResult result;
+            // Closed with the run, whatever way it ends: it stops the progress line.
+            ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size(),
+                    p.workloadBytes(), p.scenario().stopPs());
+            try (printer;
+                 RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p)) {
+                result = p.run(shards, progress, runMetrics);
+            } catch (IllegalStateException e) {
+                err.println("error: the emulation of " + labels.get(i) + " failed: " + e.getMessage());
+                err.flush();
+                return null;
+            }
+            columns.add(new Comparison.Column(labels.get(i), result, Summary.of(result)));
+        }
+        return columns;
+    }
+
+    /**
+     * The runs at once in this JVM, as many as the processors and the heap allow ({@link RunPool}); the same results
+     * as {@link #runInTurn}, in the same order. Null after a failure.
+     */
+    private List<Comparison.Column> runAtOnce(List<PreparedRun> prepared, List<String> labels, PrintWriter err,
+                                              PrintWriter stdout) throws InterruptedException {
+        RunPool pool = RunPool.of(prepared, Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory(), this.shards);
+        for (int i = 0; i < prepared.size(); i++) {
+            announce(prepared.get(i), labels.get(i), i, prepared.size(), stdout);
+        }
+        if (!quiet) {
+            stdout.printf("  %d at once, %d shard%s each%n", pool.concurrent(), pool.shardsEach(),
+                    pool.shardsEach() == 1 ? "" : "s");
+            stdout.flush();
+        }
+        int[] done = {0};
+        List<RunResult> results;
+        try {
+            results = pool.runAll(prepared, i -> {
+                done[0]++;
+                if (!quiet) {
+                    stdout.printf("  %s done (%d of %d)%n", labels.get(i), done[0], prepared.size());
+                    stdout.flush();
+                }
+            });
+        } catch (RunPool.RunFailedException e) {
+            err.println("error: the emulation of " + labels.get(e.index()) + " failed: " + e.getMessage());
+            err.flush();
+            return null;
+        }
+        List<Comparison.Column> columns = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            columns.add(new Comparison.Column(labels.get(i), results.get(i), Summary.of(results.get(i))));
+        }
+        return columns;
+    }
+
+    private void announce(PreparedRun p, String label, int i, int n, PrintWriter stdout) {
+        if (!quiet) {
+            stdout.printf("fabric-emu: %s (%d of %d): %s, %d flows%n", label, i + 1, n,
+                    p.fabric().topology().describe(), p.flows().size());
+            stdout.flush();
+        }
     }
 
     /** Whether the model ended any run early, as {@code run} exits 3 for; prints each such run's reason. */

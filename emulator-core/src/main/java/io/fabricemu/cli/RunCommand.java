@@ -59,6 +59,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")
     boolean quiet;
 
+    @Option(names = "--seeds", paramLabel = "N|S1,S2,...",
+            description = "Run the scenario once per seed: N seeds from the scenario's own (--seeds 8), or those "
+                    + "listed (--seeds 1,5,9); the runs go at once in this JVM, as many as the processors and the heap "
+                    + "allow. Prints every headline figure with its mean and 95% confidence interval and writes a "
+                    + "results folder per seed beside ensemble.md, ensemble.csv, ensemble.json and report.html.")
+    String seeds;
+
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
@@ -73,6 +80,17 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (!allowFiles.check(err)) {
             return Main.BAD_INPUT;
+        }
+        if (seeds != null) {
+            if (cluster.distributed() || metrics.port != null) {
+                err.println("error: --seeds runs its seeds at once in this JVM; it does not take "
+                        + (metrics.port != null ? "--metrics" : "--jvms or --cluster")
+                        + " (run one seed at a time with --set seed=N for that)");
+                err.flush();
+                return Main.BAD_INPUT;
+            }
+            return new EnsembleRun(scenario, overrides, allowFiles.folders, this.shards, quiet,
+                    spec.commandLine().getOut(), err).run(seeds, out);
         }
         int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
         // A run across JVMs holds its elements in the members: this JVM, its driver, must hold the rest.

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -21,36 +22,55 @@ public final class Comparison {
     public record Column(String label, RunResult run, Summary summary) {
     }
 
-    private record Row(String name, Function<Column, String> shown, ToLongFunction<Column> raw) {
+    /**
+     * One headline figure of the runs: its raw integer in a run ({@code -1} where a run lacks it, as a fault or
+     * a group it does not have) and how such an integer is written (a time, a rate, bytes or a count).
+     */
+    public record Metric(String name, ToLongFunction<Column> raw, LongFunction<String> format) {
     }
+
+    /** A row of the table; {@code metric} null for a row that is not a number (halted). */
+    private record Row(String name, Function<Column, String> shown, ToLongFunction<Column> raw, Metric metric) {
+        Row(String name, Function<Column, String> shown, ToLongFunction<Column> raw, LongFunction<String> format) {
+            this(name, shown, raw, format == null ? null : new Metric(name, raw, format));
+        }
+
+        /** A row shown as its raw integer, formatted. */
+        static Row of(String name, ToLongFunction<Column> raw, LongFunction<String> format) {
+            return new Row(name, c -> format.apply(raw.applyAsLong(c)), raw, format);
+        }
+    }
+
+    private static final LongFunction<String> TIME = SummaryTable::time;
+    private static final LongFunction<String> RATE = SummaryTable::rate;
+    private static final LongFunction<String> BYTES = Comparison::bytes;
+    private static final LongFunction<String> COUNT = Comparison::count;
 
     private static final List<Row> ROWS = List.of(
             new Row("flows finished", c -> c.summary().flowsFinished() + " / " + c.summary().flows(),
-                    c -> c.summary().flowsFinished()),
-            new Row("FCT median", c -> SummaryTable.time(c.summary().fctMedianPs()), c -> c.summary().fctMedianPs()),
-            new Row("FCT p99", c -> SummaryTable.time(c.summary().fctP99Ps()), c -> c.summary().fctP99Ps()),
-            new Row("FCT max", c -> SummaryTable.time(c.summary().fctMaxPs()), c -> c.summary().fctMaxPs()),
-            new Row("goodput", c -> SummaryTable.rate(c.summary().goodputBps()), c -> c.summary().goodputBps()),
-            new Row("delivered goodput", c -> SummaryTable.rate(c.summary().deliveredGoodputBps()),
-                    c -> c.summary().deliveredGoodputBps()),
-            new Row("peak queue", c -> bytes(c.summary().hottestPortBytes()), c -> c.summary().hottestPortBytes()),
-            new Row("drops", c -> count(c.summary().drops()), c -> c.summary().drops()),
-            new Row("trims", c -> count(c.summary().trims()), c -> c.summary().trims()),
-            new Row("retransmitted", c -> bytes(c.summary().retransmittedBytes()),
-                    c -> c.summary().retransmittedBytes()),
-            new Row("ECN marks", c -> count(c.summary().ecnMarks()), c -> c.summary().ecnMarks()),
-            new Row("BTS notices", c -> count(c.summary().btsSent()), c -> c.summary().btsSent()),
-            new Row("BTS overhead", c -> bytes(c.summary().btsBytes()), c -> c.summary().btsBytes()),
-            new Row("BTS per delivered byte", c -> SummaryTable.perDelivered(c.summary().btsPpmOfDelivered()),
-                    c -> c.summary().btsPpmOfDelivered()),
-            new Row("PFC pauses", c -> count(c.summary().pfcPausesSent()), c -> c.summary().pfcPausesSent()),
-            new Row("RNR NAKs", c -> count(c.summary().rnrNaksSent()), c -> c.summary().rnrNaksSent()),
-            new Row("RNR NACKed drops", c -> count(c.summary().rnrNackedDrops()), c -> c.summary().rnrNackedDrops()),
-            new Row("RNR unresolved", c -> count(c.summary().rnrUnresolved()), c -> c.summary().rnrUnresolved()),
+                    c -> c.summary().flowsFinished(), COUNT),
+            Row.of("FCT median", c -> c.summary().fctMedianPs(), TIME),
+            Row.of("FCT p99", c -> c.summary().fctP99Ps(), TIME),
+            Row.of("FCT max", c -> c.summary().fctMaxPs(), TIME),
+            Row.of("goodput", c -> c.summary().goodputBps(), RATE),
+            Row.of("delivered goodput", c -> c.summary().deliveredGoodputBps(), RATE),
+            Row.of("peak queue", c -> c.summary().hottestPortBytes(), BYTES),
+            Row.of("drops", c -> c.summary().drops(), COUNT),
+            Row.of("trims", c -> c.summary().trims(), COUNT),
+            Row.of("retransmitted", c -> c.summary().retransmittedBytes(), BYTES),
+            Row.of("ECN marks", c -> c.summary().ecnMarks(), COUNT),
+            Row.of("BTS notices", c -> c.summary().btsSent(), COUNT),
+            Row.of("BTS overhead", c -> c.summary().btsBytes(), BYTES),
+            Row.of("BTS per delivered byte", c -> c.summary().btsPpmOfDelivered(), SummaryTable::perDelivered),
+            Row.of("PFC pauses", c -> c.summary().pfcPausesSent(), COUNT),
+            Row.of("RNR NAKs", c -> c.summary().rnrNaksSent(), COUNT),
+            Row.of("RNR NACKed drops", c -> c.summary().rnrNackedDrops(), COUNT),
+            Row.of("RNR unresolved", c -> c.summary().rnrUnresolved(), COUNT),
             new Row("longest paused", c -> c.summary().mostPausedPort().isEmpty() ? "-"
-                    : SummaryTable.time(c.summary().mostPausedPs()), c -> c.summary().mostPausedPs()),
-            new Row("virtual time", c -> SummaryTable.time(c.run().virtualEndPs()), c -> c.run().virtualEndPs()),
-            new Row("halted", c -> c.run().halted() ? "yes" : "no", c -> c.run().halted() ? 1 : 0));
+                    : SummaryTable.time(c.summary().mostPausedPs()), c -> c.summary().mostPausedPs(), TIME),
+            Row.of("virtual time", c -> c.run().virtualEndPs(), TIME),
+            new Row("halted", c -> c.run().halted() ? "yes" : "no", c -> c.run().halted() ? 1 : 0,
+                    (LongFunction<String>) null));
 
     private final List<Column> columns;
     /** Each column's fault costs, by column (identity): computed once, read by the fault rows. */
@@ -74,6 +94,17 @@ public final class Comparison {
 
     public List<Column> columns() {
         return columns;
+    }
+
+    /** The table's numeric rows, in its order: what an ensemble takes the spread of. */
+    public List<Metric> metrics() {
+        List<Metric> metrics = new ArrayList<>();
+        for (Row row : rows()) {
+            if (row.metric() != null) {
+                metrics.add(row.metric());
+            }
+        }
+        return metrics;
     }
 
     /** An aligned text table: metric names on the left, one column per run. */
@@ -172,17 +203,16 @@ public final class Comparison {
         }
         List<Row> rows = new ArrayList<>();
         for (String name : collectives) {
-            rows.add(new Row(name + " JCT", c -> SummaryTable.time(collectiveRaw(c, name,
-                    CollectiveSummary::jctMeanPs)), c -> collectiveRaw(c, name, CollectiveSummary::jctMeanPs)));
+            rows.add(Row.of(name + " JCT", c -> collectiveRaw(c, name, CollectiveSummary::jctMeanPs), TIME));
             rows.add(new Row(name + " busbw", c -> collectiveRaw(c, name, CollectiveSummary::busBwMeanBps) <= 0 ? "-"
                     : SummaryTable.rate(collectiveRaw(c, name, CollectiveSummary::busBwMeanBps)),
-                    c -> collectiveRaw(c, name, CollectiveSummary::busBwMeanBps)));
+                    c -> collectiveRaw(c, name, CollectiveSummary::busBwMeanBps), RATE));
         }
         for (String group : groups) {
             rows.add(new Row(group + " completion", c -> groupTime(c, group, GroupSummary::completionPs),
-                    c -> groupRaw(c, group, GroupSummary::completionPs)));
+                    c -> groupRaw(c, group, GroupSummary::completionPs), TIME));
             rows.add(new Row(group + " FCT p99", c -> groupTime(c, group, GroupSummary::fctP99Ps),
-                    c -> groupRaw(c, group, GroupSummary::fctP99Ps)));
+                    c -> groupRaw(c, group, GroupSummary::fctP99Ps), TIME));
         }
         int faults = 0;
         for (Column c : columns) {
@@ -191,9 +221,8 @@ public final class Comparison {
         for (int f = 0; f < faults; f++) {
             int index = f;
             rows.add(new Row("fault " + f + " recovery", c -> faultRecoveryShown(c, index),
-                    c -> faultRecoveryPs(c, index)));
-            rows.add(new Row("fault " + f + " touched FCT p99", c -> SummaryTable.time(faultTouchedP99(c, index)),
-                    c -> faultTouchedP99(c, index)));
+                    c -> faultRecoveryPs(c, index), TIME));
+            rows.add(Row.of("fault " + f + " touched FCT p99", c -> faultTouchedP99(c, index), TIME));
         }
         rows.addAll(ROWS);
         return rows;

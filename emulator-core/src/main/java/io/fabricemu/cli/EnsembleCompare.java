@@ -1,0 +1,158 @@
+package io.fabricemu.cli;
+
+import io.fabricemu.results.Comparison;
+import io.fabricemu.results.ComparisonReport;
+import io.fabricemu.results.OutputFolder;
+import io.fabricemu.results.OutputFolderException;
+import io.fabricemu.results.ResultsWriter;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.results.SeriesSelection;
+import io.fabricemu.results.Summary;
+import io.fabricemu.results.ensemble.Ensemble;
+import io.fabricemu.results.ensemble.EnsembleComparison;
+import io.fabricemu.run.PreparedRun;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code compare ... --seeds N}: every run of the comparison (each scenario, {@code --cc} value or sweep value)
+ * under the same seeds, all at once in this JVM as far as the processors and the heap allow ({@link RunPool});
+ * then each figure's mean and 95% interval per scheme and whether each scheme differs from the first significantly
+ * ({@link EnsembleComparison}). The output folder holds {@code LABEL/seed-S/} per run, comparison.md, .csv and
+ * report.html (every run's plots overlaid).
+ */
+final class EnsembleCompare {
+    private final List<Path> allowedFolders;
+    private final Integer shards;
+    private final boolean quiet;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    EnsembleCompare(List<Path> allowedFolders, Integer shards, boolean quiet, PrintWriter out, PrintWriter err) {
+        this.allowedFolders = allowedFolders;
+        this.shards = shards;
+        this.quiet = quiet;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs scheme {@code i} ({@code files[i]} with {@code runOverrides[i]}, labelled {@code labels[i]}) under each
+     * seed of {@code seedsText}, counted from the first scheme's seed; writes into {@code output}.
+     */
+    int run(List<Path> files, List<List<String>> runOverrides, List<String> labels, String seedsText,
+            OutputFolder output, Path outDir) throws InterruptedException {
+        PreparedRun first = ScenarioInput.prepare(files.get(0), runOverrides.get(0), allowedFolders, err);
+        if (first == null) {
+            return Main.BAD_INPUT;
+        }
+        List<Long> seeds;
+        try {
+            seeds = SeedList.parse(seedsText, first.scenario().seed());
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        List<PreparedRun> runs = new ArrayList<>();
+        List<List<String>> overridesOf = new ArrayList<>();
+        List<String> folders = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            for (long seed : seeds) {
+                List<String> o = new ArrayList<>(runOverrides.get(i));
+                o.add("seed=" + seed);
+                PreparedRun p = ScenarioInput.prepare(files.get(i), o, allowedFolders, err);
+                if (p == null) {
+                    return Main.BAD_INPUT;
+                }
+                runs.add(p);
+                overridesOf.add(o);
+                folders.add(labels.get(i) + "/" + EnsembleRun.folder(seed));
+            }
+        }
+        try {
+            for (int i = 0; i < labels.size(); i++) {
+                output.reserve(labels.get(i), "the runs of '" + labels.get(i) + "' (" + files.get(i) + ")");
+            }
+        } catch (OutputFolderException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(),
+                shards);
+        if (!quiet) {
+            out.printf("fabric-emu: %d schemes x %d seeds = %d runs, %d at once, %d shard%s each%n", labels.size(),
+                    seeds.size(), runs.size(), pool.concurrent(), pool.shardsEach(), pool.shardsEach() == 1 ? "" : "s");
+            out.flush();
+        }
+        List<RunResult> results;
+        int[] done = {0};
+        try {
+            results = pool.runAll(runs, i -> {
+                done[0]++;
+                if (!quiet) {
+                    out.printf("  %s done (%d of %d)%n", folders.get(i), done[0], runs.size());
+                    out.flush();
+                }
+            });
+        } catch (RunPool.RunFailedException e) {
+            err.println("error: the emulation of " + folders.get(e.index()) + " failed: " + e.getMessage()
+                    + "; no results were written");
+            err.flush();
+            return Main.FAILED;
+        }
+        List<Ensemble> ensembles = new ArrayList<>();
+        List<Comparison.Column> all = new ArrayList<>();
+        for (int i = 0; i < labels.size(); i++) {
+            List<Comparison.Column> columns = new ArrayList<>();
+            for (int k = 0; k < seeds.size(); k++) {
+                RunResult r = results.get(i * seeds.size() + k);
+                columns.add(new Comparison.Column(EnsembleRun.folder(seeds.get(k)), r, Summary.of(r)));
+                all.add(new Comparison.Column(folders.get(i * seeds.size() + k), r, Summary.of(r)));
+            }
+            ensembles.add(new Ensemble(labels.get(i), columns));
+        }
+        EnsembleComparison comparison = new EnsembleComparison(ensembles);
+        List<SeriesSelection> selections = new ArrayList<>();
+        for (Comparison.Column c : all) {
+            selections.add(SeriesSelection.of(c.run().series()));
+        }
+        try {
+            output.commit(folder -> {
+                Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve(ComparisonReport.FILE),
+                        ComparisonReport.html(new Comparison(all), selections), StandardCharsets.UTF_8);
+                for (int j = 0; j < all.size(); j++) {
+                    Comparison.Column c = all.get(j);
+                    Files.createDirectories(folder.resolve(c.label()));
+                    ResultsWriter.writeInto(c.run(), c.summary(), selections.get(j), files.get(j / seeds.size())
+                            .toString(), overridesOf.get(j), folder.resolve(c.label()));
+                }
+            });
+        } catch (OutputFolderException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.FAILED;
+        }
+        if (!quiet) {
+            out.print(comparison.render());
+            out.println("  results written to " + outDir);
+            out.flush();
+        }
+        boolean halted = false;
+        for (Comparison.Column c : all) {
+            if (c.run().halted()) {
+                err.println("halted: " + c.label() + ": " + c.run().haltReason());
+                halted = true;
+            }
+        }
+        err.flush();
+        return halted ? Main.HALTED : 0;
+    }
+}

@@ -1,0 +1,198 @@
+package io.fabricemu.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fabricemu.results.Comparison;
+import io.fabricemu.results.ComparisonReport;
+import io.fabricemu.results.OutputFolder;
+import io.fabricemu.results.OutputFolderException;
+import io.fabricemu.results.ResultsWriter;
+import io.fabricemu.results.RunResult;
+import io.fabricemu.results.SeriesSelection;
+import io.fabricemu.results.Summary;
+import io.fabricemu.results.ensemble.Ensemble;
+import io.fabricemu.run.PreparedRun;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code run SCENARIO --seeds N}: the scenario once per seed, the runs at once in this JVM ({@link RunPool}), then
+ * every headline figure with its mean and 95% confidence interval. The output folder holds a results folder per
+ * seed ({@code seed-7}), {@code ensemble.md}, {@code ensemble.csv}, {@code ensemble.json} (every figure's spread,
+ * each seed's digest, the ensemble's) and {@code report.html} with the seeds' plots overlaid.
+ */
+final class EnsembleRun {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path scenario;
+    private final List<String> overrides;
+    private final List<Path> allowedFolders;
+    private final Integer shards;
+    private final boolean quiet;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    EnsembleRun(Path scenario, List<String> overrides, List<Path> allowedFolders, Integer shards, boolean quiet,
+                PrintWriter out, PrintWriter err) {
+        this.scenario = scenario;
+        this.overrides = overrides;
+        this.allowedFolders = allowedFolders;
+        this.shards = shards;
+        this.quiet = quiet;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the ensemble {@code seedsText} names into {@code outArg} (null: the default folder); the exit code. */
+    int run(String seedsText, Path outArg) throws InterruptedException {
+        PreparedRun first = ScenarioInput.prepare(scenario, overrides, allowedFolders, err);
+        if (first == null) {
+            return Main.BAD_INPUT;
+        }
+        List<Long> seeds;
+        try {
+            seeds = SeedList.parse(seedsText, first.scenario().seed());
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        List<PreparedRun> runs = new ArrayList<>();
+        List<List<String>> runOverrides = new ArrayList<>();
+        for (long seed : seeds) {
+            List<String> o = new ArrayList<>(overrides);
+            o.add("seed=" + seed);
+            PreparedRun p = ScenarioInput.prepare(scenario, o, allowedFolders, err);
+            if (p == null) {
+                return Main.BAD_INPUT;
+            }
+            runs.add(p);
+            runOverrides.add(o);
+        }
+        String name = first.scenario().name();
+        Path outDir = outArg != null ? outArg : Path.of("results", name);
+        try (OutputFolder output = OutputInput.claim(outDir, err)) {
+            if (output == null || !reserve(output, seeds)) {
+                return Main.BAD_INPUT;
+            }
+            RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(),
+                    Runtime.getRuntime().maxMemory(), shards);
+            if (!quiet) {
+                out.printf("fabric-emu: %s: %s, %d flows, %,d actors; %d seeds (%s), %d at once, %d shard%s each%n",
+                        name, first.fabric().topology().describe(), first.flows().size(),
+                        first.fabric().elementCount(), seeds.size(), describe(seeds), pool.concurrent(),
+                        pool.shardsEach(), pool.shardsEach() == 1 ? "" : "s");
+                out.flush();
+            }
+            List<RunResult> results;
+            int[] done = {0};
+            try {
+                results = pool.runAll(runs, i -> {
+                    done[0]++;
+                    if (!quiet) {
+                        out.printf("  seed %d done (%d of %d)%n", seeds.get(i), done[0], seeds.size());
+                        out.flush();
+                    }
+                });
+            } catch (RunPool.RunFailedException e) {
+                err.println("error: the emulation of seed " + seeds.get(e.index()) + " failed: " + e.getMessage()
+                        + "; no results were written");
+                err.flush();
+                return Main.FAILED;
+            }
+            List<Comparison.Column> columns = new ArrayList<>();
+            for (int i = 0; i < results.size(); i++) {
+                columns.add(new Comparison.Column(folder(seeds.get(i)), results.get(i), Summary.of(results.get(i))));
+            }
+            Ensemble ensemble = new Ensemble(name, columns);
+            if (!write(output, ensemble, runOverrides)) {
+                return Main.FAILED;
+            }
+            if (!quiet) {
+                out.print(ensemble.render());
+                out.println("  results written to " + outDir);
+                out.flush();
+            }
+            return halted(columns) ? Main.HALTED : 0;
+        }
+    }
+
+    private boolean reserve(OutputFolder output, List<Long> seeds) {
+        try {
+            for (long seed : seeds) {
+                output.reserve(folder(seed), "the run of seed " + seed);
+            }
+            return true;
+        } catch (OutputFolderException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return false;
+        }
+    }
+
+    private boolean write(OutputFolder output, Ensemble ensemble, List<List<String>> runOverrides) {
+        List<Comparison.Column> columns = ensemble.runs();
+        List<SeriesSelection> selections = new ArrayList<>();
+        for (Comparison.Column c : columns) {
+            selections.add(SeriesSelection.of(c.run().series()));
+        }
+        try {
+            output.commit(folder -> {
+                Files.writeString(folder.resolve("ensemble.md"), ensemble.markdown(), StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve("ensemble.csv"), ensemble.csv(), StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve("ensemble.json"),
+                        JSON.writeValueAsString(ensemble.document(scenario.toString(), overrides)),
+                        StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve(ComparisonReport.FILE),
+                        ComparisonReport.html(new Comparison(columns), selections), StandardCharsets.UTF_8);
+                for (int i = 0; i < columns.size(); i++) {
+                    Comparison.Column c = columns.get(i);
+                    ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), scenario.toString(),
+                            runOverrides.get(i), folder.resolve(c.label()));
+                }
+            });
+            return true;
+        } catch (OutputFolderException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return false;
+        }
+    }
+
+    private boolean halted(List<Comparison.Column> columns) {
+        boolean any = false;
+        for (Comparison.Column c : columns) {
+            if (c.run().halted()) {
+                err.println("halted: seed " + c.run().seed() + ": " + c.run().haltReason());
+                any = true;
+            }
+        }
+        err.flush();
+        return any;
+    }
+
+    /** A seed's results folder: {@code seed-7}. */
+    static String folder(long seed) {
+        return "seed-" + seed;
+    }
+
+    /** {@code 1..8} for consecutive seeds, else the list. */
+    private static String describe(List<Long> seeds) {
+        boolean consecutive = true;
+        for (int i = 1; i < seeds.size(); i++) {
+            consecutive &= seeds.get(i) == seeds.get(i - 1) + 1;
+        }
+        if (consecutive) {
+            return "seeds " + seeds.get(0) + ".." + seeds.get(seeds.size() - 1);
+        }
+        List<String> shown = new ArrayList<>();
+        for (long s : seeds) {
+            shown.add(Long.toString(s));
+        }
+        return String.join(", ", shown);
+    }
+}
