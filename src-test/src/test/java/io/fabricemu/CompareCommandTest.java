@@ -82,9 +82,46 @@ class CompareCommandTest {
     }
 
     @Test
+    void grid_ccBySweep_runsEveryPairAndPlotsALinePerCc() throws IOException {
+        Path out = tmp.resolve("grid");
+        Cli.Outcome o = Cli.run("compare", NSCC, "--cc", "nscc,rccc", "--sweep", "switch.queue=64KiB,256KiB",
+                "--quiet", "--set", "workload.bytes=256KiB", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
+        assertEquals("metric,switch.queue=64KiB_transport.cc=nscc,switch.queue=256KiB_transport.cc=nscc,"
+                + "switch.queue=64KiB_transport.cc=rccc,switch.queue=256KiB_transport.cc=rccc", csv.get(0));
+        JsonNode rccc = Cli.results(out.resolve("switch.queue=64KiB_transport.cc=rccc"));
+        assertTrue(rccc.get("overrides").toString().contains("transport.cc=rccc")
+                && rccc.get("overrides").toString().contains("switch.queue=64KiB"), rccc.get("overrides").toString());
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("Sweep of switch.queue by transport.cc"));
+        String p99 = html.substring(html.indexOf("data-plot=\"grid-fct-p99\""));
+        p99 = p99.substring(0, p99.indexOf("</svg>"));
+        for (String cc : List.of("nscc", "rccc")) {
+            assertTrue(p99.contains("<path class=\"data\" data-series=\"transport.cc=" + cc + "\""), cc);
+            assertEquals(2, p99.split("<circle class=\"point\" data-series=\"transport.cc=" + cc + "\"", -1).length - 1,
+                    "a dot per queue size for " + cc);
+        }
+    }
+
+    @Test
+    void grid_twoSweeps_runsEveryPair() throws IOException {
+        Path out = tmp.resolve("grid2");
+        Cli.Outcome o = Cli.run("compare", BASELINE, "--sweep", "switch.queue=64KiB,128KiB", "--sweep",
+                "workload.bytes=64KiB,128KiB", "--quiet", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        assertEquals(128 * 1024L, Cli.results(out.resolve("switch.queue=64KiB_workload.bytes=128KiB")).get("flows")
+                .get(0).get("bytes").asLong());
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Sweep of switch.queue by workload.bytes"));
+    }
+
+    @Test
     void sweep_badArgumentsRunNothing() throws IOException {
         for (String[] args : List.of(new String[] {"--sweep", "switch.queue"}, new String[] {"--sweep", "seed=1"},
-                new String[] {"--sweep", "seed=1,2", "--cc", "nscc,rccc"},
+                new String[] {"--sweep", "seed=1,2", "--sweep", "seed=3,4"},
+                new String[] {"--sweep", "transport.cc=nscc,rccc", "--cc", "nscc,rccc"},
+                new String[] {"--sweep", "seed=1,2", "--sweep", "switch.queue=64KiB,128KiB", "--cc", "nscc,rccc"},
+                new String[] {"--sweep", "seed=1,2", "--cc", "nscc,banana"},
                 new String[] {"--sweep", "switch.queue=64KiB,banana"})) {
             Path out = tmp.resolve("bad-sweep");
             String[] all = new String[args.length + 4];

@@ -12,7 +12,6 @@ import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
-import io.fabricemu.results.Sweep;
 import io.fabricemu.run.PreparedRun;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -64,8 +63,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--sweep", paramLabel = "FIELD=V1,V2,...",
             description = "Run the one SCENARIO once per value of FIELD, each with --set FIELD=V and labelled "
                     + "FIELD=V, e.g. --sweep switch.queue=64KiB,128KiB,256KiB; report.html then also plots each "
-                    + "figure against the value.")
-    String sweepText;
+                    + "figure against the value. Given twice, or with --cc, a grid: every pair of values, and "
+                    + "report.html plots each figure against the first field, one line per value of the second.")
+    List<String> sweepTexts = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "FIELD=VALUE",
             description = "Override a field of every scenario, e.g. --set workload.bytes=1MiB. Repeatable.")
@@ -117,7 +117,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             prepared.add(p);
         }
-        List<String> labels = sweep != null ? sweepLabels(sweep) : ccs.isEmpty() ? labels(prepared)
+        List<String> labels = sweep != null ? sweep.labels() : ccs.isEmpty() ? labels(prepared)
                 : List.copyOf(ccs);
         Path outDir = out != null ? out : Path.of("results", "compare");
         if (seeds != null) {
@@ -173,7 +173,7 @@ final class CompareCommand implements Callable<Integer> {
                 Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
-                        ComparisonReport.html(comparison, selections, sweep), StandardCharsets.UTF_8);
+                        report(comparison, selections), StandardCharsets.UTF_8);
                 for (int i = 0; i < columns.size(); i++) {
                     Comparison.Column c = columns.get(i);
                     ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), files.get(i).toString(),
@@ -264,6 +264,17 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /** report.html: the comparison, with the sweep's or the grid's plots when there is one. */
+    private String report(Comparison comparison, List<SeriesSelection> selections) {
+        if (sweep == null) {
+            return ComparisonReport.html(comparison, selections);
+        }
+        if (sweep.layout() instanceof SweepPlan.Grid grid) {
+            return ComparisonReport.html(comparison, selections, grid.grid());
+        }
+        return ComparisonReport.html(comparison, selections, ((SweepPlan.Line) sweep.layout()).sweep());
+    }
+
     /** Whether the model ended any run early, as {@code run} exits 3 for; prints each such run's reason. */
     private static boolean halted(List<Comparison.Column> columns, PrintWriter err) {
         boolean any = false;
@@ -282,8 +293,8 @@ final class CompareCommand implements Callable<Integer> {
      * with {@code transport.cc=VALUE} last. False after printing why the arguments do not make a comparison.
      */
     private boolean plan(List<Path> files, List<List<String>> runOverrides, PrintWriter err) {
-        if (sweepText != null) {
-            return planSweep(files, runOverrides, err);
+        if (!sweepTexts.isEmpty()) {
+            return ccsValid(err) && planSweep(files, runOverrides, err);
         }
         if (ccs.isEmpty()) {
             if (scenarios.size() < 2) {
@@ -304,6 +315,20 @@ final class CompareCommand implements Callable<Integer> {
             err.flush();
             return false;
         }
+        if (!ccsValid(err)) {
+            return false;
+        }
+        for (String cc : ccs) {
+            List<String> o = new ArrayList<>(overrides);
+            o.add("transport.cc=" + cc);
+            files.add(scenarios.get(0));
+            runOverrides.add(o);
+        }
+        return true;
+    }
+
+    /** Whether every {@code --cc} value is a congestion control, given once; false after printing why not. */
+    private boolean ccsValid(PrintWriter err) {
         for (int i = 0; i < ccs.size(); i++) {
             String cc = ccs.get(i);
             if (!CongestionControlKind.scenarioNames().contains(cc)) {
@@ -318,29 +343,24 @@ final class CompareCommand implements Callable<Integer> {
                 return false;
             }
         }
-        for (String cc : ccs) {
-            List<String> o = new ArrayList<>(overrides);
-            o.add("transport.cc=" + cc);
-            files.add(scenarios.get(0));
-            runOverrides.add(o);
-        }
         return true;
     }
 
     /** The sweep, once {@link #planSweep} has read it; null without {@code --sweep}. */
-    private Sweep sweep;
+    private SweepPlan sweep;
 
-    /** As {@link #plan}, for {@code --sweep}: the one scenario once per value, {@code FIELD=VALUE} set last. */
+    /**
+     * As {@link #plan}, for {@code --sweep} (with {@code --cc} or a second {@code --sweep}, a grid): the one scenario
+     * once per value or pair of values, set last.
+     */
     private boolean planSweep(List<Path> files, List<List<String>> runOverrides, PrintWriter err) {
         String problem = null;
-        if (!ccs.isEmpty()) {
-            problem = "--sweep and --cc each make the runs; give one of them";
-        } else if (scenarios.size() != 1) {
+        if (scenarios.size() != 1) {
             problem = "--sweep runs one scenario at each value; give exactly one scenario file, not "
                     + scenarios.size();
         } else {
             try {
-                sweep = SweepValues.parse(sweepText);
+                sweep = SweepPlan.of(sweepTexts, ccs);
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
             }
@@ -350,21 +370,13 @@ final class CompareCommand implements Callable<Integer> {
             err.flush();
             return false;
         }
-        for (String value : sweep.values()) {
+        for (List<String> set : sweep.sets()) {
             List<String> o = new ArrayList<>(overrides);
-            o.add(sweep.field() + "=" + value);
+            o.addAll(set);
             files.add(scenarios.get(0));
             runOverrides.add(o);
         }
         return true;
-    }
-
-    private static List<String> sweepLabels(Sweep sweep) {
-        List<String> labels = new ArrayList<>();
-        for (String value : sweep.values()) {
-            labels.add(SweepValues.label(sweep.field(), value));
-        }
-        return labels;
     }
 
     /** The allowed {@code --cc} values, for the help text. */

@@ -34,6 +34,8 @@ public final class LineChart implements Figure {
     private final String yTitle;
     private final List<Series> series = new ArrayList<>();
     private final List<TimeMark> marks = new ArrayList<>();
+    private boolean points;
+    private boolean fitY;
 
     /**
      * @param id     the chart's name in {@code data-plot}, e.g. "queue"
@@ -52,6 +54,22 @@ public final class LineChart implements Figure {
 
     public LineChart add(Series s) {
         series.add(s);
+        return this;
+    }
+
+    /** Draws a dot at every point, as a plot of a few runs (one per swept value) wants. */
+    public LineChart points() {
+        this.points = true;
+        return this;
+    }
+
+    /**
+     * Lets the y axis start above 0 when 0 would hide the differences: when every value is positive and they all
+     * lie within the top fifth of the largest, the axis spans just the values (with a margin of a tenth of their
+     * range). Otherwise it starts at 0 as usual.
+     */
+    public LineChart fitY() {
+        this.fitY = true;
         return this;
     }
 
@@ -80,6 +98,7 @@ public final class LineChart implements Figure {
         double xMax = Double.NEGATIVE_INFINITY;
         double yMin = 0;
         double yMax = Double.NEGATIVE_INFINITY;
+        double yLeast = Double.POSITIVE_INFINITY;
         for (Series s : series) {
             for (int i = 0; i < s.x().length; i++) {
                 if (!Double.isNaN(s.y()[i])) {
@@ -87,8 +106,12 @@ public final class LineChart implements Figure {
                     xMax = Math.max(xMax, s.x()[i]);
                     yMin = Math.min(yMin, s.y()[i]);
                     yMax = Math.max(yMax, s.y()[i]);
+                    yLeast = Math.min(yLeast, s.y()[i]);
                 }
             }
+        }
+        if (fitY && yLeast > 0 && yMax - yLeast < yMax / 5) {
+            yMin = Math.max(0, yLeast - (yMax - yLeast) / 10);
         }
         boolean empty = xMax < xMin;
         if (empty) {
@@ -151,6 +174,9 @@ public final class LineChart implements Figure {
                         .append(Html.escape(s.colour())).append("\" stroke-width=\"").append(f(s.widthPx()))
                         .append("\" d=\"").append(d).append("\"/>\n");
             }
+            if (points) {
+                dots(out, s, x, y, left, right, top, bottom);
+            }
         }
         out.append("</g>\n<g class=\"legend\" font-size=\"11\" fill=\"#222222\">\n");
         for (int i = 0; i < series.size(); i++) {
@@ -165,6 +191,20 @@ public final class LineChart implements Figure {
         }
         out.append("</g>\n</svg>\n");
         return out.toString();
+    }
+
+    /** A dot at each point of {@code s}, in its colour. */
+    private static void dots(StringBuilder out, Series s, Axis x, Axis y, double left, double right, double top,
+                             double bottom) {
+        for (int i = 0; i < s.x().length; i++) {
+            double v = s.y()[i];
+            if (!Double.isNaN(v)) {
+                out.append("<circle class=\"point\" data-series=\"").append(Html.escape(s.name())).append("\" cx=\"")
+                        .append(f(x.position(s.x()[i], left, right))).append("\" cy=\"")
+                        .append(f(y.position(v, bottom, top))).append("\" r=\"3.5\" fill=\"")
+                        .append(Html.escape(s.colour())).append("\" stroke=\"none\"/>\n");
+            }
+        }
     }
 
     /** The path's {@code d}: M to each point after a gap, L to the others; "" if the series has no point. */

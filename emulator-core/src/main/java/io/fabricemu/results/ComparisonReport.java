@@ -10,6 +10,7 @@ import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
 
 /**
@@ -30,7 +31,8 @@ public final class ComparisonReport {
 
     /** @param selections each column's series, in column order */
     public static String html(Comparison comparison, List<SeriesSelection> selections) {
-        return html(comparison, selections, null);
+        return page(comparison, selections, (page, columns) -> {
+        });
     }
 
     /**
@@ -38,6 +40,21 @@ public final class ComparisonReport {
      * against the swept value, right after the table.
      */
     public static String html(Comparison comparison, List<SeriesSelection> selections, Sweep sweep) {
+        return sweep == null ? html(comparison, selections)
+                : page(comparison, selections, (page, columns) -> sweepSection(page, sweep, columns));
+    }
+
+    /**
+     * As {@link #html(Comparison, List)}, for a {@code grid} of two fields: the page also plots each figure against
+     * the first field, one line per value of the second, right after the table.
+     */
+    public static String html(Comparison comparison, List<SeriesSelection> selections, SweepGrid grid) {
+        return page(comparison, selections, (page, columns) -> SweepGridCharts.add(page, grid, columns));
+    }
+
+    /** The page: the table, then {@code afterTable}'s part, then the plots over time. */
+    private static String page(Comparison comparison, List<SeriesSelection> selections,
+                               BiConsumer<ReportPage, List<Comparison.Column>> afterTable) {
         List<Comparison.Column> columns = comparison.columns();
         List<String> labels = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
@@ -76,9 +93,7 @@ public final class ComparisonReport {
                     SeriesSelection.perTick(f.pauseFrames()), SeriesSelection.perTick(f.btsNotices()),
                     SeriesSelection.perTick(f.rnrNaks())), interval)));
         }
-        if (sweep != null) {
-            sweepSection(page, sweep, columns);
-        }
+        afterTable.accept(page, columns);
         page.heading("Flow completion times");
         LineChart cdf = RunReport.fctCdf(runs, labels);
         if (cdf.hasData()) {
