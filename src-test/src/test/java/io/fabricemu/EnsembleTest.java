@@ -60,7 +60,10 @@ class EnsembleTest {
         assertEquals(3, p99.get("n").asInt());
         assertTrue(Files.readString(out.resolve("ensemble.csv")).startsWith("metric,n,mean,ci95_low,ci95_high,sd,"
                 + "seed-1,seed-2,seed-3\n"));
-        assertTrue(Files.isRegularFile(out.resolve("report.html")));
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("Over the seeds") && html.contains("data-plot=\"ensemble-goodput\"")
+                && html.contains("<path class=\"band\" data-band=\"goodput 95% interval\""),
+                "the mean goodput over time with its 95% band");
         // the same seeds again, listed: the same ensemble digest
         Path again = tmp.resolve("again");
         assertEquals(0, Cli.run("run", Cli.scenario(SCENARIO), "--quiet", "--set", SMALL, "--seeds", "1,2,3",

@@ -2,8 +2,10 @@ package io.fabricemu.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fabricemu.report.LineChart;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
+import io.fabricemu.results.EnsembleCharts;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
 import io.fabricemu.results.ResultsWriter;
@@ -147,8 +149,8 @@ final class EnsembleRun {
                 Files.writeString(folder.resolve("ensemble.json"),
                         JSON.writeValueAsString(ensemble.document(scenario.toString(), overrides)),
                         StandardCharsets.UTF_8);
-                Files.writeString(folder.resolve(ComparisonReport.FILE),
-                        ComparisonReport.html(new Comparison(columns), selections), StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve(ComparisonReport.FILE), report(ensemble, selections),
+                        StandardCharsets.UTF_8);
                 for (int i = 0; i < columns.size(); i++) {
                     Comparison.Column c = columns.get(i);
                     ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), scenario.toString(),
@@ -161,6 +163,22 @@ final class EnsembleRun {
             err.flush();
             return false;
         }
+    }
+
+    /**
+     * report.html: the seeds side by side, then the ensemble's table and its plots over time (the mean and its 95%
+     * band), then every seed's plots overlaid.
+     */
+    private static String report(Ensemble ensemble, List<SeriesSelection> selections) {
+        return ComparisonReport.withSection(new Comparison(ensemble.runs()), selections, (page, columns) -> {
+            page.heading("Over the seeds");
+            page.table("", true, ensemble.cells());
+            for (LineChart chart : EnsembleCharts.of(selections)) {
+                if (chart.hasData()) {
+                    page.chart(chart);
+                }
+            }
+        });
     }
 
     private boolean halted(List<Comparison.Column> columns) {

@@ -34,6 +34,7 @@ public final class LineChart implements Figure {
     private final String yTitle;
     private final List<Series> series = new ArrayList<>();
     private final List<TimeMark> marks = new ArrayList<>();
+    private final List<Band> bands = new ArrayList<>();
     private boolean points;
     private boolean fitY;
 
@@ -54,6 +55,12 @@ public final class LineChart implements Figure {
 
     public LineChart add(Series s) {
         series.add(s);
+        return this;
+    }
+
+    /** Shades {@code band} under the lines (a confidence interval about a mean, say); its points widen the axes. */
+    public LineChart band(Band band) {
+        bands.add(band);
         return this;
     }
 
@@ -107,6 +114,17 @@ public final class LineChart implements Figure {
                     yMin = Math.min(yMin, s.y()[i]);
                     yMax = Math.max(yMax, s.y()[i]);
                     yLeast = Math.min(yLeast, s.y()[i]);
+                }
+            }
+        }
+        for (Band b : bands) {
+            for (int i = 0; i < b.x().length; i++) {
+                if (!Double.isNaN(b.low()[i]) && !Double.isNaN(b.high()[i])) {
+                    xMin = Math.min(xMin, b.x()[i]);
+                    xMax = Math.max(xMax, b.x()[i]);
+                    yMin = Math.min(yMin, b.low()[i]);
+                    yMax = Math.max(yMax, b.high()[i]);
+                    yLeast = Math.min(yLeast, b.low()[i]);
                 }
             }
         }
@@ -166,6 +184,9 @@ public final class LineChart implements Figure {
         if (!empty) {
             TimeMarks.draw(out, marks, ps -> x.position(ps, left, right), left, right, top, bottom, top + 9, 3);
         }
+        for (Band b : bands) {
+            drawBand(out, b, x, y, left, right, top, bottom);
+        }
         out.append("<g class=\"lines\" fill=\"none\" stroke-linejoin=\"round\">\n");
         for (Series s : series) {
             String d = path(s, x, y, left, right, top, bottom);
@@ -191,6 +212,37 @@ public final class LineChart implements Figure {
         }
         out.append("</g>\n</svg>\n");
         return out.toString();
+    }
+
+    /** {@code b} as one translucent polygon per stretch of points without a gap. */
+    private static void drawBand(StringBuilder out, Band b, Axis x, Axis y, double left, double right, double top,
+                                 double bottom) {
+        int i = 0;
+        int n = b.x().length;
+        while (i < n) {
+            while (i < n && (Double.isNaN(b.low()[i]) || Double.isNaN(b.high()[i]))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Double.isNaN(b.low()[i]) && !Double.isNaN(b.high()[i])) {
+                i++;
+            }
+            if (i - start < 2) {
+                continue;
+            }
+            StringBuilder d = new StringBuilder();
+            for (int k = start; k < i; k++) {
+                d.append(k == start ? 'M' : 'L').append(f(x.position(b.x()[k], left, right))).append(' ')
+                        .append(f(y.position(b.high()[k], bottom, top)));
+            }
+            for (int k = i - 1; k >= start; k--) {
+                d.append('L').append(f(x.position(b.x()[k], left, right))).append(' ')
+                        .append(f(y.position(b.low()[k], bottom, top)));
+            }
+            out.append("<path class=\"band\" data-band=\"").append(Html.escape(b.name())).append("\" fill=\"")
+                    .append(Html.escape(b.colour())).append("\" fill-opacity=\"0.2\" stroke=\"none\" d=\"")
+                    .append(d).append("Z\"/>\n");
+        }
     }
 
     /** A dot at each point of {@code s}, in its colour. */

@@ -52,6 +52,15 @@ public final class ComparisonReport {
         return page(comparison, selections, (page, columns) -> SweepGridCharts.add(page, grid, columns));
     }
 
+    /**
+     * As {@link #html(Comparison, List)}, with {@code afterTable}'s part of the page (an ensemble's table and bands,
+     * say) right after the table of the runs.
+     */
+    public static String withSection(Comparison comparison, List<SeriesSelection> selections,
+                                     BiConsumer<ReportPage, List<Comparison.Column>> afterTable) {
+        return page(comparison, selections, afterTable);
+    }
+
     /** The page: the table, then {@code afterTable}'s part, then the plots over time. */
     private static String page(Comparison comparison, List<SeriesSelection> selections,
                                BiConsumer<ReportPage, List<Comparison.Column>> afterTable) {

@@ -100,4 +100,27 @@ class LineChartTest {
         assertEquals(100, LineChart.shorten(overlong).length(), "(820 - 84 - 30) / 7 = 100 characters");
         assertEquals("x".repeat(99) + "\u2026", LineChart.shorten(overlong));
     }
+
+    @Test
+    void fitY_startsTheAxisAboveZeroOnlyWhenZeroWouldFlattenTheValues() {
+        double[] x = {1, 2, 3};
+        String close = new LineChart("c", "close", Quantity.COUNT, "x", Quantity.COUNT, "y").fitY()
+                .add(new Series("s", "#000", 2, x, new double[] {300, 310, 320})).svg();
+        assertFalse(close.contains("text-anchor=\"end\">0</text>"), "300 to 320: no y tick at 0\n" + close);
+        String far = new LineChart("f", "far", Quantity.COUNT, "x", Quantity.COUNT, "y").fitY()
+                .add(new Series("s", "#000", 2, x, new double[] {100, 200, 320})).svg();
+        assertTrue(far.contains("text-anchor=\"end\">0</text>"), "100 to 320: the y axis starts at 0");
+    }
+
+    @Test
+    void pointsAndBand_drawADotPerPointAndOnePolygonPerStretch() {
+        double[] x = {0, 1, 2, 3, 4};
+        double nan = Double.NaN;
+        String svg = new LineChart("b", "band", Quantity.COUNT, "x", Quantity.COUNT, "y").points()
+                .band(new Band("spread", "#123456", x, new double[] {1, 2, nan, 2, 1}, new double[] {3, 4, nan, 4, 3}))
+                .add(new Series("mean", "#123456", 2, x, new double[] {2, 3, nan, 3, 2})).svg();
+        assertEquals(4, svg.split("<circle class=\"point\"", -1).length - 1, "a dot per point, none at the gap");
+        assertEquals(2, svg.split("<path class=\"band\" data-band=\"spread\"", -1).length - 1,
+                "the gap splits the band in two");
+    }
 }

@@ -179,11 +179,8 @@ public final class Ensemble {
         return out.toString();
     }
 
-    /**
-     * An aligned text table for the terminal, then the ensemble's digest. Figures that are zero in every run (no
-     * PFC, no notices...) are left out but drops; ensemble.csv and ensemble.json have them all.
-     */
-    public String render() {
+    /** The table as cells (figures zero in every run left out but drops): a header, then a row per figure. */
+    public List<String[]> cells() {
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[] {label + " over " + runs.size() + " seeds", "mean ± 95% CI", "interval"});
         for (Figure f : figures) {
@@ -193,7 +190,15 @@ public final class Ensemble {
             String runsNote = f.spread().n() < runs.size() ? " (" + f.spread().n() + " runs)" : "";
             cells.add(new String[] {f.metric().name(), meanAndInterval(f), interval(f) + runsNote});
         }
-        return Table.render(cells) + "  ensemble digest " + digest() + System.lineSeparator();
+        return cells;
+    }
+
+    /**
+     * An aligned text table for the terminal, then the ensemble's digest. Figures that are zero in every run (no
+     * PFC, no notices...) are left out but drops; ensemble.csv and ensemble.json have them all.
+     */
+    public String render() {
+        return Table.render(cells()) + "  ensemble digest " + digest() + System.lineSeparator();
     }
 
     static boolean allZero(Figure f) {
