@@ -99,6 +99,20 @@ class EnsembleTest {
         }
     }
 
+    @Test
+    void compareSeeds_ofASweep_plotsEachMeanWithItsIntervalAsAnErrorBar() throws IOException {
+        Path out = tmp.resolve("sweep");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario(SCENARIO), "--sweep", "switch.queue=64KiB,256KiB", "--set",
+                SMALL, "--seeds", "3", "--quiet", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("Over 3 seeds") && html.contains("unequal-variances t-test"));
+        String p99 = html.substring(html.indexOf("data-plot=\"sweep-fct-p99\""));
+        p99 = p99.substring(0, p99.indexOf("</svg>"));
+        assertEquals(2, p99.split("<path class=\"error-bar\"", -1).length - 1, "a bar at each queue size:\n" + p99);
+        assertTrue(Files.isRegularFile(out.resolve("switch.queue=256KiB").resolve("seed-3").resolve("results.json")));
+    }
+
     @ParameterizedTest(name = "--seeds {0}")
     @CsvSource(delimiter = ';', value = {
         "1;1 runs is not an ensemble",

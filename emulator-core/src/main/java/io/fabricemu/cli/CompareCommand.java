@@ -128,7 +128,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             try (OutputFolder output = OutputInput.claim(outDir, err)) {
                 return output == null ? Main.BAD_INPUT : new EnsembleCompare(allowFiles.folders, this.shards, quiet,
-                        stdout, err).run(files, runOverrides, labels, seeds, output, outDir);
+                        stdout, err).run(files, runOverrides, labels, seeds, sweep, output, outDir);
             }
         }
         try (OutputFolder output = OutputInput.claim(outDir, err)) {

@@ -2,6 +2,7 @@ package io.fabricemu.cli;
 
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
+import io.fabricemu.results.EnsembleSweepCharts;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
 import io.fabricemu.results.ResultsWriter;
@@ -41,11 +42,34 @@ final class EnsembleCompare {
     }
 
     /**
+     * report.html: every run side by side, then each scheme's means and intervals with the tests against the first
+     * scheme, then, for a sweep (null for none), each figure's mean against the swept values with its 95% interval
+     * as error bars; then every run's plots overlaid.
+     */
+    private static String report(Comparison all, List<SeriesSelection> selections, EnsembleComparison comparison,
+                                 SweepPlan sweep) {
+        List<Ensemble> ensembles = comparison.ensembles();
+        return ComparisonReport.withSection(all, selections, (page, columns) -> {
+            page.heading("Over " + ensembles.get(0).runs().size() + " seeds");
+            page.table("", true, comparison.cells());
+            page.paragraph(EnsembleComparison.TEST_NOTE + ".");
+            if (sweep == null) {
+                return;
+            }
+            if (sweep.layout() instanceof SweepPlan.Grid grid) {
+                EnsembleSweepCharts.add(page, grid.grid(), ensembles);
+            } else {
+                EnsembleSweepCharts.add(page, ((SweepPlan.Line) sweep.layout()).sweep(), ensembles);
+            }
+        });
+    }
+
+    /**
      * Runs scheme {@code i} ({@code files[i]} with {@code runOverrides[i]}, labelled {@code labels[i]}) under each
      * seed of {@code seedsText}, counted from the first scheme's seed; writes into {@code output}.
      */
     int run(List<Path> files, List<List<String>> runOverrides, List<String> labels, String seedsText,
-            OutputFolder output, Path outDir) throws InterruptedException {
+            SweepPlan sweep, OutputFolder output, Path outDir) throws InterruptedException {
         PreparedRun first = ScenarioInput.prepare(files.get(0), runOverrides.get(0), allowedFolders, err);
         if (first == null) {
             return Main.BAD_INPUT;
@@ -127,7 +151,7 @@ final class EnsembleCompare {
                 Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
-                        ComparisonReport.html(new Comparison(all), selections), StandardCharsets.UTF_8);
+                        report(new Comparison(all), selections, comparison, sweep), StandardCharsets.UTF_8);
                 for (int j = 0; j < all.size(); j++) {
                     Comparison.Column c = all.get(j);
                     Files.createDirectories(folder.resolve(c.label()));

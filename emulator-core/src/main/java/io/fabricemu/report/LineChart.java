@@ -35,6 +35,7 @@ public final class LineChart implements Figure {
     private final List<Series> series = new ArrayList<>();
     private final List<TimeMark> marks = new ArrayList<>();
     private final List<Band> bands = new ArrayList<>();
+    private final List<Band> errorBars = new ArrayList<>();
     private boolean points;
     private boolean fitY;
 
@@ -61,6 +62,12 @@ public final class LineChart implements Figure {
     /** Shades {@code band} under the lines (a confidence interval about a mean, say); its points widen the axes. */
     public LineChart band(Band band) {
         bands.add(band);
+        return this;
+    }
+
+    /** Draws {@code bars} as an error bar at each point (a vertical line from low to high, capped); NaN: none. */
+    public LineChart errorBars(Band bars) {
+        errorBars.add(bars);
         return this;
     }
 
@@ -117,7 +124,7 @@ public final class LineChart implements Figure {
                 }
             }
         }
-        for (Band b : bands) {
+        for (Band b : concat(bands, errorBars)) {
             for (int i = 0; i < b.x().length; i++) {
                 if (!Double.isNaN(b.low()[i]) && !Double.isNaN(b.high()[i])) {
                     xMin = Math.min(xMin, b.x()[i]);
@@ -187,6 +194,9 @@ public final class LineChart implements Figure {
         for (Band b : bands) {
             drawBand(out, b, x, y, left, right, top, bottom);
         }
+        for (Band b : errorBars) {
+            drawErrorBars(out, b, x, y, left, right, top, bottom);
+        }
         out.append("<g class=\"lines\" fill=\"none\" stroke-linejoin=\"round\">\n");
         for (Series s : series) {
             String d = path(s, x, y, left, right, top, bottom);
@@ -212,6 +222,30 @@ public final class LineChart implements Figure {
         }
         out.append("</g>\n</svg>\n");
         return out.toString();
+    }
+
+    private static List<Band> concat(List<Band> a, List<Band> b) {
+        List<Band> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** Each point of {@code b} as a vertical line from its low to its high with a short cap at both ends. */
+    private static void drawErrorBars(StringBuilder out, Band b, Axis x, Axis y, double left, double right,
+                                      double top, double bottom) {
+        for (int i = 0; i < b.x().length; i++) {
+            if (Double.isNaN(b.low()[i]) || Double.isNaN(b.high()[i])) {
+                continue;
+            }
+            double px = x.position(b.x()[i], left, right);
+            double lo = y.position(b.low()[i], bottom, top);
+            double hi = y.position(b.high()[i], bottom, top);
+            out.append("<path class=\"error-bar\" data-band=\"").append(Html.escape(b.name())).append("\" stroke=\"")
+                    .append(Html.escape(b.colour())).append("\" stroke-width=\"1.5\" fill=\"none\" d=\"M")
+                    .append(f(px)).append(' ').append(f(lo)).append('V').append(f(hi)).append('M').append(f(px - 4))
+                    .append(' ').append(f(hi)).append('H').append(f(px + 4)).append('M').append(f(px - 4)).append(' ')
+                    .append(f(lo)).append('H').append(f(px + 4)).append("\"/>\n");
+        }
     }
 
     /** {@code b} as one translucent polygon per stretch of points without a gap. */

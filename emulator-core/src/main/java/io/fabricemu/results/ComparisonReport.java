@@ -25,6 +25,8 @@ import java.util.function.ToLongFunction;
 public final class ComparisonReport {
     public static final String FILE = "report.html";
     private static final String TIME = "virtual time";
+    /** A page's title names its runs up to this many; more are counted. */
+    static final int TITLED_RUNS = 8;
 
     private ComparisonReport() {
     }
@@ -71,7 +73,9 @@ public final class ComparisonReport {
             labels.add(c.label());
             runs.add(c.run());
         }
-        ReportPage page = new ReportPage("fabric-emu comparison: " + String.join(", ", labels));
+        ReportPage page = new ReportPage(labels.size() <= TITLED_RUNS
+                ? "fabric-emu comparison: " + String.join(", ", labels)
+                : "fabric-emu comparison of " + labels.size() + " runs");
         page.heading("Side by side");
         page.table("", true, comparison.cells());
         LineChart goodput = chart("goodput", "Aggregate goodput", Quantity.RATE, "goodput");

@@ -106,7 +106,7 @@ public final class EnsembleComparison {
     }
 
     /** What the verdict columns mean. */
-    static final String TEST_NOTE = "significant: Welch's unequal-variances t-test, two-sided, at 5% "
+    public static final String TEST_NOTE = "significant: Welch's unequal-variances t-test, two-sided, at 5% "
             + "(p below 0.05), against the first column";
 
     /** The same table in Markdown, the test named under it. */
