@@ -234,16 +234,9 @@ final class CompareCommand implements Callable<Integer> {
                     pool.shardsEach() == 1 ? "" : "s");
             stdout.flush();
         }
-        int[] done = {0};
         List<RunResult> results;
         try {
-            results = pool.runAll(prepared, i -> {
-                done[0]++;
-                if (!quiet) {
-                    stdout.printf("  %s done (%d of %d)%n", labels.get(i), done[0], prepared.size());
-                    stdout.flush();
-                }
-            });
+            results = pool.runAll(prepared, labels, quiet ? null : stdout);
         } catch (RunPool.RunFailedException e) {
             err.println("error: the emulation of " + labels.get(e.index()) + " failed: " + e.getMessage());
             err.flush();

@@ -71,15 +71,8 @@ final class EnsembleCompare {
     int run(List<Path> files, List<List<String>> runOverrides, List<String> labels, String seedsText,
             SweepPlan sweep, OutputFolder output, Path outDir) throws InterruptedException {
         PreparedRun first = ScenarioInput.prepare(files.get(0), runOverrides.get(0), allowedFolders, err);
-        if (first == null) {
-            return Main.BAD_INPUT;
-        }
-        List<Long> seeds;
-        try {
-            seeds = SeedList.parse(seedsText, first.scenario().seed());
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            err.flush();
+        List<Long> seeds = first == null ? null : EnsembleRun.seeds(seedsText, first, err);
+        if (seeds == null) {
             return Main.BAD_INPUT;
         }
         List<PreparedRun> runs = new ArrayList<>();
@@ -115,15 +108,8 @@ final class EnsembleCompare {
             out.flush();
         }
         List<RunResult> results;
-        int[] done = {0};
         try {
-            results = pool.runAll(runs, i -> {
-                done[0]++;
-                if (!quiet) {
-                    out.printf("  %s done (%d of %d)%n", folders.get(i), done[0], runs.size());
-                    out.flush();
-                }
-            });
+            results = pool.runAll(runs, folders, quiet ? null : out);
         } catch (RunPool.RunFailedException e) {
             err.println("error: the emulation of " + folders.get(e.index()) + " failed: " + e.getMessage()
                     + "; no results were written");

@@ -52,15 +52,8 @@ final class EnsembleRun {
     /** Runs the ensemble {@code seedsText} names into {@code outArg} (null: the default folder); the exit code. */
     int run(String seedsText, Path outArg) throws InterruptedException {
         PreparedRun first = ScenarioInput.prepare(scenario, overrides, allowedFolders, err);
-        if (first == null) {
-            return Main.BAD_INPUT;
-        }
-        List<Long> seeds;
-        try {
-            seeds = SeedList.parse(seedsText, first.scenario().seed());
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            err.flush();
+        List<Long> seeds = first == null ? null : seeds(seedsText, first, err);
+        if (seeds == null) {
             return Main.BAD_INPUT;
         }
         List<PreparedRun> runs = new ArrayList<>();
@@ -91,15 +84,9 @@ final class EnsembleRun {
                 out.flush();
             }
             List<RunResult> results;
-            int[] done = {0};
             try {
-                results = pool.runAll(runs, i -> {
-                    done[0]++;
-                    if (!quiet) {
-                        out.printf("  seed %d done (%d of %d)%n", seeds.get(i), done[0], seeds.size());
-                        out.flush();
-                    }
-                });
+                List<String> names = seeds.stream().map(seed -> "seed " + seed).toList();
+                results = pool.runAll(runs, names, quiet ? null : out);
             } catch (RunPool.RunFailedException e) {
                 err.println("error: the emulation of seed " + seeds.get(e.index()) + " failed: " + e.getMessage()
                         + "; no results were written");
@@ -191,6 +178,17 @@ final class EnsembleRun {
         }
         err.flush();
         return any;
+    }
+
+    /** The seeds {@code seedsText} names, counted from {@code first}'s seed; null after printing why it is bad. */
+    static List<Long> seeds(String seedsText, PreparedRun first, PrintWriter err) {
+        try {
+            return SeedList.parse(seedsText, first.scenario().seed());
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return null;
+        }
     }
 
     /** A seed's results folder: {@code seed-7}. */

@@ -4,6 +4,7 @@ import io.fabricemu.engine.Progress;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.sizing.HeapBudget;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -52,6 +53,21 @@ final class RunPool {
 
     int shardsEach() {
         return shardsEach;
+    }
+
+    /**
+     * As {@link #runAll(List, IntConsumer)}, printing {@code "  NAME done (k of n)"} to {@code out} as each run ends
+     * (nothing when {@code out} is null).
+     */
+    List<RunResult> runAll(List<PreparedRun> runs, List<String> names, PrintWriter out) throws InterruptedException {
+        int[] done = {0};
+        return runAll(runs, i -> {
+            done[0]++;
+            if (out != null) {
+                out.printf("  %s done (%d of %d)%n", names.get(i), done[0], runs.size());
+                out.flush();
+            }
+        });
     }
 
     /**

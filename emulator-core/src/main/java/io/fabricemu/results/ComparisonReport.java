@@ -8,7 +8,6 @@ import io.fabricemu.report.Series;
 import io.fabricemu.report.TimeMark;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
@@ -202,11 +201,7 @@ public final class ComparisonReport {
             y[i] = v < 0 ? Double.NaN : v;
         }
         double[] x = sweep.x().clone();
-        Integer[] order = new Integer[x.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> Double.compare(x[a], x[b]));
+        int[] order = sweep.byPosition();
         double[] xs = new double[x.length];
         double[] ys = new double[x.length];
         for (int i = 0; i < order.length; i++) {

@@ -7,7 +7,6 @@ import io.fabricemu.report.Quantity;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
 import io.fabricemu.results.ensemble.Ensemble;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntBinaryOperator;
 
@@ -51,11 +50,7 @@ public final class EnsembleSweepCharts {
         }
         page.paragraph("Each point is the mean over the seeds; its bar, the 95% confidence interval of that mean.");
         double[] x = across.x();
-        Integer[] order = new Integer[x.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (p, q) -> Double.compare(x[p], x[q]));
+        int[] order = across.byPosition();
         for (Figure f : FIGURES) {
             LineChart chart = new LineChart(f.id(), f.title() + " against " + across.field(), across.quantity(),
                     across.field(), f.quantity(), f.title()).points().fitY();

@@ -28,4 +28,18 @@ public record Sweep(String field, List<String> values, double[] x, Quantity quan
     public boolean numeric() {
         return x.length > 0;
     }
+
+    /** The runs' indexes in order of their values on the axis (run order among equal values). */
+    public int[] byPosition() {
+        Integer[] order = new Integer[x.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(x[a], x[b]));
+        int[] out = new int[order.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
+    }
 }

@@ -5,7 +5,6 @@ import io.fabricemu.report.Palette;
 import io.fabricemu.report.Quantity;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
@@ -57,11 +56,7 @@ final class SweepGridCharts {
     private static Series line(SweepGrid grid, int b, List<Comparison.Column> columns,
                                ToLongFunction<Comparison.Column> raw) {
         double[] x = grid.across().x();
-        Integer[] order = new Integer[x.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (p, q) -> Double.compare(x[p], x[q]));
+        int[] order = grid.across().byPosition();
         double[] xs = new double[x.length];
         double[] ys = new double[x.length];
         for (int i = 0; i < order.length; i++) {
