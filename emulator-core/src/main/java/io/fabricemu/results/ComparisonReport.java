@@ -169,19 +169,19 @@ public final class ComparisonReport {
         }
         String x = sweep.field();
         LineChart fct = new LineChart("sweep-fct", "Flow completion time against " + x, sweep.quantity(), x,
-                Quantity.TIME, "flow completion time");
+                Quantity.TIME, "flow completion time").points().fitY();
         fct.add(sweepLine("median", 0, sweep, columns, c -> c.summary().fctMedianPs()));
         fct.add(sweepLine("p99", 1, sweep, columns, c -> c.summary().fctP99Ps()));
         fct.add(sweepLine("max", 2, sweep, columns, c -> c.summary().fctMaxPs()));
         LineChart goodput = new LineChart("sweep-goodput", "Goodput against " + x, sweep.quantity(), x,
-                Quantity.RATE, "goodput");
+                Quantity.RATE, "goodput").points().fitY();
         goodput.add(sweepLine("finished flows", 0, sweep, columns, c -> c.summary().goodputBps()));
         goodput.add(sweepLine("delivered over the run", 1, sweep, columns, c -> c.summary().deliveredGoodputBps()));
         LineChart queue = new LineChart("sweep-queue", "Peak queue against " + x, sweep.quantity(), x,
-                Quantity.BYTES, "peak queue at the hottest port");
+                Quantity.BYTES, "peak queue at the hottest port").points().fitY();
         queue.add(sweepLine("peak queue", 0, sweep, columns, c -> c.summary().hottestPortBytes()));
         LineChart losses = new LineChart("sweep-losses", "Drops, trims and ECN marks against " + x,
-                sweep.quantity(), x, Quantity.COUNT, "packets");
+                sweep.quantity(), x, Quantity.COUNT, "packets").points().fitY();
         losses.add(sweepLine("drops", 0, sweep, columns, c -> c.summary().drops()));
         losses.add(sweepLine("trims", 1, sweep, columns, c -> c.summary().trims()));
         losses.add(sweepLine("ECN marks", 2, sweep, columns, c -> c.summary().ecnMarks()));
