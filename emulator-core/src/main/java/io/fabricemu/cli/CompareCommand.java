@@ -119,13 +119,22 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> labels = sweep != null ? sweep.labels() : ccs.isEmpty() ? labels(prepared)
                 : List.copyOf(ccs);
+        List<Long> seedList = seeds == null ? List.of(0L) : EnsembleRun.seeds(seeds, prepared.get(0), err);
+        if (seedList == null) {
+            return Main.BAD_INPUT;
+        }
+        if (seeds != null && metrics.port != null) {
+            err.println("error: --seeds runs its seeds at once in this JVM; it does not take --metrics");
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        int tiered = TieredRelaunch.ifLong(Math.multiplyExact(EnsembleRun.leastEvents(prepared), seedList.size()),
+                err);
+        if (tiered >= 0) {
+            return tiered;
+        }
         Path outDir = out != null ? out : Path.of("results", "compare");
         if (seeds != null) {
-            if (metrics.port != null) {
-                err.println("error: --seeds runs its seeds at once in this JVM; it does not take --metrics");
-                err.flush();
-                return Main.BAD_INPUT;
-            }
             try (OutputFolder output = OutputInput.claim(outDir, err)) {
                 return output == null ? Main.BAD_INPUT : new EnsembleCompare(allowFiles.folders, this.shards, quiet,
                         stdout, err).run(files, runOverrides, labels, seeds, sweep, output, outDir);

@@ -68,6 +68,10 @@ final class EnsembleRun {
             runs.add(p);
             runOverrides.add(o);
         }
+        int tiered = TieredRelaunch.ifLong(leastEvents(runs), err);
+        if (tiered >= 0) {
+            return tiered;
+        }
         String name = first.scenario().name();
         Path outDir = outArg != null ? outArg : Path.of("results", name);
         try (OutputFolder output = OutputInput.claim(outDir, err)) {
@@ -189,6 +193,15 @@ final class EnsembleRun {
             err.flush();
             return null;
         }
+    }
+
+    /** The least events of {@code runs} added up, as {@code validate} counts them. */
+    static long leastEvents(List<PreparedRun> runs) {
+        long sum = 0;
+        for (PreparedRun p : runs) {
+            sum = Math.addExact(sum, p.scenario().runEstimate().eventsAtLeast());
+        }
+        return sum;
     }
 
     /** A seed's results folder: {@code seed-7}. */

@@ -38,6 +38,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         Thread.setDefaultUncaughtExceptionHandler(OutOfHeap::uncaught);
+        TieredRelaunch.remember(args);
         int code;
         try {
             code = commandLine().execute(args);

@@ -99,6 +99,10 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
+        int tiered = TieredRelaunch.ifLong(prepared.scenario().runEstimate().eventsAtLeast(), err);
+        if (tiered >= 0) {
+            return tiered;
+        }
         Path outDir = out != null ? out : Path.of("results", prepared.scenario().name());
         try (OutputFolder output = OutputInput.claim(outDir, err)) {
             if (output == null) {
