@@ -119,17 +119,15 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> labels = sweep != null ? sweep.labels() : ccs.isEmpty() ? labels(prepared)
                 : List.copyOf(ccs);
-        List<Long> seedList = seeds == null ? List.of(0L) : EnsembleRun.seeds(seeds, prepared.get(0), err);
-        if (seedList == null) {
-            return Main.BAD_INPUT;
+        if (seeds != null && EnsembleRun.seeds(seeds, prepared.get(0), err) == null) {
+            return Main.BAD_INPUT; // said before any tiered JVM starts
         }
         if (seeds != null && metrics.port != null) {
             err.println("error: --seeds runs its seeds at once in this JVM; it does not take --metrics");
             err.flush();
             return Main.BAD_INPUT;
         }
-        int tiered = TieredRelaunch.ifLong(Math.multiplyExact(EnsembleRun.leastEvents(prepared), seedList.size()),
-                err);
+        int tiered = TieredRelaunch.ifLong(EnsembleRun.largestRun(prepared), err);
         if (tiered >= 0) {
             return tiered;
         }

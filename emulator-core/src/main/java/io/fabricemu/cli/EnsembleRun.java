@@ -68,7 +68,7 @@ final class EnsembleRun {
             runs.add(p);
             runOverrides.add(o);
         }
-        int tiered = TieredRelaunch.ifLong(leastEvents(runs), err);
+        int tiered = TieredRelaunch.ifLong(largestRun(runs), err);
         if (tiered >= 0) {
             return tiered;
         }
@@ -195,13 +195,16 @@ final class EnsembleRun {
         }
     }
 
-    /** The least events of {@code runs} added up, as {@code validate} counts them. */
-    static long leastEvents(List<PreparedRun> runs) {
-        long sum = 0;
+    /**
+     * The least events of the largest of {@code runs}, as {@code validate} counts them: what decides whether C2 pays
+     * (forty runs of 21,504 events each are 1.4 times faster under C1 alone, one of 435,610 is not).
+     */
+    static long largestRun(List<PreparedRun> runs) {
+        long most = 0;
         for (PreparedRun p : runs) {
-            sum = Math.addExact(sum, p.scenario().runEstimate().eventsAtLeast());
+            most = Math.max(most, p.scenario().runEstimate().eventsAtLeast());
         }
-        return sum;
+        return most;
     }
 
     /** A seed's results folder: {@code seed-7}. */

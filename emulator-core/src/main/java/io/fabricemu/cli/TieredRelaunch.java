@@ -12,13 +12,13 @@ import java.util.concurrent.TimeUnit;
  * {@code bin/fabric-emu} starts the JVM compiling with C1 alone ({@code -XX:TieredStopAtLevel=1}): on two
  * processors a command of a few seconds otherwise spends one of them in C2 for most of its life, and C1 alone makes
  * the tutorial's three-scheme compare 1.6 times faster. Long runs want C2's code: C1 alone is 6-7% slower on runs of
- * ten seconds and 26% on the four-minute 8192-host permutation (BENCHMARKS.md, round six). So a command that finds
- * its work large, once its scenarios are loaded and checked and before it claims its output folder, runs again in a
+ * ten seconds and 26% on the four-minute 8192-host permutation (BENCHMARKS.md, round six). So a command whose largest
+ * run is long, once its scenarios are loaded and checked and before it claims its output folder, runs again in a
  * tiered JVM (the same options but that one, the same arguments, the same standard streams) and ends with its exit
  * code. The JVM {@link Main#main} did not start (tests, an embedding program) never does this.
  */
 final class TieredRelaunch {
-    /** The least events ({@code validate}'s figure, summed over a command's runs) from which a run goes tiered. */
+    /** The least events ({@code validate}'s figure) of a command's largest run from which it goes tiered. */
     static final long LEAST_EVENTS = 300_000;
     /** Set in the tiered JVM, so that it never starts another. */
     static final String ENV = "FABRIC_EMU_TIERED";
@@ -35,9 +35,9 @@ final class TieredRelaunch {
     }
 
     /**
-     * For a command whose runs take at least {@code leastEvents}: the exit code of the tiered JVM that ran it, or -1
-     * when this JVM goes on (the work is small, this JVM is tiered already, or it was not started from the command
-     * line). A tiered JVM that cannot be started is said on {@code err}, and this one goes on.
+     * For a command whose largest run takes at least {@code leastEvents}: the exit code of the tiered JVM that ran
+     * it, or -1 when this JVM goes on (the run is small, this JVM is tiered already, or it was not started from the
+     * command line). A tiered JVM that cannot be started is said on {@code err}, and this one goes on.
      */
     static int ifLong(long leastEvents, PrintWriter err) throws InterruptedException {
         String[] args = arguments;
