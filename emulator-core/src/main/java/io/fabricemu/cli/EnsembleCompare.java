@@ -2,7 +2,7 @@ package io.fabricemu.cli;
 
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
-import io.fabricemu.results.EnsembleSweepCharts;
+import io.fabricemu.results.ensemble.EnsembleSweepCharts;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
 import io.fabricemu.results.ResultsWriter;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.fabricemu.report.LineChart;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
-import io.fabricemu.results.EnsembleCharts;
+import io.fabricemu.results.ensemble.EnsembleCharts;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
 import io.fabricemu.results.ResultsWriter;

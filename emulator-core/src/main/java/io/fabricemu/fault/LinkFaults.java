@@ -1,7 +1,6 @@
 package io.fabricemu.fault;
 
 import io.fabricemu.engine.SampleSink;
-import io.fabricemu.net.Packet;
 import io.fabricemu.stats.FaultCounts;
 import io.fabricemu.stats.FaultDrop;
 import java.util.ArrayList;
@@ -50,32 +49,32 @@ public final class LinkFaults {
     }
 
     /**
-     * Whether {@code p}, whose first bit left at {@code firstBitPs} and whose last bit arrives at
-     * {@code arrivalPs}, reaches the far end; counts it when not.
+     * Whether a packet of flow {@code flowId} and {@code sizeBytes} on the wire, whose first bit left at
+     * {@code firstBitPs} and whose last bit arrives at {@code arrivalPs}, reaches the far end; counts it when not.
      */
-    public boolean passes(Packet p, long firstBitPs, long arrivalPs) {
+    public boolean passes(int flowId, int sizeBytes, long firstBitPs, long arrivalPs) {
         int f = timeline.downFaultAt(firstBitPs);
         if (f >= 0) {
-            wire.lost(f, fromNic ? FaultDrop.NIC_DOWN : FaultDrop.WIRE, p.flowId(), p.sizeBytes());
+            wire.lost(f, fromNic ? FaultDrop.NIC_DOWN : FaultDrop.WIRE, flowId, sizeBytes);
             return false;
         }
         f = timeline.downFaultDuring(firstBitPs, arrivalPs);
         if (f >= 0) {
-            wire.lost(f, FaultDrop.WIRE, p.flowId(), p.sizeBytes());
+            wire.lost(f, FaultDrop.WIRE, flowId, sizeBytes);
             return false;
         }
         int rateFault = timeline.rateFaultAt(firstBitPs, nominalRateBps);
         if (rateFault >= 0) {
-            wire.touched(rateFault, p.flowId());
+            wire.touched(rateFault, flowId);
         }
         f = drawn(LossEffect.LOSS, firstBitPs);
         if (f >= 0) {
-            wire.lost(f, FaultDrop.LOSS, p.flowId(), p.sizeBytes());
+            wire.lost(f, FaultDrop.LOSS, flowId, sizeBytes);
             return false;
         }
         f = drawn(LossEffect.CORRUPTION, firstBitPs);
         if (f >= 0) {
-            receiver.lost(f, FaultDrop.CORRUPTION, p.flowId(), p.sizeBytes());
+            receiver.lost(f, FaultDrop.CORRUPTION, flowId, sizeBytes);
             return false;
         }
         return true;

@@ -94,7 +94,8 @@ public final class Link implements Element {
         if (lossProbability > 0 && lossRandom.nextDouble() < lossProbability) {
             return;
         }
-        if (faults != null && !faults.passes(w.packet(), w.firstBitPs(), w.lastBitPs() + flightPs)) {
+        if (faults != null && !faults.passes(w.packet().flowId(), w.packet().sizeBytes(), w.firstBitPs(),
+                w.lastBitPs() + flightPs)) {
             return;
         }
         long firstBitPs = w.firstBitPs() + flightPs;

@@ -92,7 +92,7 @@ public final class ComparisonReport {
                 continue;
             }
             long interval = sel.intervalPs();
-            goodput.add(Series.ofTicks(label, colour, 2, interval, RunReport.goodput(sel.aggregate(), interval)));
+            goodput.add(Series.ofTicks(label, colour, 2, interval, sel.aggregate().goodputPerTickBps(interval)));
             if (!sel.hottestPorts().isEmpty()) {
                 PortSeries hot = sel.hottestPorts().get(0);
                 queue.add(Series.ofTicks(label + ": " + hot.id(), colour, 2, interval, hot.queueBytes()));

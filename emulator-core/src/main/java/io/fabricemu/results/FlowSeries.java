@@ -19,4 +19,13 @@ public record FlowSeries(int flowId, long[] deliveredBytes, long[] windowBytes, 
         long bits = (deliveredBytes[i] - deliveredBytes[i - 1]) * 8;
         return (long) (bits * (1e12 / intervalPs));
     }
+
+    /** {@link #goodputBps(int, long)} at every tick. */
+    public long[] goodputPerTickBps(long intervalPs) {
+        long[] out = new long[deliveredBytes.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = goodputBps(i, intervalPs);
+        }
+        return out;
+    }
 }

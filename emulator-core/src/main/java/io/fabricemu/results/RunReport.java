@@ -72,10 +72,10 @@ public final class RunReport {
         List<FlowSeries> flows = sel.plottedFlows();
         for (int i = 0; i < flows.size(); i++) {
             goodput.add(Series.ofTicks("flow " + flows.get(i).flowId(), Palette.colour(i), 1.5, sel.intervalPs(),
-                    goodput(flows.get(i), sel.intervalPs())));
+                    flows.get(i).goodputPerTickBps(sel.intervalPs())));
         }
         goodput.add(Series.ofTicks("all flows", Palette.AGGREGATE, 2.5, sel.intervalPs(),
-                goodput(sel.aggregate(), sel.intervalPs())));
+                sel.aggregate().goodputPerTickBps(sel.intervalPs())));
         page.chart(goodput.marks(marks));
         page.paragraph(flowNote(sel, r.flows().size()) + " " + PACKET_NOTE);
         page.heading("Queues");
@@ -167,15 +167,6 @@ public final class RunReport {
             }
         }
         return chart;
-    }
-
-    /** Goodput in each interval, bits per second. */
-    static long[] goodput(FlowSeries f, long intervalPs) {
-        long[] out = new long[f.deliveredBytes().length];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = f.goodputBps(i, intervalPs);
-        }
-        return out;
     }
 
     /** Each kind of signal the fabric sent, per interval; drops always, the others where there were any. */

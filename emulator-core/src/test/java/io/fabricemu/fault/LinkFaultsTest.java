@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabricemu.net.Packet;
-import io.fabricemu.net.PacketBuilder;
 import io.fabricemu.stats.FaultCounts;
 import io.fabricemu.stats.FaultDrop;
 import io.fabricemu.time.Ps;
@@ -16,6 +14,9 @@ class LinkFaultsTest {
     private static final long RATE = 100_000_000_000L;
     /** 4,150 B at 100 Gb/s. */
     private static final long PACKET_PS = 332_000;
+    /** The flow and the wire size of the packets sent (4,150 B: 332 ns at 100 Gb/s). */
+    private static final int FLOW = 3;
+    private static final int PACKET_BYTES = 4_150;
     private static final long FLIGHT_PS = 500_000;
 
     private static LinkTimeline timeline(FaultAction action, long atPs) {
@@ -25,9 +26,8 @@ class LinkFaultsTest {
     /** Sends {@code packets} packets back to back from time 0 and returns the counts of fault 0. */
     private static FaultCounts stream(LinkTimeline t, boolean fromNic, int packets) {
         LinkFaults link = new LinkFaults(t, RATE, fromNic, 7, "a -> b", "b:p0");
-        Packet p = PacketBuilder.data(3, 0, 1).sizeBytes(4_150).build();
         for (int k = 0; k < packets; k++) {
-            link.passes(p, k * PACKET_PS, k * PACKET_PS + PACKET_PS + FLIGHT_PS);
+            link.passes(FLOW, PACKET_BYTES, k * PACKET_PS, k * PACKET_PS + PACKET_PS + FLIGHT_PS);
         }
         return link.counts().get(0);
     }
@@ -67,10 +67,9 @@ class LinkFaultsTest {
         assertEquals(1_000, stream(loss, false, 100_000).packets(FaultDrop.LOSS), 100);
         LinkFaults corrupt = new LinkFaults(timeline(new LossChange(new RandomLoss(0.5), LossEffect.CORRUPTION), 0),
                 RATE, false, 7, "a -> b", "b:p0");
-        Packet p = PacketBuilder.data(3, 0, 1).sizeBytes(4_150).build();
         int passed = 0;
         for (int k = 0; k < 1_000; k++) {
-            passed += corrupt.passes(p, k * PACKET_PS, k * PACKET_PS + PACKET_PS) ? 1 : 0;
+            passed += corrupt.passes(FLOW, PACKET_BYTES, k * PACKET_PS, k * PACKET_PS + PACKET_PS) ? 1 : 0;
         }
         FaultCounts c = corrupt.counts().get(0);
         assertEquals("b:p0", c.where());
@@ -90,12 +89,11 @@ class LinkFaultsTest {
         assertEquals(0.001, ge.meanLoss(), 1e-12);
         LinkFaults link = new LinkFaults(timeline(new LossChange(ge, LossEffect.LOSS), 0), RATE, false, 11,
                 "a -> b", "b:p0");
-        Packet p = PacketBuilder.data(3, 0, 1).sizeBytes(4_150).build();
         int lost = 0;
         int runs = 0;
         boolean previousLost = false;
         for (int k = 0; k < 2_000_000; k++) {
-            boolean passes = link.passes(p, k * PACKET_PS, k * PACKET_PS + PACKET_PS);
+            boolean passes = link.passes(FLOW, PACKET_BYTES, k * PACKET_PS, k * PACKET_PS + PACKET_PS);
             lost += passes ? 0 : 1;
             runs += !passes && !previousLost ? 1 : 0;
             previousLost = !passes;
@@ -109,7 +107,7 @@ class LinkFaultsTest {
         LinkTimeline t = timeline(new RateChange(RATE / 4), 0);
         assertEquals(RATE / 4, t.rateAt(5, RATE));
         LinkFaults link = new LinkFaults(t, RATE, false, 7, "a -> b", "b:p0");
-        assertTrue(link.passes(PacketBuilder.data(9, 0, 1).build(), 0, 1_000));
+        assertTrue(link.passes(9, PACKET_BYTES, 0, 1_000));
         assertEquals(List.of(9), java.util.Arrays.stream(link.counts().get(0).touchedFlows()).boxed().toList());
         LinkFaults down = new LinkFaults(timeline(new LinkState(true), 1_000), RATE, false, 7, "a -> b", "b:p0");
         assertTrue(down.framePasses(0, 999));

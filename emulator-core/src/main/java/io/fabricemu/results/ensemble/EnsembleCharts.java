@@ -1,11 +1,11 @@
-package io.fabricemu.results;
+package io.fabricemu.results.ensemble;
 
 import io.fabricemu.report.Band;
 import io.fabricemu.report.LineChart;
 import io.fabricemu.report.Palette;
 import io.fabricemu.report.Quantity;
 import io.fabricemu.report.Series;
-import io.fabricemu.results.ensemble.Spread;
+import io.fabricemu.results.SeriesSelection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -33,7 +33,7 @@ public final class EnsembleCharts {
         List<LineChart> charts = new ArrayList<>();
         charts.add(chart("ensemble-goodput", "Aggregate goodput: the mean over the seeds and its 95% interval",
                 Quantity.RATE, "goodput", "goodput", every, selections,
-                s -> RunReport.goodput(s.aggregate(), every)));
+                s -> s.aggregate().goodputPerTickBps(every)));
         charts.add(chart("ensemble-queue", "Queue at each seed's hottest port: the mean and its 95% interval",
                 Quantity.BYTES, "queued", "queue", every, selections,
                 s -> s.hottestPorts().isEmpty() ? new long[0] : s.hottestPorts().get(0).queueBytes()));

@@ -1,4 +1,4 @@
-package io.fabricemu.results;
+package io.fabricemu.results.ensemble;
 
 import io.fabricemu.report.Band;
 import io.fabricemu.report.LineChart;
@@ -6,7 +6,9 @@ import io.fabricemu.report.Palette;
 import io.fabricemu.report.Quantity;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.report.Series;
-import io.fabricemu.results.ensemble.Ensemble;
+import io.fabricemu.results.Comparison;
+import io.fabricemu.results.Sweep;
+import io.fabricemu.results.SweepGrid;
 import java.util.List;
 import java.util.function.IntBinaryOperator;
 
