@@ -119,7 +119,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> labels = sweep != null ? sweep.labels() : ccs.isEmpty() ? labels(prepared)
                 : List.copyOf(ccs);
-        if (seeds != null && EnsembleRun.seeds(seeds, prepared.get(0), err) == null) {
+        List<Long> seedList = seeds == null ? null : EnsembleRun.seeds(seeds, prepared.get(0), err);
+        if (seeds != null && seedList == null) {
             return Main.BAD_INPUT; // said before any tiered JVM starts
         }
         if (seeds != null && metrics.port != null) {
@@ -135,7 +136,7 @@ final class CompareCommand implements Callable<Integer> {
         if (seeds != null) {
             try (OutputFolder output = OutputInput.claim(outDir, err)) {
                 return output == null ? Main.BAD_INPUT : new EnsembleCompare(allowFiles.folders, this.shards, quiet,
-                        stdout, err).run(files, runOverrides, labels, seeds, sweep, output, outDir);
+                        stdout, err).run(files, runOverrides, labels, seedList, sweep, output, outDir);
             }
         }
         try (OutputFolder output = OutputInput.claim(outDir, err)) {
@@ -276,7 +277,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** Whether the model ended any run early, as {@code run} exits 3 for; prints each such run's reason. */
-    private static boolean halted(List<Comparison.Column> columns, PrintWriter err) {
+    static boolean halted(List<Comparison.Column> columns, PrintWriter err) {
         boolean any = false;
         for (Comparison.Column c : columns) {
             if (c.run().halted()) {

@@ -66,15 +66,10 @@ final class EnsembleCompare {
 
     /**
      * Runs scheme {@code i} ({@code files[i]} with {@code runOverrides[i]}, labelled {@code labels[i]}) under each
-     * seed of {@code seedsText}, counted from the first scheme's seed; writes into {@code output}.
+     * of {@code seeds}; writes into {@code output}.
      */
-    int run(List<Path> files, List<List<String>> runOverrides, List<String> labels, String seedsText,
+    int run(List<Path> files, List<List<String>> runOverrides, List<String> labels, List<Long> seeds,
             SweepPlan sweep, OutputFolder output, Path outDir) throws InterruptedException {
-        PreparedRun first = ScenarioInput.prepare(files.get(0), runOverrides.get(0), allowedFolders, err);
-        List<Long> seeds = first == null ? null : EnsembleRun.seeds(seedsText, first, err);
-        if (seeds == null) {
-            return Main.BAD_INPUT;
-        }
         List<PreparedRun> runs = new ArrayList<>();
         List<List<String>> overridesOf = new ArrayList<>();
         List<String> folders = new ArrayList<>();
@@ -155,14 +150,6 @@ final class EnsembleCompare {
             out.println("  results written to " + outDir);
             out.flush();
         }
-        boolean halted = false;
-        for (Comparison.Column c : all) {
-            if (c.run().halted()) {
-                err.println("halted: " + c.label() + ": " + c.run().haltReason());
-                halted = true;
-            }
-        }
-        err.flush();
-        return halted ? Main.HALTED : 0;
+        return CompareCommand.halted(all, err) ? Main.HALTED : 0;
     }
 }

@@ -109,35 +109,12 @@ public final class Comparison {
 
     /** An aligned text table: metric names on the left, one column per run. */
     public String render() {
-        List<String[]> cells = cells();
-        int[] widths = new int[columns.size() + 1];
-        for (String[] row : cells) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (String[] row : cells) {
-            out.append(String.format(Locale.ROOT, "  %-" + widths[0] + "s", row[0]));
-            for (int i = 1; i < row.length; i++) {
-                out.append(String.format(Locale.ROOT, "  %" + widths[i] + "s", row[i]));
-            }
-            out.append(System.lineSeparator());
-        }
-        return out.toString();
+        return CellTable.text(cells());
     }
 
     /** The same table in Markdown. */
     public String markdown() {
-        List<String[]> cells = cells();
-        StringBuilder out = new StringBuilder();
-        for (int r = 0; r < cells.size(); r++) {
-            out.append("| ").append(String.join(" | ", cells.get(r))).append(" |\n");
-            if (r == 0) {
-                out.append("|---").append("|---:".repeat(columns.size())).append("|\n");
-            }
-        }
-        return out.toString();
+        return CellTable.markdown(cells());
     }
 
     /** CSV: a header of labels, then one line per metric with raw integers. */

@@ -78,32 +78,13 @@ public final class PdcSender extends Pdc {
     }
 
     /**
-     * An ACK_CC for this PDC arrived: acknowledges {@code ackPsn} (or none, if -1) and everything below
-     * {@code cumulativePsn}, and records the target's PDC id.
-     *
-     * @return bytes on the wire of packets acknowledged for the first time that were queued for
-     *     retransmission (given up as lost, yet they arrived): the caller no longer needs to resend them
-     */
-    public long onAck(long ackPsn, long cumulativePsn, int spdcid, long nowPs) {
-        return onAck(ackPsn, cumulativePsn, -1, 0, spdcid, nowPs);
-    }
-
-    /**
-     * As {@link #onAck(long, long, int, long)}, for an ACK_CC that also carries a SACK bitmap: bit {@code k} of
-     * {@code sackBitmap} acknowledges PSN {@code sackBasePsn + k} (no bitmap when {@code sackBasePsn} is -1).
-     */
-    public long onAck(long ackPsn, long cumulativePsn, long sackBasePsn, long sackBitmap, int spdcid, long nowPs) {
-        long[] wireBytes = new long[1];
-        onAck(ackPsn, cumulativePsn, sackBasePsn, sackBitmap, spdcid, nowPs,
-                (psn, payloadBytes, wire) -> wireBytes[0] += wire);
-        return wireBytes[0];
-    }
-
-    /**
-     * As above, telling {@code cancelled} of each packet acknowledged for the first time while it was queued for
-     * retransmission: given up as lost, it arrived after all, and its resending is cancelled. The caller puts it
-     * back in flight before the same ACK_CC's rcvd_bytes takes it out, as {@link RodPdcSender} does: each copy on
-     * the wire is then counted once and leaves once.
+     * An ACK_CC for this PDC arrived: acknowledges {@code ackPsn} (or none, if -1), the PSNs its SACK bitmap names
+     * (bit {@code k} of {@code sackBitmap} is PSN {@code sackBasePsn + k}; no bitmap when {@code sackBasePsn} is -1)
+     * and everything below {@code cumulativePsn}, and records the target's PDC id. {@code cancelled} hears of each
+     * packet acknowledged for the first time while it was queued for retransmission: given up as lost, it arrived
+     * after all, and its resending is cancelled; the caller puts it back in flight before the same ACK_CC's
+     * rcvd_bytes takes it out, as {@link RodPdcSender} does: each copy on the wire is then counted once and leaves
+     * once.
      */
     public void onAck(long ackPsn, long cumulativePsn, long sackBasePsn, long sackBitmap, int spdcid, long nowPs,
             Cancelled cancelled) {

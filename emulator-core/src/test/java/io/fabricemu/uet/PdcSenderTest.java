@@ -33,6 +33,20 @@ class PdcSenderTest {
     }
 
     /** A PDC whose three packets left at 0, 400,000 and 800,000 ps with entropy 11, 12 and 13. */
+    /** An ACK_CC without a SACK bitmap; the wire bytes of the resends it cancels. */
+    private static long ack(PdcSender s, long ackPsn, long cumulativePsn, int spdcid, long nowPs) {
+        return ack(s, ackPsn, cumulativePsn, -1, 0, spdcid, nowPs);
+    }
+
+    /** An ACK_CC, SACK bitmap and all; the wire bytes of the resends it cancels. */
+    private static long ack(PdcSender s, long ackPsn, long cumulativePsn, long sackBasePsn, long sackBitmap, int spdcid,
+                            long nowPs) {
+        long[] wireBytes = {0};
+        s.onAck(ackPsn, cumulativePsn, sackBasePsn, sackBitmap, spdcid, nowPs,
+                (psn, payloadBytes, wire) -> wireBytes[0] += wire);
+        return wireBytes[0];
+    }
+
     private static PdcSender allSent() {
         PdcSender s = pdc();
         for (int psn = 0; psn < 3; psn++) {
@@ -133,24 +147,24 @@ class PdcSenderTest {
         PdcSender s = allSent();
         assertTrue(s.syn());
         assertEquals(0, s.dpdcid());
-        s.onAck(0, 1, TARGET_PDC, 1_000_000);
+        ack(s, 0, 1, TARGET_PDC, 1_000_000);
         assertFalse(s.syn());
         assertEquals(TARGET_PDC, s.dpdcid());
-        s.onAck(1, 2, TARGET_PDC, 1_100_000);
+        ack(s, 1, 2, TARGET_PDC, 1_100_000);
         assertEquals(TARGET_PDC, s.dpdcid());
     }
 
     @Test
     void onAck_targetPdcIdChanges_isRejected() {
         PdcSender s = allSent();
-        s.onAck(0, 1, TARGET_PDC, 1_000_000);
-        assertThrows(IllegalStateException.class, () -> s.onAck(1, 2, TARGET_PDC + 1, 1_100_000));
+        ack(s, 0, 1, TARGET_PDC, 1_000_000);
+        assertThrows(IllegalStateException.class, () -> ack(s, 1, 2, TARGET_PDC + 1, 1_100_000));
     }
 
     @Test
     void onAck_targetPdcIdNotPositive_isRejected() {
         PdcSender s = allSent();
-        assertThrows(IllegalArgumentException.class, () -> s.onAck(0, 1, 0, 1_000_000));
+        assertThrows(IllegalArgumentException.class, () -> ack(s, 0, 1, 0, 1_000_000));
         assertTrue(s.syn());
     }
 
@@ -160,12 +174,12 @@ class PdcSenderTest {
     void onAck_sackBitmap_acknowledgesEveryPsnItNames() {
         PdcSender s = allSent();
         // A coalesced ACK_CC caused by PSN 2: nothing cumulative yet, the bitmap from PSN 1 names 1 and 2.
-        s.onAck(2, 0, 1, 0b11, TARGET_PDC, 1_000_000);
+        ack(s, 2, 0, 1, 0b11, TARGET_PDC, 1_000_000);
         assertFalse(s.closed());
         List<Lost> lost = new ArrayList<>();
         s.expire(2_000_000, (psn, payload, ev) -> lost.add(new Lost(psn, payload, ev)));
         assertEquals(List.of(new Lost(0, PAYLOAD, 11)), lost, "only PSN 0 was not acknowledged");
-        s.onAck(0, 3, -1, 0, TARGET_PDC, 2_100_000);
+        ack(s, 0, 3, -1, 0, TARGET_PDC, 2_100_000);
         assertTrue(s.closed());
     }
 
@@ -175,34 +189,34 @@ class PdcSenderTest {
         s.expire(1_000_000, (psn, payload, ev) -> { });
         assertEquals(0, s.nextPsn());
         // PSN 0 arrived after all: a later ACK_CC caused by PSN 2 names it in its bitmap.
-        assertEquals(4_150, s.onAck(2, 0, 0, 0b101, TARGET_PDC, 1_100_000));
+        assertEquals(4_150, ack(s, 2, 0, 0, 0b101, TARGET_PDC, 1_100_000));
         assertEquals(-1, s.nextPsn(), "nothing left to resend; PSN 1 is still outstanding");
-        s.onAck(1, 3, -1, 0, TARGET_PDC, 1_200_000);
+        ack(s, 1, 3, -1, 0, TARGET_PDC, 1_200_000);
         assertTrue(s.closed());
     }
 
     @Test
     void onAck_selectiveOutOfOrder_closesWhenTheGapFills() {
         PdcSender s = allSent();
-        assertEquals(0, s.onAck(2, 0, TARGET_PDC, 1_000_000)); // PSN 2 first: 0 and 1 still missing
+        assertEquals(0, ack(s, 2, 0, TARGET_PDC, 1_000_000)); // PSN 2 first: 0 and 1 still missing
         assertFalse(s.closed());
-        assertEquals(0, s.onAck(0, 1, TARGET_PDC, 1_100_000));
+        assertEquals(0, ack(s, 0, 1, TARGET_PDC, 1_100_000));
         assertFalse(s.closed());
         assertEquals(-1, s.closedPs());
-        assertEquals(0, s.onAck(1, 3, TARGET_PDC, 1_200_000));
+        assertEquals(0, ack(s, 1, 3, TARGET_PDC, 1_200_000));
         assertTrue(s.closed());
         assertEquals(1_200_000, s.closedPs());
         // a late duplicate changes nothing, not even the closing time
-        assertEquals(0, s.onAck(2, 3, TARGET_PDC, 1_300_000));
+        assertEquals(0, ack(s, 2, 3, TARGET_PDC, 1_300_000));
         assertEquals(1_200_000, s.closedPs());
     }
 
     @Test
     void onAck_cumulativePsn_acknowledgesEverythingBelowIt() {
         PdcSender s = allSent();
-        s.onAck(0, 0, TARGET_PDC, 900_000);
+        ack(s, 0, 0, TARGET_PDC, 900_000);
         // an ACK_CC whose own PSN was already acknowledged still carries the cumulative PSN 3
-        s.onAck(0, 3, TARGET_PDC, 1_000_000);
+        ack(s, 0, 3, TARGET_PDC, 1_000_000);
         assertTrue(s.closed());
         assertEquals(1_000_000, s.closedPs());
         assertEquals(Long.MAX_VALUE, s.expire(5_000_000, (psn, payload, ev) -> {
@@ -213,8 +227,8 @@ class PdcSenderTest {
     @Test
     void onAck_staleCumulativePsn_changesNothing() {
         PdcSender s = allSent();
-        s.onAck(-1, 2, TARGET_PDC, 1_000_000);
-        s.onAck(-1, 1, TARGET_PDC, 1_100_000);
+        ack(s, -1, 2, TARGET_PDC, 1_000_000);
+        ack(s, -1, 1, TARGET_PDC, 1_100_000);
         assertFalse(s.closed());
         assertEquals(List.of(new Lost(2, 1_808, 13)), expire(s, 1_800_000, Long.MAX_VALUE));
     }
@@ -223,9 +237,9 @@ class PdcSenderTest {
     void onAck_psnNotYetSent_isRejected() {
         PdcSender s = pdc();
         s.sent(0, 0, 0);
-        assertThrows(IllegalArgumentException.class, () -> s.onAck(1, 0, TARGET_PDC, 100));
+        assertThrows(IllegalArgumentException.class, () -> ack(s, 1, 0, TARGET_PDC, 100));
         // nor may the cumulative PSN run past what was sent
-        assertThrows(IllegalArgumentException.class, () -> s.onAck(-1, 2, TARGET_PDC, 100));
+        assertThrows(IllegalArgumentException.class, () -> ack(s, -1, 2, TARGET_PDC, 100));
     }
 
     // ---------------------------------------------------------------- NACK
@@ -245,7 +259,7 @@ class PdcSenderTest {
         // copy comes back only then. The second copy may still arrive: giving it up too would resend it once
         // more and count its bytes out of flight twice.
         PdcSender s = allSent();
-        s.onAck(0, 1, TARGET_PDC, 500_000);
+        ack(s, 0, 1, TARGET_PDC, 500_000);
         assertEquals(List.of(new Lost(1, 4_096, 12)), expire(s, 1_400_000, 1_800_000));
         assertTrue(s.sent(1, 22, 1_500_000));
         assertFalse(s.onNack(1, 400_000), "the NACK is about the copy already given up");
@@ -258,7 +272,7 @@ class PdcSenderTest {
     @Test
     void onNack_acknowledgedPacket_isStale() {
         PdcSender s = allSent();
-        s.onAck(1, 0, TARGET_PDC, 1_000_000);
+        ack(s, 1, 0, TARGET_PDC, 1_000_000);
         assertFalse(s.onNack(1, 400_000));
         assertEquals(0, s.nacks());
         assertEquals(-1, s.nextPsn());
@@ -292,7 +306,7 @@ class PdcSenderTest {
         PdcSender s = allSent();
         assertTrue(s.onNack(2, 800_000));
         // the NACK was for a copy the switch trimmed; the data arrived after all (or a duplicate did)
-        assertEquals(1_862, s.onAck(2, 0, TARGET_PDC, 1_000_000));
+        assertEquals(1_862, ack(s, 2, 0, TARGET_PDC, 1_000_000));
         assertEquals(-1, s.nextPsn(), "PSN 2 is acknowledged: its retransmission is cancelled");
         assertEquals(0, s.retransmittedBytes());
     }
@@ -302,9 +316,9 @@ class PdcSenderTest {
         PdcSender s = allSent();
         assertEquals(List.of(new Lost(0, 4_096, 11), new Lost(1, 4_096, 12), new Lost(2, 1_808, 13)),
                 expire(s, 1_800_000, Long.MAX_VALUE));
-        assertEquals(4_150 + 4_150, s.onAck(-1, 2, TARGET_PDC, 1_900_000));
+        assertEquals(4_150 + 4_150, ack(s, -1, 2, TARGET_PDC, 1_900_000));
         assertEquals(2, s.nextPsn());
-        assertEquals(1_862, s.onAck(2, 3, TARGET_PDC, 2_000_000));
+        assertEquals(1_862, ack(s, 2, 3, TARGET_PDC, 2_000_000));
         assertEquals(-1, s.nextPsn());
         assertTrue(s.closed());
     }
@@ -328,7 +342,7 @@ class PdcSenderTest {
         PdcSender s = allSent();
         expire(s, 1_000_000, 1_400_000);
         assertTrue(s.sent(0, 21, 1_100_000)); // deadline now 2,100,000
-        s.onAck(1, 0, TARGET_PDC, 1_200_000);
+        ack(s, 1, 0, TARGET_PDC, 1_200_000);
         assertEquals(List.of(new Lost(2, 1_808, 13)), expire(s, 1_800_000, 2_100_000));
         assertEquals(List.of(new Lost(0, 4_096, 21)), expire(s, 2_100_000, Long.MAX_VALUE));
         assertEquals(3, s.timeouts());
@@ -338,8 +352,8 @@ class PdcSenderTest {
     @Test
     void expire_skipsAcknowledgedPackets() {
         PdcSender s = allSent();
-        s.onAck(0, 1, TARGET_PDC, 500_000);
-        s.onAck(2, 1, TARGET_PDC, 600_000);
+        ack(s, 0, 1, TARGET_PDC, 500_000);
+        ack(s, 2, 1, TARGET_PDC, 600_000);
         assertEquals(List.of(), expire(s, 1_399_999, 1_400_000));
         assertEquals(List.of(new Lost(1, 4_096, 12)), expire(s, 1_400_000, Long.MAX_VALUE));
     }

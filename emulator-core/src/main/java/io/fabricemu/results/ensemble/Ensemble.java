@@ -1,5 +1,6 @@
 package io.fabricemu.results.ensemble;
 
+import io.fabricemu.results.CellTable;
 import io.fabricemu.results.Comparison;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -198,7 +199,7 @@ public final class Ensemble {
      * PFC, no notices...) are left out but drops; ensemble.csv and ensemble.json have them all.
      */
     public String render() {
-        return Table.render(cells()) + "  ensemble digest " + digest() + System.lineSeparator();
+        return CellTable.text(cells()) + "  ensemble digest " + digest() + System.lineSeparator();
     }
 
     static boolean allZero(Figure f) {

@@ -1,5 +1,6 @@
 package io.fabricemu.results.ensemble;
 
+import io.fabricemu.results.CellTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -96,7 +97,7 @@ public final class EnsembleComparison {
 
     /** The terminal table, the test named under it, then each scheme's ensemble digest. */
     public String render() {
-        StringBuilder out = new StringBuilder(Table.render(cells()));
+        StringBuilder out = new StringBuilder(CellTable.text(cells()));
         out.append("  ").append(TEST_NOTE).append(System.lineSeparator());
         for (Ensemble e : ensembles) {
             out.append("  ensemble digest ").append(e.label()).append(' ').append(e.digest())
@@ -111,15 +112,7 @@ public final class EnsembleComparison {
 
     /** The same table in Markdown, the test named under it. */
     public String markdown() {
-        List<String[]> cells = cells();
-        StringBuilder out = new StringBuilder();
-        for (int r = 0; r < cells.size(); r++) {
-            out.append("| ").append(String.join(" | ", cells.get(r))).append(" |\n");
-            if (r == 0) {
-                out.append("|---").append("|---:".repeat(cells.get(r).length - 1)).append("|\n");
-            }
-        }
-        return out.append('\n').append(TEST_NOTE).append(".\n").toString();
+        return CellTable.markdown(cells()) + '\n' + TEST_NOTE + ".\n";
     }
 
     /** CSV: per figure and scheme, n, mean, the interval and, after the first, Welch's t, df and p against it. */
