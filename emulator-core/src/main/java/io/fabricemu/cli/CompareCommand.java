@@ -8,7 +8,6 @@ import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
-import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
@@ -182,11 +181,8 @@ final class CompareCommand implements Callable<Integer> {
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
                         report(comparison, selections), StandardCharsets.UTF_8);
-                for (int i = 0; i < columns.size(); i++) {
-                    Comparison.Column c = columns.get(i);
-                    ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), files.get(i).toString(),
-                            runOverrides.get(i), folder.resolve(c.label()));
-                }
+                RunFolders.write(folder, columns, selections, files.stream().map(Path::toString).toList(),
+                        runOverrides);
             });
         } catch (OutputFolderException e) {
             err.println("error: " + e.getMessage());

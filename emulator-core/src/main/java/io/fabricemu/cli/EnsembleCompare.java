@@ -5,7 +5,6 @@ import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.ensemble.EnsembleSweepCharts;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
-import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
@@ -133,12 +132,11 @@ final class EnsembleCompare {
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
                         report(new Comparison(all), selections, comparison, sweep), StandardCharsets.UTF_8);
+                List<String> sources = new ArrayList<>();
                 for (int j = 0; j < all.size(); j++) {
-                    Comparison.Column c = all.get(j);
-                    Files.createDirectories(folder.resolve(c.label()));
-                    ResultsWriter.writeInto(c.run(), c.summary(), selections.get(j), files.get(j / seeds.size())
-                            .toString(), overridesOf.get(j), folder.resolve(c.label()));
+                    sources.add(files.get(j / seeds.size()).toString());
                 }
+                RunFolders.write(folder, all, selections, sources, overridesOf);
             });
         } catch (OutputFolderException e) {
             err.println("error: " + e.getMessage());

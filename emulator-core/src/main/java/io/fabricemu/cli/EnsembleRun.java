@@ -8,7 +8,6 @@ import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.ensemble.EnsembleCharts;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
-import io.fabricemu.results.ResultsWriter;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
@@ -19,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -142,11 +142,8 @@ final class EnsembleRun {
                         StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE), report(ensemble, selections),
                         StandardCharsets.UTF_8);
-                for (int i = 0; i < columns.size(); i++) {
-                    Comparison.Column c = columns.get(i);
-                    ResultsWriter.writeInto(c.run(), c.summary(), selections.get(i), scenario.toString(),
-                            runOverrides.get(i), folder.resolve(c.label()));
-                }
+                RunFolders.write(folder, columns, selections,
+                        Collections.nCopies(columns.size(), scenario.toString()), runOverrides);
             });
             return true;
         } catch (OutputFolderException e) {
