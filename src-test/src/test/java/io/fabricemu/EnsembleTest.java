@@ -128,14 +128,4 @@ class EnsembleTest {
         assertTrue(o.err().startsWith("error: --seeds: ") && o.err().contains(message), o.err());
         assertFalse(Files.exists(out));
     }
-
-    @Test
-    void seedsWithJvms_isRefused() {
-        Path out = tmp.resolve("bad");
-        Cli.Outcome o = Cli.run("run", Cli.scenario(SCENARIO), "--seeds", "3", "--jvms", "2", "--out",
-                out.toString());
-        assertEquals(2, o.exitCode(), o.err());
-        assertTrue(o.err().contains("--seeds runs its seeds at once in this JVM"), o.err());
-        assertFalse(Files.exists(out));
-    }
 }

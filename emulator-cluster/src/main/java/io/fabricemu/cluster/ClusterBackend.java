@@ -1,15 +1,11 @@
 package io.fabricemu.cluster;
 
 import akka.Done;
-import akka.actor.Address;
 import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.Props;
-import akka.actor.typed.javadsl.Behaviors;
-import akka.cluster.typed.Cluster;
-import akka.cluster.typed.Down;
 import io.fabricemu.actor.Coordinator;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.engine.EngineResult;
@@ -28,8 +24,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -46,6 +40,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * (they delete their logs). A driver killed outright cannot tell them: they see their standard input end.
  */
 final class ClusterBackend implements DistributedBackend {
+    private final DriverCluster cluster;
     private final ActorSystem<Void> system;
     private final ClusterRequest request;
     private final PrintWriter out;
@@ -59,13 +54,13 @@ final class ClusterBackend implements DistributedBackend {
     private boolean failed;
     private boolean interrupted;
 
-    private ClusterBackend(ActorSystem<Void> system, ClusterRequest request, PrintWriter out, LocalJvms jvms,
-                           Formation.Members members, int shardsPerMember) {
-        this.system = system;
+    private ClusterBackend(DriverCluster cluster, ClusterRequest request, PrintWriter out, int shardsPerMember) {
+        this.cluster = cluster;
+        this.system = cluster.system;
         this.request = request;
         this.out = out;
-        this.jvms = jvms;
-        this.members = members;
+        this.jvms = cluster.jvms;
+        this.members = cluster.members;
         this.shardsPerMember = shardsPerMember;
         if (jvms != null) {
             jvms.onLost(this::processLost);
@@ -82,48 +77,10 @@ final class ClusterBackend implements DistributedBackend {
     }
 
     static ClusterBackend open(ClusterRequest request, PrintWriter out) throws ClusterConfigException {
-        boolean forked = request.jvms() > 0;
-        ClusterSettings settings = forked
-                ? new ClusterSettings(ClusterSettings.LOOPBACK, 0, List.of(), request.jvms(),
-                ClusterSettings.DEFAULT_FORM_TIMEOUT_MS, TlsSettings.OFF, "compact")
-                : ClusterFile.read(request.clusterConfig()).withPort(0);
-        long startNanos = System.nanoTime();
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), MemberConfig.SYSTEM,
-                MemberConfig.of(settings, MemberConfig.DRIVER));
-        LocalJvms jvms = null;
-        try {
-            Formation formation = new Formation(system, settings);
-            if (forked) {
-                Address self = formation.joinSelf();
-                say(out, String.format("fabric-emu: forming a cluster of %d worker JVMs on 127.0.0.1 (driver %s, "
-                        + "build %s)", request.jvms(), self, BuildId.current()));
-                jvms = LocalJvms.fork(request.jvms(), self.getHost().get() + ":" + self.getPort().get(),
-                        settings.batchSerializer());
-                formation.watch(jvms);
-            } else {
-                say(out, String.format("fabric-emu: joining the cluster at %s, waiting for %d workers (build %s)",
-                        String.join(", ", settings.seedNodes()), settings.workers(), BuildId.current()));
-            }
-            Formation.Members members = formation.await();
-            int shards = request.shardsPerMember() != null ? request.shardsPerMember()
-                    : forked ? 1 : members.minProcessors();
-            say(out, String.format("fabric-emu: %d workers ready after %.1f s: %s", members.agents().size(),
-                    (System.nanoTime() - startNanos) / 1e9, members.describe()));
-            return new ClusterBackend(system, request, out, jvms, members, shards);
-        } catch (RunInterruptedException e) {
-            stop(system, 2);
-            if (jvms != null) {
-                jvms.close();
-            }
-            throw e;
-        } catch (RuntimeException e) {
-            downSelf(system);
-            stop(system, 2);
-            if (jvms != null) {
-                jvms.kill();
-            }
-            throw e;
-        }
+        DriverCluster cluster = DriverCluster.form(request.jvms(), request.clusterConfig(), out);
+        int shards = request.shardsPerMember() != null ? request.shardsPerMember()
+                : cluster.forked() ? 1 : cluster.members.minProcessors();
+        return new ClusterBackend(cluster, request, out, shards);
     }
 
     @Override
@@ -214,49 +171,13 @@ final class ClusterBackend implements DistributedBackend {
         }
     }
 
-    /**
-     * Leaves the cluster and stops the forked workers; after a failed run at once, without waiting for lost members
-     * to acknowledge anything, so an aborted run ends within seconds of the loss.
-     */
+    /** Leaves the cluster and stops the forked workers; at once after a failed run. */
     @Override
     public void close() {
-        if (failed) {
-            downSelf(system);
-        }
-        stop(system, failed || interrupted ? 2 : 15);
-        if (jvms != null) {
-            if (failed) {
-                jvms.kill();
-            } else {
-                jvms.close();
-            }
-        }
-    }
-
-    /**
-     * Leaving needs the members to agree, which a frozen one never does: Akka's coordinated shutdown would wait out
-     * its exiting phase, and the JVM's exit with it. A member that is down skips that phase.
-     */
-    private static void downSelf(ActorSystem<Void> system) {
-        Cluster cluster = Cluster.get(system);
-        cluster.manager().tell(Down.apply(cluster.selfMember().address()));
-    }
-
-    private static void stop(ActorSystem<Void> system, int waitSeconds) {
-        system.terminate();
-        try {
-            system.getWhenTerminated().toCompletableFuture().get(waitSeconds, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            // leaving the cluster slowly changes nothing for the run, which is over
-        }
+        cluster.close(failed, interrupted, false);
     }
 
     private static void say(PrintWriter out, String line) {
-        if (out != null) {
-            out.println(line);
-            out.flush();
-        }
+        DriverCluster.say(out, line);
     }
 }

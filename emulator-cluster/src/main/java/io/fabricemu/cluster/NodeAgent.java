@@ -16,7 +16,9 @@ import io.fabricemu.cluster.wire.BatchTraffic;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -26,13 +28,16 @@ import java.util.concurrent.CompletionException;
  * ({@link MemberBuild}), checks that it computed the same fabric and the same partition plan, spawns its own shards
  * (each creating only its own elements), and answers with their references; the driver's coordinator then runs
  * them like shards of its own JVM. The run's shards stop when the driver releases the run or its session ends
- * (the driver finished, failed or was lost); a rebuild still going on then is ignored when it ends.
+ * (the driver finished, failed or was lost); a rebuild still going on then is ignored when it ends. Besides, a
+ * driver's farm ({@link FarmSession}) hands it whole runs ({@link RunWhole}), each run here to its end on a thread of
+ * its own ({@link WholeRun}) and its result sent back; a run whose farm has ended meanwhile is dropped.
  */
 final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     static final ServiceKey<Command> KEY = ServiceKey.create(Command.class, "fabric-emu-worker");
 
     /** What an agent accepts. */
-    sealed interface Command permits Describe, Prepare, Release, Refuse, SessionEnded, Built {
+    sealed interface Command permits Describe, Prepare, Release, Refuse, SessionEnded, Built, RunWhole, WholeRunEnded,
+            FarmEnded {
     }
 
     /** Say what this member is. */
@@ -81,7 +86,31 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     private record Built(Prepare request, MemberBuild.Outcome outcome, Throwable failure) implements Command {
     }
 
+    /**
+     * Run a whole scenario here, on {@code shards} shards of this JVM, and send its result back to {@code replyTo} in
+     * parts ({@link FarmSession.Part}), or why it failed ({@link FarmSession.Failed}): job {@code job}, attempt
+     * {@code attempt} of the driver's farm. Whole runs go on beside each other and beside a sharded run.
+     */
+    record RunWhole(int job, int attempt, String build, String scenarioSource, String scenarioText,
+                    List<String> overrides, List<String> allowedFolders, int shards,
+                    ActorRef<FarmSession.Command> replyTo) implements Command, ControlMessage {
+        RunWhole {
+            overrides = List.copyOf(overrides);
+            allowedFolders = List.copyOf(allowedFolders);
+        }
+    }
+
+    /** A whole run ended: its result's {@code parts}, or {@code failure} if it threw. */
+    private record WholeRunEnded(RunWhole request, List<byte[]> parts, Throwable failure) implements Command {
+    }
+
+    /** The driver's farm that handed out whole runs stopped, or its member was lost: their results go nowhere. */
+    private record FarmEnded(ActorRef<FarmSession.Command> farm) implements Command {
+    }
+
     private final PrintStream log;
+    /** The farms with whole runs here (a run ending for a farm that ended is dropped). */
+    private final Set<ActorRef<FarmSession.Command>> farms = new HashSet<>();
     private String runId;
     private long[] trafficAtStart;
     private ActorRef<RunSession.Command> session;
@@ -124,6 +153,12 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
                     }
                     return this;
                 })
+                .onMessage(RunWhole.class, this::onRunWhole)
+                .onMessage(WholeRunEnded.class, this::onWholeRunEnded)
+                .onMessage(FarmEnded.class, e -> {
+                    farms.remove(e.farm());
+                    return this;
+                })
                 .onSignal(Terminated.class, t -> this)
                 .build();
     }
@@ -148,6 +183,46 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         getContext().pipeToSelf(CompletableFuture.supplyAsync(() -> MemberBuild.of(p), NodeAgent::builder),
                 (outcome, failure) -> new Built(p, outcome, failure));
         return this;
+    }
+
+    private Behavior<Command> onRunWhole(RunWhole r) {
+        if (!r.build().equals(BuildId.current())) {
+            r.replyTo().tell(new FarmSession.Failed(r.job(), r.attempt(), "this member runs build "
+                    + BuildId.current() + ", the driver build " + r.build()));
+            return this;
+        }
+        if (farms.add(r.replyTo())) {
+            getContext().watchWith(r.replyTo(), new FarmEnded(r.replyTo()));
+        }
+        getContext().pipeToSelf(CompletableFuture.supplyAsync(() -> WholeRun.of(r), NodeAgent::wholeRunner),
+                (parts, failure) -> new WholeRunEnded(r, parts, failure));
+        return this;
+    }
+
+    /** Sends a whole run's result back in parts, or why it failed; nothing when its farm has ended. */
+    private Behavior<Command> onWholeRunEnded(WholeRunEnded e) {
+        RunWhole r = e.request();
+        if (!farms.contains(r.replyTo())) {
+            return this;
+        }
+        if (e.failure() != null) {
+            Throwable cause = e.failure() instanceof CompletionException c && c.getCause() != null
+                    ? c.getCause() : e.failure();
+            r.replyTo().tell(new FarmSession.Failed(r.job(), r.attempt(), cause instanceof WholeRun.Refusal
+                    ? cause.getMessage() : "the emulation failed: " + cause));
+            return this;
+        }
+        for (int i = 0; i < e.parts().size(); i++) {
+            r.replyTo().tell(new FarmSession.Part(r.job(), r.attempt(), i, e.parts().size(), e.parts().get(i)));
+        }
+        return this;
+    }
+
+    /** Runs a whole run on a daemon thread of its own, which ends with it. */
+    private static void wholeRunner(Runnable run) {
+        Thread t = new Thread(run, "fabric-emu-whole-run");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Runs a rebuild on a daemon thread of its own, which ends with it. */

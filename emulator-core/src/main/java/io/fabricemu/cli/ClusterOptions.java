@@ -20,12 +20,14 @@ final class ClusterOptions {
 
     @Option(names = "--jvms", paramLabel = "N", converter = WholeNumber.JvmCount.class,
             description = "Fork N local JVMs, form a cluster of them on 127.0.0.1 and run the fabric sharded "
-                    + "across them (--shards is then per JVM, default 1). Results are identical to one JVM's.")
+                    + "across them (--shards is then per JVM, default 1); with --seeds, or in compare, hand each run "
+                    + "whole to one of them. Results are identical to one JVM's.")
     Integer jvms;
 
     @Option(names = "--cluster", paramLabel = "FILE",
             description = "Run on the cluster FILE describes, whose members were started with "
-                    + "'fabric-emu node --config FILE' (--shards is then per member, default: its processors).")
+                    + "'fabric-emu node --config FILE' (--shards is then per member, default: its processors); with "
+                    + "--seeds, or in compare, hand each run whole to a member, a lost member's runs going to the others.")
     Path cluster;
 
     /** Whether the run goes to other JVMs. */

@@ -4,6 +4,7 @@ import io.fabricemu.cc.CongestionControlKind;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.metrics.LiveMetrics;
 import io.fabricemu.metrics.RunMetrics;
+import io.fabricemu.report.ReportPage;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.OutputFolder;
@@ -22,6 +23,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -93,6 +95,9 @@ final class CompareCommand implements Callable<Integer> {
     MetricsOptions metrics = new MetricsOptions();
 
     @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
+    @Mixin
     AllowFilesOption allowFiles = new AllowFilesOption();
 
     @Override
@@ -122,9 +127,13 @@ final class CompareCommand implements Callable<Integer> {
         if (seeds != null && seedList == null) {
             return Main.BAD_INPUT; // said before any tiered JVM starts
         }
-        if (seeds != null && metrics.port != null) {
-            err.println("error: --seeds runs its seeds at once in this JVM; it does not take --metrics");
+        if ((seeds != null || cluster.distributed()) && metrics.port != null) {
+            err.println("error: " + (seeds != null ? "--seeds runs its seeds at once"
+                    : cluster.describe() + " hands the runs to the cluster's members") + "; it does not take --metrics");
             err.flush();
+            return Main.BAD_INPUT;
+        }
+        if (!cluster.check(err)) {
             return Main.BAD_INPUT;
         }
         int tiered = TieredRelaunch.ifLong(EnsembleRun.largestRun(prepared), err);
@@ -134,8 +143,8 @@ final class CompareCommand implements Callable<Integer> {
         Path outDir = out != null ? out : Path.of("results", "compare");
         if (seeds != null) {
             try (OutputFolder output = OutputInput.claim(outDir, err)) {
-                return output == null ? Main.BAD_INPUT : new EnsembleCompare(allowFiles.folders, this.shards, quiet,
-                        stdout, err).run(files, runOverrides, labels, seedList, sweep, output, outDir);
+                return output == null ? Main.BAD_INPUT : new EnsembleCompare(allowFiles.folders, this.shards, cluster,
+                        quiet, stdout, err).run(files, runOverrides, labels, seedList, sweep, output, outDir);
             }
         }
         try (OutputFolder output = OutputInput.claim(outDir, err)) {
@@ -165,11 +174,14 @@ final class CompareCommand implements Callable<Integer> {
     private int compare(List<PreparedRun> prepared, List<String> labels, List<Path> files,
                         List<List<String>> runOverrides, int shards, LiveMetrics live, OutputFolder output,
                         Path outDir, PrintWriter err, PrintWriter stdout) throws InterruptedException {
-        List<Comparison.Column> columns = live == null
-                ? runAtOnce(prepared, labels, err, stdout) : runInTurn(prepared, labels, shards, live, err, stdout);
+        Ran ran = live != null ? new Ran(runInTurn(prepared, labels, shards, live, err, stdout), null, Main.FAILED)
+                : cluster.distributed() ? onMembers(prepared, labels, files, runOverrides, err, stdout)
+                : new Ran(runAtOnce(prepared, labels, err, stdout), null, Main.FAILED);
+        List<Comparison.Column> columns = ran.columns();
         if (columns == null) {
-            return Main.FAILED;
+            return ran.exitCode();
         }
+        RunPlacement placement = ran.placement();
         Comparison comparison = new Comparison(columns);
         List<SeriesSelection> selections = new ArrayList<>();
         for (Comparison.Column c : columns) {
@@ -180,7 +192,10 @@ final class CompareCommand implements Callable<Integer> {
                 Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
-                        report(comparison, selections), StandardCharsets.UTF_8);
+                        report(comparison, selections, placement), StandardCharsets.UTF_8);
+                if (placement != null) {
+                    Files.writeString(folder.resolve(RunPlacement.FILE), placement.csv(), StandardCharsets.UTF_8);
+                }
                 RunFolders.write(folder, columns, selections, files.stream().map(Path::toString).toList(),
                         runOverrides);
             });
@@ -191,6 +206,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (!quiet) {
             stdout.print(comparison.render());
+            if (placement != null) {
+                stdout.println("  " + placement.describe());
+            }
             stdout.println("  results written to " + outDir);
             stdout.flush();
         }
@@ -253,6 +271,37 @@ final class CompareCommand implements Callable<Integer> {
         return columns;
     }
 
+    /** The runs' columns, or null and the exit code; {@code placement}: where each ran, or null. */
+    private record Ran(List<Comparison.Column> columns, RunPlacement placement, int exitCode) {
+    }
+
+    /** The runs handed whole to the members of the cluster {@code --jvms} or {@code --cluster} asks for. */
+    private Ran onMembers(List<PreparedRun> prepared, List<String> labels, List<Path> files,
+                          List<List<String>> runOverrides, PrintWriter err, PrintWriter stdout)
+            throws InterruptedException {
+        for (int i = 0; i < prepared.size(); i++) {
+            announce(prepared.get(i), labels.get(i), i, prepared.size(), stdout);
+        }
+        MemberRuns farmed;
+        try {
+            farmed = MemberRuns.run(cluster, this.shards, prepared, files, runOverrides, labels, allowFiles.folders,
+                    quiet ? null : stdout, err);
+        } catch (RunPool.RunFailedException e) {
+            err.println("error: the emulation of " + labels.get(e.index()) + " failed: " + e.getMessage());
+            err.flush();
+            return new Ran(null, null, Main.FAILED);
+        }
+        if (farmed.results() == null) {
+            return new Ran(null, null, farmed.exitCode());
+        }
+        List<Comparison.Column> columns = new ArrayList<>();
+        for (int i = 0; i < farmed.results().size(); i++) {
+            RunResult r = farmed.results().get(i);
+            columns.add(new Comparison.Column(labels.get(i), r, Summary.of(r)));
+        }
+        return new Ran(columns, farmed.placement(), 0);
+    }
+
     private void announce(PreparedRun p, String label, int i, int n, PrintWriter stdout) {
         if (!quiet) {
             stdout.printf("fabric-emu: %s (%d of %d): %s, %d flows%n", label, i + 1, n,
@@ -262,14 +311,12 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** report.html: the comparison, with the sweep's or the grid's plots when there is one. */
-    private String report(Comparison comparison, List<SeriesSelection> selections) {
-        if (sweep == null) {
-            return ComparisonReport.html(comparison, selections);
-        }
-        if (sweep.layout() instanceof SweepPlan.Grid grid) {
-            return ComparisonReport.html(comparison, selections, grid.grid());
-        }
-        return ComparisonReport.html(comparison, selections, ((SweepPlan.Line) sweep.layout()).sweep());
+    private String report(Comparison comparison, List<SeriesSelection> selections, RunPlacement placement) {
+        BiConsumer<ReportPage, List<Comparison.Column>> section = sweep == null ? (page, columns) -> {
+        } : sweep.layout() instanceof SweepPlan.Grid grid ? ComparisonReport.gridSection(grid.grid())
+                : ComparisonReport.sweepSection(((SweepPlan.Line) sweep.layout()).sweep());
+        return ComparisonReport.withSection(comparison, selections,
+                placement == null ? section : placement.after(section));
     }
 
     /** Whether the model ended any run early, as {@code run} exits 3 for; prints each such run's reason. */

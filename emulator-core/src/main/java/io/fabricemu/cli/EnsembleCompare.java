@@ -1,5 +1,6 @@
 package io.fabricemu.cli;
 
+import io.fabricemu.report.ReportPage;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.ensemble.EnsembleSweepCharts;
@@ -17,10 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * {@code compare ... --seeds N}: every run of the comparison (each scenario, {@code --cc} value or sweep value)
- * under the same seeds, all at once in this JVM as far as the processors and the heap allow ({@link RunPool});
+ * under the same seeds, all at once in this JVM as far as the processors and the heap allow ({@link RunPool}), or
+ * whole on the members of a cluster ({@link MemberRuns});
  * then each figure's mean and 95% interval per scheme and whether each scheme differs from the first significantly
  * ({@link EnsembleComparison}). The output folder holds {@code LABEL/seed-S/} per run, comparison.md, .csv and
  * report.html (every run's plots overlaid).
@@ -28,13 +31,17 @@ import java.util.List;
 final class EnsembleCompare {
     private final List<Path> allowedFolders;
     private final Integer shards;
+    private final ClusterOptions cluster;
     private final boolean quiet;
     private final PrintWriter out;
     private final PrintWriter err;
 
-    EnsembleCompare(List<Path> allowedFolders, Integer shards, boolean quiet, PrintWriter out, PrintWriter err) {
+    /** @param cluster {@code --jvms} or {@code --cluster}: the runs go to its members, if it asks for any */
+    EnsembleCompare(List<Path> allowedFolders, Integer shards, ClusterOptions cluster, boolean quiet, PrintWriter out,
+                    PrintWriter err) {
         this.allowedFolders = allowedFolders;
         this.shards = shards;
+        this.cluster = cluster;
         this.quiet = quiet;
         this.out = out;
         this.err = err;
@@ -46,9 +53,9 @@ final class EnsembleCompare {
      * as error bars; then every run's plots overlaid.
      */
     private static String report(Comparison all, List<SeriesSelection> selections, EnsembleComparison comparison,
-                                 SweepPlan sweep) {
+                                 SweepPlan sweep, RunPlacement placement) {
         List<Ensemble> ensembles = comparison.ensembles();
-        return ComparisonReport.withSection(all, selections, (page, columns) -> {
+        BiConsumer<ReportPage, List<Comparison.Column>> section = (page, columns) -> {
             page.heading("Over " + ensembles.get(0).runs().size() + " seeds");
             page.table("", true, comparison.cells());
             page.paragraph(EnsembleComparison.TEST_NOTE + ".");
@@ -60,7 +67,8 @@ final class EnsembleCompare {
             } else {
                 EnsembleSweepCharts.add(page, ((SweepPlan.Line) sweep.layout()).sweep(), ensembles);
             }
-        });
+        };
+        return ComparisonReport.withSection(all, selections, placement == null ? section : placement.after(section));
     }
 
     /**
@@ -94,16 +102,31 @@ final class EnsembleCompare {
             err.flush();
             return Main.BAD_INPUT;
         }
-        RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(),
-                shards);
-        if (!quiet) {
-            out.printf("fabric-emu: %d schemes x %d seeds = %d runs, %d at once, %d shard%s each%n", labels.size(),
-                    seeds.size(), runs.size(), pool.concurrent(), pool.shardsEach(), pool.shardsEach() == 1 ? "" : "s");
-            out.flush();
-        }
         List<RunResult> results;
+        RunPlacement placement = null;
         try {
-            results = pool.runAll(runs, folders, quiet ? null : out);
+            if (cluster.distributed()) {
+                say(String.format("fabric-emu: %d schemes x %d seeds = %d runs, %s", labels.size(), seeds.size(),
+                        runs.size(), cluster.describe()));
+                List<Path> sources = new ArrayList<>();
+                for (int j = 0; j < runs.size(); j++) {
+                    sources.add(files.get(j / seeds.size()));
+                }
+                MemberRuns farmed = MemberRuns.run(cluster, shards, runs, sources, overridesOf, folders,
+                        allowedFolders, quiet ? null : out, err);
+                if (farmed.results() == null) {
+                    return farmed.exitCode();
+                }
+                results = farmed.results();
+                placement = farmed.placement();
+            } else {
+                RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(),
+                        Runtime.getRuntime().maxMemory(), shards);
+                say(String.format("fabric-emu: %d schemes x %d seeds = %d runs, %d at once, %d shard%s each",
+                        labels.size(), seeds.size(), runs.size(), pool.concurrent(), pool.shardsEach(),
+                        pool.shardsEach() == 1 ? "" : "s"));
+                results = pool.runAll(runs, folders, quiet ? null : out);
+            }
         } catch (RunPool.RunFailedException e) {
             err.println("error: the emulation of " + folders.get(e.index()) + " failed: " + e.getMessage()
                     + "; no results were written");
@@ -126,12 +149,16 @@ final class EnsembleCompare {
         for (Comparison.Column c : all) {
             selections.add(SeriesSelection.of(c.run().series()));
         }
+        RunPlacement where = placement;
         try {
             output.commit(folder -> {
                 Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
-                        report(new Comparison(all), selections, comparison, sweep), StandardCharsets.UTF_8);
+                        report(new Comparison(all), selections, comparison, sweep, where), StandardCharsets.UTF_8);
+                if (where != null) {
+                    Files.writeString(folder.resolve(RunPlacement.FILE), where.csv(), StandardCharsets.UTF_8);
+                }
                 List<String> sources = new ArrayList<>();
                 for (int j = 0; j < all.size(); j++) {
                     sources.add(files.get(j / seeds.size()).toString());
@@ -145,9 +172,19 @@ final class EnsembleCompare {
         }
         if (!quiet) {
             out.print(comparison.render());
+            if (placement != null) {
+                out.println("  " + placement.describe());
+            }
             out.println("  results written to " + outDir);
             out.flush();
         }
         return CompareCommand.halted(all, err) ? Main.HALTED : 0;
+    }
+
+    private void say(String line) {
+        if (!quiet) {
+            out.println(line);
+            out.flush();
+        }
     }
 }

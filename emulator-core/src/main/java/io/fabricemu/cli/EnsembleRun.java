@@ -3,6 +3,7 @@ package io.fabricemu.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.fabricemu.report.LineChart;
+import io.fabricemu.report.ReportPage;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.ensemble.EnsembleCharts;
@@ -20,9 +21,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
- * {@code run SCENARIO --seeds N}: the scenario once per seed, the runs at once in this JVM ({@link RunPool}), then
+ * {@code run SCENARIO --seeds N}: the scenario once per seed, the runs at once in this JVM ({@link RunPool}) or on
+ * the members of a cluster ({@link MemberRuns}, with {@code --jvms} or {@code --cluster}), then
  * every headline figure with its mean and 95% confidence interval. The output folder holds a results folder per
  * seed ({@code seed-7}), {@code ensemble.md}, {@code ensemble.csv}, {@code ensemble.json} (every figure's spread,
  * each seed's digest, the ensemble's) and {@code report.html} with the seeds' plots overlaid.
@@ -34,16 +37,19 @@ final class EnsembleRun {
     private final List<String> overrides;
     private final List<Path> allowedFolders;
     private final Integer shards;
+    private final ClusterOptions cluster;
     private final boolean quiet;
     private final PrintWriter out;
     private final PrintWriter err;
 
-    EnsembleRun(Path scenario, List<String> overrides, List<Path> allowedFolders, Integer shards, boolean quiet,
-                PrintWriter out, PrintWriter err) {
+    /** @param cluster {@code --jvms} or {@code --cluster}: the runs go to its members, if it asks for any */
+    EnsembleRun(Path scenario, List<String> overrides, List<Path> allowedFolders, Integer shards,
+                ClusterOptions cluster, boolean quiet, PrintWriter out, PrintWriter err) {
         this.scenario = scenario;
         this.overrides = overrides;
         this.allowedFolders = allowedFolders;
         this.shards = shards;
+        this.cluster = cluster;
         this.quiet = quiet;
         this.out = out;
         this.err = err;
@@ -78,19 +84,26 @@ final class EnsembleRun {
             if (output == null || !reserve(output, seeds)) {
                 return Main.BAD_INPUT;
             }
-            RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(),
-                    Runtime.getRuntime().maxMemory(), shards);
-            if (!quiet) {
-                out.printf("fabric-emu: %s: %s, %d flows, %,d actors; %d seeds (%s), %d at once, %d shard%s each%n",
-                        name, first.fabric().topology().describe(), first.flows().size(),
-                        first.fabric().elementCount(), seeds.size(), describe(seeds), pool.concurrent(),
-                        pool.shardsEach(), pool.shardsEach() == 1 ? "" : "s");
-                out.flush();
-            }
+            List<String> names = seeds.stream().map(seed -> "seed " + seed).toList();
             List<RunResult> results;
+            RunPlacement placement = null;
             try {
-                List<String> names = seeds.stream().map(seed -> "seed " + seed).toList();
-                results = pool.runAll(runs, names, quiet ? null : out);
+                if (cluster.distributed()) {
+                    announce(name, first, seeds, cluster.describe());
+                    MemberRuns farmed = MemberRuns.run(cluster, shards, runs, Collections.nCopies(runs.size(),
+                            scenario), runOverrides, names, allowedFolders, quiet ? null : out, err);
+                    if (farmed.results() == null) {
+                        return farmed.exitCode();
+                    }
+                    results = farmed.results();
+                    placement = farmed.placement();
+                } else {
+                    RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(),
+                            Runtime.getRuntime().maxMemory(), shards);
+                    announce(name, first, seeds, String.format("%d at once, %d shard%s each", pool.concurrent(),
+                            pool.shardsEach(), pool.shardsEach() == 1 ? "" : "s"));
+                    results = pool.runAll(runs, names, quiet ? null : out);
+                }
             } catch (RunPool.RunFailedException e) {
                 err.println("error: the emulation of seed " + seeds.get(e.index()) + " failed: " + e.getMessage()
                         + "; no results were written");
@@ -102,11 +115,14 @@ final class EnsembleRun {
                 columns.add(new Comparison.Column(folder(seeds.get(i)), results.get(i), Summary.of(results.get(i))));
             }
             Ensemble ensemble = new Ensemble(name, columns);
-            if (!write(output, ensemble, runOverrides)) {
+            if (!write(output, ensemble, runOverrides, placement)) {
                 return Main.FAILED;
             }
             if (!quiet) {
                 out.print(ensemble.render());
+                if (placement != null) {
+                    out.println("  " + placement.describe());
+                }
                 out.println("  results written to " + outDir);
                 out.flush();
             }
@@ -127,7 +143,19 @@ final class EnsembleRun {
         }
     }
 
-    private boolean write(OutputFolder output, Ensemble ensemble, List<List<String>> runOverrides) {
+    /** The line that opens the output: the scenario, its fabric, the seeds, and where they run ({@code where}). */
+    private void announce(String name, PreparedRun first, List<Long> seeds, String where) {
+        if (!quiet) {
+            out.printf("fabric-emu: %s: %s, %d flows, %,d actors; %d seeds (%s), %s%n", name,
+                    first.fabric().topology().describe(), first.flows().size(), first.fabric().elementCount(),
+                    seeds.size(), describe(seeds), where);
+            out.flush();
+        }
+    }
+
+    /** Puts the output folder in place ({@code placement}: where each run ran, or null); false after saying why not. */
+    private boolean write(OutputFolder output, Ensemble ensemble, List<List<String>> runOverrides,
+                          RunPlacement placement) {
         List<Comparison.Column> columns = ensemble.runs();
         List<SeriesSelection> selections = new ArrayList<>();
         for (Comparison.Column c : columns) {
@@ -140,8 +168,11 @@ final class EnsembleRun {
                 Files.writeString(folder.resolve("ensemble.json"),
                         JSON.writeValueAsString(ensemble.document(scenario.toString(), overrides)),
                         StandardCharsets.UTF_8);
-                Files.writeString(folder.resolve(ComparisonReport.FILE), report(ensemble, selections),
+                Files.writeString(folder.resolve(ComparisonReport.FILE), report(ensemble, selections, placement),
                         StandardCharsets.UTF_8);
+                if (placement != null) {
+                    Files.writeString(folder.resolve(RunPlacement.FILE), placement.csv(), StandardCharsets.UTF_8);
+                }
                 RunFolders.write(folder, columns, selections,
                         Collections.nCopies(columns.size(), scenario.toString()), runOverrides);
             });
@@ -157,8 +188,8 @@ final class EnsembleRun {
      * report.html: the seeds side by side, then the ensemble's table and its plots over time (the mean and its 95%
      * band), then every seed's plots overlaid.
      */
-    private static String report(Ensemble ensemble, List<SeriesSelection> selections) {
-        return ComparisonReport.withSection(new Comparison(ensemble.runs()), selections, (page, columns) -> {
+    private static String report(Ensemble ensemble, List<SeriesSelection> selections, RunPlacement placement) {
+        BiConsumer<ReportPage, List<Comparison.Column>> section = (page, columns) -> {
             page.heading("Over the seeds");
             page.table("", true, ensemble.cells());
             for (LineChart chart : EnsembleCharts.of(selections)) {
@@ -166,7 +197,9 @@ final class EnsembleRun {
                     page.chart(chart);
                 }
             }
-        });
+        };
+        return ComparisonReport.withSection(new Comparison(ensemble.runs()), selections,
+                placement == null ? section : placement.after(section));
     }
 
     private boolean halted(List<Comparison.Column> columns) {

@@ -62,7 +62,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seeds", paramLabel = "N|S1,S2,...",
             description = "Run the scenario once per seed: N seeds from the scenario's own (--seeds 8), or those "
                     + "listed (--seeds 1,5,9); the runs go at once in this JVM, as many as the processors and the heap "
-                    + "allow. Prints every headline figure with its mean and 95% confidence interval and writes a "
+                    + "allow, or, with --jvms or --cluster, whole to the cluster's members. Prints every headline figure with its mean and 95% confidence interval and writes a "
                     + "results folder per seed beside ensemble.md, ensemble.csv, ensemble.json and report.html.")
     String seeds;
 
@@ -82,14 +82,16 @@ final class RunCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         if (seeds != null) {
-            if (cluster.distributed() || metrics.port != null) {
-                err.println("error: --seeds runs its seeds at once in this JVM; it does not take "
-                        + (metrics.port != null ? "--metrics" : "--jvms or --cluster")
-                        + " (run one seed at a time with --set seed=N for that)");
+            if (metrics.port != null) {
+                err.println("error: --seeds runs its seeds at once; it does not take --metrics (run one seed at a "
+                        + "time with --set seed=N for that)");
                 err.flush();
                 return Main.BAD_INPUT;
             }
-            return new EnsembleRun(scenario, overrides, allowFiles.folders, this.shards, quiet,
+            if (!cluster.check(err)) {
+                return Main.BAD_INPUT;
+            }
+            return new EnsembleRun(scenario, overrides, allowFiles.folders, this.shards, cluster, quiet,
                     spec.commandLine().getOut(), err).run(seeds, out);
         }
         int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);

@@ -36,15 +36,21 @@ final class RunPool {
      * per run (null: the processors shared among the runs at once).
      */
     static RunPool of(List<PreparedRun> runs, int processors, long maxHeapBytes, Integer shards) {
+        long largestBytes = largestBytes(runs, maxHeapBytes);
+        long byHeap = Math.max(1, maxHeapBytes / (HEAP_FACTOR * largestBytes));
+        int concurrent = (int) Math.max(1, Math.min(Math.min(runs.size(), processors), byHeap));
+        int each = shards != null ? shards : Math.max(1, processors / concurrent);
+        return new RunPool(concurrent, each);
+    }
+
+    /** The heap the largest of {@code runs} is estimated to hold in a heap of {@code maxHeapBytes} (at least 1). */
+    static long largestBytes(List<PreparedRun> runs, long maxHeapBytes) {
         long largestBytes = 1;
         HeapBudget budget = new HeapBudget(maxHeapBytes, true);
         for (PreparedRun p : runs) {
             largestBytes = Math.max(largestBytes, p.scenario().estimate().bytesHeld(budget));
         }
-        long byHeap = Math.max(1, maxHeapBytes / (HEAP_FACTOR * largestBytes));
-        int concurrent = (int) Math.max(1, Math.min(Math.min(runs.size(), processors), byHeap));
-        int each = shards != null ? shards : Math.max(1, processors / concurrent);
-        return new RunPool(concurrent, each);
+        return largestBytes;
     }
 
     int concurrent() {

@@ -53,6 +53,16 @@ public final class ComparisonReport {
         return page(comparison, selections, (page, columns) -> SweepGridCharts.add(page, grid, columns));
     }
 
+    /** The part of the page that plots each figure against the swept value of {@code sweep}. */
+    public static BiConsumer<ReportPage, List<Comparison.Column>> sweepSection(Sweep sweep) {
+        return (page, columns) -> sweepSection(page, sweep, columns);
+    }
+
+    /** The part of the page that plots each figure of {@code grid} against its first field. */
+    public static BiConsumer<ReportPage, List<Comparison.Column>> gridSection(SweepGrid grid) {
+        return (page, columns) -> SweepGridCharts.add(page, grid, columns);
+    }
+
     /**
      * As {@link #html(Comparison, List)}, with {@code afterTable}'s part of the page (an ensemble's table and bands,
      * say) right after the table of the runs.

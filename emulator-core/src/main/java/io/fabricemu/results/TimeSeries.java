@@ -58,6 +58,19 @@ public final class TimeSeries {
         return new TimeSeries(intervalPs, (int) (endPs / intervalPs) + 1, logs);
     }
 
+    /**
+     * A series as {@link #logs()}, {@link #intervalPs()} and {@link #points()} gave it, rebuilt in another JVM: the
+     * logs are already on the grid.
+     */
+    public static TimeSeries restore(long intervalPs, int points, List<SampleLog> logs) {
+        return points == 0 ? NONE : new TimeSeries(intervalPs, points, List.copyOf(logs));
+    }
+
+    /** The elements' logs this series reads, every one on its grid (what {@link #restore} takes back). */
+    public List<SampleLog> logs() {
+        return logs;
+    }
+
     public boolean isEmpty() {
         return points == 0;
     }

@@ -1,0 +1,34 @@
+package io.fabricemu.cluster.wire;
+
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.deser.std.StdDelegatingDeserializer;
+import com.fasterxml.jackson.databind.ser.std.StdDelegatingSerializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
+import io.fabricemu.engine.SampleLog;
+import io.fabricemu.results.TimeSeries;
+import java.util.List;
+
+/**
+ * A run's {@link TimeSeries} as Jackson writes it: its grid and the elements' logs (each a {@link SampleLogState}),
+ * which {@link TimeSeries#restore} indexes again on the other side. The series is a class with derived indexes, not
+ * a record, so Jackson converts through this record both ways.
+ */
+record TimeSeriesState(long intervalPs, int points, List<SampleLog> logs) {
+
+    static final JsonSerializer<Object> SERIALIZER = new StdDelegatingSerializer(new StdConverter<TimeSeries,
+            TimeSeriesState>() {
+        @Override
+        public TimeSeriesState convert(TimeSeries series) {
+            return new TimeSeriesState(series.intervalPs(), series.points(), series.logs());
+        }
+    });
+
+    static final JsonDeserializer<TimeSeries> DESERIALIZER = new StdDelegatingDeserializer<>(
+            new StdConverter<TimeSeriesState, TimeSeries>() {
+                @Override
+                public TimeSeries convert(TimeSeriesState s) {
+                    return TimeSeries.restore(s.intervalPs, s.points, s.logs);
+                }
+            });
+}
