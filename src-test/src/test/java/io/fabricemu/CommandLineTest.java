@@ -209,4 +209,20 @@ class CommandLineTest {
         assertEquals(2, Cli.run("run").exitCode(), "a missing scenario is a usage error");
         assertEquals(2, Cli.run("frobnicate").exitCode());
     }
+
+    /** {@code run --timings}: one line on stderr naming every part of the command, each a time, in order. */
+    @Test
+    void runTimings_saysWhereTheWallTimeWent() {
+        Cli.Outcome o = Cli.run("run", Cli.scenario("incast-7to1.yaml"), "--quiet", "--timings", "--set",
+                "workload.bytes=64KiB", "--out", tmp.resolve("t").toString());
+        assertEquals(0, o.exitCode(), o.err());
+        String line = o.err().lines().filter(l -> l.startsWith("timings: ")).findFirst().orElse("");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("timings: JVM start to the command \\d+\\.\\d{3} s, "
+                + "scenario \\d+\\.\\d{3} s, fabric \\d+\\.\\d{3} s, before the engine \\d+\\.\\d{3} s, actor system "
+                + "\\d+\\.\\d{3} s, shards and elements \\d+\\.\\d{3} s, run \\d+\\.\\d{3} s, results \\d+\\.\\d{3} s; "
+                + "\\d+\\.\\d{3} s in the command").matcher(line);
+        assertTrue(m.matches(), "every part, in order: " + o.err());
+        assertFalse(Cli.run("run", Cli.scenario("incast-7to1.yaml"), "--quiet", "--set", "workload.bytes=64KiB",
+                "--out", tmp.resolve("u").toString()).err().contains("timings:"), "only when asked");
+    }
 }

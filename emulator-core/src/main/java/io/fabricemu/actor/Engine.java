@@ -50,8 +50,10 @@ public final class Engine {
             throw new IllegalArgumentException("a shard for each of the " + factory.elementCount() + " elements");
         }
         CompletableFuture<EngineResult> result = new CompletableFuture<>();
+        progress.engineStarting();
         ActorSystem<Coordinator.Command> system = ActorSystem.create(
                 Coordinator.create(factory, limits, progress, result), "fabric-emu", CONFIG);
+        progress.actorSystemUp();
         try {
             return result.get();
         } catch (InterruptedException e) {

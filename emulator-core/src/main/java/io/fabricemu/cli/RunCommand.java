@@ -66,6 +66,11 @@ final class RunCommand implements Callable<Integer> {
                     + "results folder per seed beside ensemble.md, ensemble.csv, ensemble.json and report.html.")
     String seeds;
 
+    @Option(names = "--timings",
+            description = "After the run, print on stderr where the command's wall time went: the JVM's start, the "
+                    + "scenario, the fabric, the engine's actor system, the shards and elements, the run, the results.")
+    boolean timings;
+
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
@@ -95,9 +100,10 @@ final class RunCommand implements Callable<Integer> {
                     spec.commandLine().getOut(), err).run(seeds, out);
         }
         int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
+        CommandTimings clock = timings ? new CommandTimings() : null;
         // A run across JVMs holds its elements in the members: this JVM, its driver, must hold the rest.
         PreparedRun prepared = ScenarioInput.prepare(scenario, overrides, allowFiles.folders,
-                cluster.distributed() ? HeapBudget.partOfRun() : HeapBudget.wholeRun(), err);
+                cluster.distributed() ? HeapBudget.partOfRun() : HeapBudget.wholeRun(), err, clock);
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
@@ -112,21 +118,22 @@ final class RunCommand implements Callable<Integer> {
             }
             if (!cluster.distributed()) {
                 EngineBackend local = EngineBackend.local(shards);
-                return metrics.around(err, live -> run(prepared, local, live, output, outDir, err));
+                return metrics.around(err, live -> run(prepared, local, live, output, outDir, err, clock));
             }
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
             // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
             return metrics.around(err, live -> {
                 try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, allowFiles.folders,
                         prepared.fabric().elementCount(), clusterOut, err)) {
-                    return backend == null ? cluster.exitCode : run(prepared, backend, live, output, outDir, err);
+                    return backend == null ? cluster.exitCode
+                            : run(prepared, backend, live, output, outDir, err, clock);
                 }
             });
         }
     }
 
     private int run(PreparedRun prepared, EngineBackend backend, LiveMetrics live, OutputFolder output, Path outDir,
-                    PrintWriter err) {
+                    PrintWriter err, CommandTimings clock) {
         PrintWriter stdout = spec.commandLine().getOut();
         if (!quiet) {
             stdout.printf("fabric-emu: %s: %s, %d flows, %,d actors%n", prepared.scenario().name(),
@@ -162,9 +169,16 @@ final class RunCommand implements Callable<Integer> {
             err.flush();
             return Main.FAILED;
         }
+        if (clock != null) {
+            clock.markRun(progress);
+        }
         Summary summary = Summary.of(result);
         if (!write(output, result, summary, err)) {
             return Main.FAILED;
+        }
+        if (clock != null) {
+            clock.mark("results");
+            clock.print(err);
         }
         if (!quiet) {
             stdout.print(SummaryTable.render(result, summary));

@@ -27,8 +27,22 @@ final class ScenarioInput {
      */
     static PreparedRun prepare(Path file, List<String> overrides, List<Path> allowedFolders, HeapBudget budget,
                                PrintWriter err) {
+        return prepare(file, overrides, allowedFolders, budget, err, null);
+    }
+
+    /** As above, marking in {@code timings} (null: none) the scenario's reading and the fabric's building. */
+    static PreparedRun prepare(Path file, List<String> overrides, List<Path> allowedFolders, HeapBudget budget,
+                               PrintWriter err, CommandTimings timings) {
         try {
-            return PreparedRun.of(ScenarioLoader.load(file, overrides, allowedFolders, budget));
+            var scenario = ScenarioLoader.load(file, overrides, allowedFolders, budget);
+            if (timings != null) {
+                timings.mark("scenario");
+            }
+            PreparedRun prepared = PreparedRun.of(scenario);
+            if (timings != null) {
+                timings.mark("fabric");
+            }
+            return prepared;
         } catch (ScenarioException e) {
             for (ScenarioException each : e.errors()) {
                 err.println("error: " + each.getMessage());
