@@ -204,7 +204,7 @@ public final class ScenarioLoader {
         Long seed = errors.attempt(() -> root.optionalLong("seed", DEFAULT_SEED, 0, Long.MAX_VALUE));
         Section topologySection = errors.attempt(() -> root.requiredSection("topology"));
         TopologySpec bound = topologySection == null ? null
-                : errors.attempt(() -> TopologyBinder.bind(topologySection));
+                : errors.attempt(() -> TopologyBinder.bind(topologySection, files));
         // A workload is bound against a fabric that can be built only: its lists of hosts can be as long as the
         // fabric has hosts.
         TopologySpec topology = bound != null

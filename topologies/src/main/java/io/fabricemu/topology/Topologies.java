@@ -24,6 +24,9 @@ public final class Topologies {
         if (spec instanceof RingSpec ring) {
             return RingBuilder.build(ring);
         }
+        if (spec instanceof GraphSpec graph) {
+            return GraphBuilder.build(graph);
+        }
         throw new IllegalArgumentException("unknown topology kind " + spec.kind());
     }
 }

@@ -14,6 +14,8 @@ import java.util.Objects;
  * {@code i} hangs off edge switch {@code i / hostsPerEdge}, edge switches in pod order. Rail-optimised: the
  * host is the GPU rank {@code ((pod * segmentsPerPod + segment) * nodesPerSegment + node) * gpusPerNode + gpu}.
  * Ring: host {@code i} on switch {@code ring<i / hostsPerSwitch>}.
+ * A topology file ({@link GraphSpec}): host {@code i} is the file's {@code i}-th node that is not a switch, switch
+ * {@code sw<id>} its node {@code id}.
  *
  * <p>Ports: a host has one port, 0. A switch numbers its downlinks first (ascending by peer node id,
  * parallel cables in link order), then its uplinks (ascending by peer node id). A ring switch with

@@ -4,7 +4,8 @@ package io.fabricemu.topology;
  * The shape of a fabric as a scenario states it. {@link Topologies#build(TopologySpec)} turns it into a
  * {@link Topology} with numbered nodes, ports, cables and ECMP routes.
  */
-public sealed interface TopologySpec permits LeafSpineSpec, FatTreeSpec, RailOptimisedSpec, RingSpec {
+public sealed interface TopologySpec permits LeafSpineSpec, FatTreeSpec, RailOptimisedSpec, RingSpec,
+        GraphSpec {
 
     /** The name used for this kind in scenario files, e.g. {@code fat-tree}. */
     String kind();

@@ -1,8 +1,10 @@
 package io.fabricemu.scenario.bind;
 
 import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.topology.FatTreeSpec;
+import io.fabricemu.topology.GraphSpec;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
 import io.fabricemu.topology.RailOptimisedSpec;
@@ -16,7 +18,7 @@ import java.util.List;
  * records check their own invariants; their complaints are reported at the field they name.
  */
 public final class TopologyBinder {
-    static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "rail-optimised", "ring");
+    static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "rail-optimised", "ring", "file");
     /** Scenario names of the {@link RingRouting} values. */
     static final List<String> RING_ROUTINGS = List.of("clockwise", "shortest");
     /**
@@ -31,7 +33,11 @@ public final class TopologyBinder {
     private TopologyBinder() {
     }
 
-    public static TopologySpec bind(Section topology) throws ScenarioException {
+    /**
+     * The spec the section gives; {@code files}: the files it may read (a {@code kind: file} topology's), as the
+     * scenario's other sections do.
+     */
+    public static TopologySpec bind(Section topology, ScenarioFiles files) throws ScenarioException {
         topology.declare("kind");
         String kind = topology.requiredOneOf("kind", KINDS);
         TopologySpec spec;
@@ -41,6 +47,7 @@ public final class TopologyBinder {
                 case "fat-tree" -> fatTree(topology);
                 case "rail-optimised" -> railOptimised(topology);
                 case "ring" -> ring(topology);
+                case "file" -> file(topology, files);
                 default -> throw new AssertionError(kind);
             };
         } catch (IllegalArgumentException invalid) {
@@ -129,6 +136,13 @@ public final class TopologyBinder {
             default -> throw new AssertionError("routing");
         };
         return new RingSpec(switches, hostsPerSwitch, hostLink, ringLink, routing);
+    }
+
+    private static GraphSpec file(Section t, ScenarioFiles files) throws ScenarioException {
+        t.declare("path");
+        t.rejectUnknownFields("for kind file");
+        return TopologyFile.read(t.required("path", "the name of a topology file in the ns-3/HPCC topology.txt format,"
+                + " relative to the scenario's folder, e.g. path: topology.txt"), files);
     }
 
     private static int count(Section t, String key) throws ScenarioException {
