@@ -2,6 +2,7 @@ package io.fabricemu.fabric;
 
 import io.fabricemu.ecn.EcnPolicy;
 import io.fabricemu.fault.Failover;
+import io.fabricemu.switching.AdaptiveRouting;
 import io.fabricemu.pfc.PfcSettings;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.switching.ForwardingMode;
@@ -31,10 +32,12 @@ import java.util.Objects;
  * @param wreb              back-to-sender notices, or {@link WrebSettings#OFF}; a notice size of 0 stands for
  *                          the transport's header size
  * @param failover          how soon routing stops choosing a link that went down, and chooses it again once up
+ * @param adaptive          switch adaptive routing, or {@link AdaptiveRouting#OFF} (ECMP hashing)
  */
 public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queueBytes, long sharedBufferBytes,
                            int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc,
-                           RnrNackSettings rnrNack, WrebSettings wreb, Failover failover) implements SwitchBasics {
+                           RnrNackSettings rnrNack, WrebSettings wreb, Failover failover, AdaptiveRouting adaptive)
+        implements SwitchBasics {
     public static final int MIN_TRAFFIC_CLASSES = 2;
     public static final int MAX_TRAFFIC_CLASSES = 8;
 
@@ -48,6 +51,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
         Objects.requireNonNull(rnrNack, "rnrNack");
         Objects.requireNonNull(wreb, "wreb");
         Objects.requireNonNull(failover, "failover");
+        Objects.requireNonNull(adaptive, "adaptive");
         if (queueBytes <= 0) {
             throw new IllegalArgumentException("queueBytes must be > 0, was " + queueBytes);
         }
@@ -69,7 +73,7 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
                         int trafficClasses, boolean trimming, EcnPolicy ecn, PfcSettings pfc, RnrNackSettings rnrNack,
                         WrebSettings wreb) {
         this(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc, rnrNack, wreb,
-                Failover.DEFAULT);
+                Failover.DEFAULT, AdaptiveRouting.OFF);
     }
 
     /**
@@ -79,61 +83,67 @@ public record SwitchConfig(long latencyPs, ForwardingMode forwarding, long queue
      */
     public static SwitchConfig defaults() {
         return new SwitchConfig(500_000, ForwardingMode.CUT_THROUGH, 1L << 20, 0, MIN_TRAFFIC_CLASSES, false,
-                EcnPolicy.NONE, PfcSettings.NONE, RnrNackSettings.OFF, WrebSettings.OFF, Failover.DEFAULT);
+                EcnPolicy.NONE, PfcSettings.NONE, RnrNackSettings.OFF, WrebSettings.OFF, Failover.DEFAULT,
+                AdaptiveRouting.OFF);
     }
 
     public SwitchConfig withLatencyPs(long ps) {
         return new SwitchConfig(ps, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb, failover);
+                rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withForwarding(ForwardingMode mode) {
         return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb, failover);
+                rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withQueueBytes(long bytes) {
         return new SwitchConfig(latencyPs, forwarding, bytes, sharedBufferBytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb, failover);
+                rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withSharedBufferBytes(long bytes) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, bytes, trafficClasses, trimming, ecn, pfc,
-                rnrNack, wreb, failover);
+                rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withTrafficClasses(int classes) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, classes, trimming, ecn, pfc,
-                rnrNack, wreb, failover);
+                rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withTrimming(boolean on) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, on, ecn, pfc,
-                rnrNack, wreb, failover);
+                rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withEcn(EcnPolicy policy) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming,
-                policy, pfc, rnrNack, wreb, failover);
+                policy, pfc, rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withPfc(PfcSettings settings) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
-                settings, rnrNack, wreb, failover);
+                settings, rnrNack, wreb, failover, adaptive);
     }
 
     public SwitchConfig withRnrNack(RnrNackSettings settings) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
-                pfc, settings, wreb, failover);
+                pfc, settings, wreb, failover, adaptive);
     }
 
     public SwitchConfig withWreb(WrebSettings settings) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
-                pfc, rnrNack, settings, failover);
+                pfc, rnrNack, settings, failover, adaptive);
     }
 
     public SwitchConfig withFailover(Failover times) {
         return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
-                pfc, rnrNack, wreb, times);
+                pfc, rnrNack, wreb, times, adaptive);
+    }
+
+    public SwitchConfig withAdaptive(AdaptiveRouting routing) {
+        return new SwitchConfig(latencyPs, forwarding, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
+                pfc, rnrNack, wreb, failover, routing);
     }
 }

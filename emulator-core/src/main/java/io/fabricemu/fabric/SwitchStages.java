@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
 /**
  * The egress stages of every switch port of a fabric, as the switch settings turn them on, in the one order
  * a port calls them: PFC, the shared buffer lease, switch-generated RNR NAKs, trimming, back-to-sender
- * notices (WREB), ECN marking. Why this order is given where the port keeps them ({@code SwitchPort}).
+ * notices (WREB), ECN marking, and last adaptive routing's port loads, which see the queue as the others left it. Why this order is given where the port keeps them ({@code SwitchPort}).
  *
  * <p>ECN and WREB share the port's marking generator, seeded from the switch's salt and the port number;
  * a class whose ECN draw WREB makes ({@link EgressStage#drawsEcnFor}) gets no ECN ramp of its own.
@@ -66,6 +66,9 @@ public final class SwitchStages implements PortStages {
         }
         if (marks) {
             stages.add(new EcnMarking(marking, markRandom, port));
+        }
+        if (settings.adaptive().at(tier)) {
+            stages.add(settings.adaptive().stage(plan, portNumber, port));
         }
         return stages.toArray(new EgressStage[0]);
     }

@@ -94,6 +94,8 @@ public final class SwitchPort implements Element {
      * the lease's message to the pool.
      */
     private final EgressStage[] stages;
+    /** Adaptive routing's part of this port ({@link AdaptiveRouting}), the last of its stages, or null. */
+    private final AdaptivePort adaptive;
     private final EgressOffer offer;
     private final EgressCounts sampleCounts = new EgressCounts(false);
     private final int portNumber;
@@ -163,6 +165,7 @@ public final class SwitchPort implements Element {
         this.stuckReported = new boolean[classes];
         this.stages = plan.stages().build(plan, portNumber, tier, hostFacing,
                 new PortView(queue, tx, this::sendFromSwitch)).clone();
+        this.adaptive = stages.length > 0 && stages[stages.length - 1] instanceof AdaptivePort a ? a : null;
     }
 
     @Override
@@ -237,6 +240,9 @@ public final class SwitchPort implements Element {
             }
         }
         int out = failover == null ? plan.nextPort(p) : failover.route(p, plan);
+        if (adaptive != null && out >= 0) {
+            out = adaptive.choose(p, out, failover == null ? null : failover.routes(), ctx.nowPs());
+        }
         if (out < 0) {
             noRoute(p, ctx);
             return;

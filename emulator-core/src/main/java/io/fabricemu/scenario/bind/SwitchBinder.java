@@ -9,6 +9,7 @@ import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.Units;
+import io.fabricemu.switching.AdaptiveRouting;
 import io.fabricemu.switching.ForwardingMode;
 import java.util.List;
 
@@ -29,7 +30,7 @@ public final class SwitchBinder {
         int mtuBytes = transport.mtuBytes();
         SwitchConfig d = SwitchConfig.defaults();
         sw.declare("latency", "forwarding", "queue", "sharedBuffer", "trafficClasses", "trimming", "ecn", "pfc",
-                "rnrNack", "wreb", "failover");
+                "rnrNack", "wreb", "failover", "adaptiveRouting");
         sw.rejectUnknownFields();
         long latencyPs = sw.optionalTimePs("latency", d.latencyPs(), 1, Limits.MAX_TIME_PS);
         String forwarding = sw.optionalOneOf("forwarding", FORWARDING.get(d.forwarding().ordinal()), FORWARDING);
@@ -45,12 +46,13 @@ public final class SwitchBinder {
         ForwardingMode mode = ForwardingMode.values()[FORWARDING.indexOf(forwarding)];
         RnrNackSettings rnrNack = RnrNackBinder.bind(sw, queueBytes, sharedBufferBytes, transport.congestionControl());
         Failover failover = FailoverBinder.bind(sw);
+        AdaptiveRouting adaptive = AdaptiveRoutingBinder.bind(sw);
         try {
             EcnPolicy ecn = EcnBinder.bind(sw, trafficClasses);
             return new SwitchConfig(latencyPs, mode, queueBytes, sharedBufferBytes, trafficClasses, trimming, ecn,
                     PfcBinder.bind(sw, trafficClasses, mtuBytes), rnrNack, WrebBinder.bind(sw, !ecn.rules().isEmpty(),
                             transport.ultraEthernet() || transport.roceV2(),
-                            transport.congestionControl().scenarioName()), failover);
+                            transport.congestionControl().scenarioName()), failover, adaptive);
         } catch (IllegalArgumentException invalid) {
             throw sw.error(invalid);
         }

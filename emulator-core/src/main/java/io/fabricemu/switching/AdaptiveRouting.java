@@ -1,0 +1,68 @@
+package io.fabricemu.switching;
+
+import java.util.Objects;
+
+/**
+ * Switch adaptive routing ({@code switch.adaptiveRouting}): among the egress ports on a shortest path, a data packet
+ * leaves by the one whose queue is least full as the switch last heard, instead of by the ECMP hash. Modelled on the
+ * reference simulator's {@code -strat ecmp_ar} ({@code FatTreeSwitch::getNextHop}, {@code adaptive_route},
+ * {@code compare_queuesize}): queues quantised to four levels, under 5%, 10% and 20% of the queue limit and above;
+ * packets under {@link #SMALL_BYTES} bytes (acknowledgements, trimmed headers) hashed as before; per packet, or per
+ * flow, a flow then keeping its port until it has been idle for {@code stickyDeltaPs} and a strictly better port
+ * exists. Each egress port tells the switch's other ports its level when it changes, at most once every
+ * {@code updatePeriodPs}, and they hear it after the switch's pipeline latency: a choice reads what the port
+ * choosing knows at that virtual time, never another port's state directly.
+ *
+ * @param method         what is compared: the queue's level ({@link Method#QUEUE})
+ * @param granularity    per packet or per flow
+ * @param stickyDeltaPs  per flow: the idle time after which a flow may move, in ps
+ * @param tierMask       the switch tiers that route adaptively, bit {@code t} for tier {@code t} (1 to 3)
+ * @param updatePeriodPs the least time between two level notices of one port, in ps
+ */
+public record AdaptiveRouting(Method method, Granularity granularity, long stickyDeltaPs, int tierMask,
+                              long updatePeriodPs) {
+    /** Packets smaller than this are hashed, as the reference's {@code getNextHop} does. */
+    public static final int SMALL_BYTES = 100;
+    /** Off: every switch hashes (ECMP). */
+    public static final AdaptiveRouting OFF = new AdaptiveRouting(Method.QUEUE, Granularity.PACKET, 0, 0, 1);
+
+    /** What a choice compares. */
+    public enum Method {
+        /** The egress queue's level. */
+        QUEUE
+    }
+
+    /** Per packet, or per flow (sticky). */
+    public enum Granularity {
+        PACKET, FLOW
+    }
+
+    public AdaptiveRouting {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(granularity, "granularity");
+        if (stickyDeltaPs < 0 || updatePeriodPs <= 0 || (tierMask & ~0b1110) != 0) {
+            throw new IllegalArgumentException("stickyDeltaPs >= 0, updatePeriodPs > 0 and tiers 1 to 3; were "
+                    + stickyDeltaPs + ", " + updatePeriodPs + ", mask " + tierMask);
+        }
+    }
+
+    /** Whether switches of {@code tier} route adaptively. */
+    public boolean at(int tier) {
+        return tier >= 1 && tier <= 3 && (tierMask & (1 << tier)) != 0;
+    }
+
+    public boolean enabled() {
+        return tierMask != 0;
+    }
+
+    /** The adaptive-routing stage of port {@code portNumber} of switch {@code plan}, which {@code port} shows. */
+    public EgressStage stage(SwitchPlan plan, int portNumber, EgressPort port) {
+        return new AdaptivePort(this, plan, portNumber, port);
+    }
+
+    /** A queue of {@code bytes} out of {@code limitBytes} as a level from 0 (under 5%) to 3 (20% or more). */
+    static int level(long bytes, long limitBytes) {
+        long scaled = bytes * 100;
+        return scaled < 5 * limitBytes ? 0 : scaled < 10 * limitBytes ? 1 : scaled < 20 * limitBytes ? 2 : 3;
+    }
+}

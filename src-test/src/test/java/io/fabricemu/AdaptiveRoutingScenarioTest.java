@@ -1,0 +1,56 @@
+package io.fabricemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Switch adaptive routing end to end, on the example of docs/scenarios.md (a permutation with one slow core link):
+ * per packet it spreads what ECMP piled up (a lower median), but cannot see the slow link beyond its own queues
+ * (a longer tail), where REPS, fed by the flows' own marks and trims, keeps the tail short; {@code method: ecmp}
+ * is exactly the run without the section.
+ */
+class AdaptiveRoutingScenarioTest {
+    private static final String SCENARIO = "adaptive-routing-permutation.yaml";
+
+    @TempDir
+    Path tmp;
+
+    private JsonNode summary(String name, String... sets) throws java.io.IOException {
+        Path out = tmp.resolve(name);
+        String[] args = new String[5 + 2 * sets.length];
+        args[0] = "run";
+        args[1] = Cli.scenario(SCENARIO);
+        args[2] = "--quiet";
+        args[3] = "--out";
+        args[4] = out.toString();
+        for (int i = 0; i < sets.length; i++) {
+            args[5 + 2 * i] = "--set";
+            args[6 + 2 * i] = sets[i];
+        }
+        Cli.Outcome o = Cli.run(args);
+        assertEquals(0, o.exitCode(), o.err());
+        return Cli.results(out);
+    }
+
+    @Test
+    void perPacketAr_lowersTheMedian_butNotTheTail_thatRepsKeepsShort() throws java.io.IOException {
+        JsonNode ecmp = summary("ecmp", "switch.adaptiveRouting.method=ecmp");
+        JsonNode ar = summary("ar");
+        JsonNode reps = summary("reps", "switch.adaptiveRouting.method=ecmp", "transport.loadBalancing=reps");
+        assertNotEquals(ecmp.get("digest").asText(), ar.get("digest").asText());
+        long ecmpMedian = ecmp.get("summary").get("fctMedianPs").asLong();
+        long arMedian = ar.get("summary").get("fctMedianPs").asLong();
+        long arP99 = ar.get("summary").get("fctP99Ps").asLong();
+        long ecmpP99 = ecmp.get("summary").get("fctP99Ps").asLong();
+        long repsP99 = reps.get("summary").get("fctP99Ps").asLong();
+        assertTrue(arMedian < 0.8 * ecmpMedian, "AR median " + arMedian + " vs ECMP " + ecmpMedian);
+        assertTrue(arP99 >= ecmpP99, "AR cannot see the slow link: p99 " + arP99 + " vs ECMP " + ecmpP99);
+        assertTrue(repsP99 < 0.4 * ecmpP99, "REPS p99 " + repsP99 + " vs ECMP " + ecmpP99);
+    }
+}
