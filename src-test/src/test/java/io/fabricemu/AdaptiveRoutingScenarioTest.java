@@ -11,9 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Switch adaptive routing end to end, on the example of docs/scenarios.md (a permutation with one slow core link):
- * per packet it spreads what ECMP piled up (a lower median), but cannot see the slow link beyond its own queues
- * (a longer tail), where REPS, fed by the flows' own marks and trims, keeps the tail short; {@code method: ecmp}
- * is exactly the run without the section.
+ * per packet it spreads every flow over the least loaded paths, so its median and its tail fall far below ECMP's,
+ * its tail to within a tenth of REPS's; {@code method: ecmp} is not the same run.
  */
 class AdaptiveRoutingScenarioTest {
     private static final String SCENARIO = "adaptive-routing-permutation.yaml";
@@ -39,7 +38,7 @@ class AdaptiveRoutingScenarioTest {
     }
 
     @Test
-    void perPacketAr_lowersTheMedian_butNotTheTail_thatRepsKeepsShort() throws java.io.IOException {
+    void perPacketAr_cutsEcmpsMedianAndTail_toRepsLevel() throws java.io.IOException {
         JsonNode ecmp = summary("ecmp", "switch.adaptiveRouting.method=ecmp");
         JsonNode ar = summary("ar");
         JsonNode reps = summary("reps", "switch.adaptiveRouting.method=ecmp", "transport.loadBalancing=reps");
@@ -49,8 +48,9 @@ class AdaptiveRoutingScenarioTest {
         long arP99 = ar.get("summary").get("fctP99Ps").asLong();
         long ecmpP99 = ecmp.get("summary").get("fctP99Ps").asLong();
         long repsP99 = reps.get("summary").get("fctP99Ps").asLong();
-        assertTrue(arMedian < 0.8 * ecmpMedian, "AR median " + arMedian + " vs ECMP " + ecmpMedian);
-        assertTrue(arP99 >= ecmpP99, "AR cannot see the slow link: p99 " + arP99 + " vs ECMP " + ecmpP99);
+        assertTrue(arMedian < 0.7 * ecmpMedian, "AR median " + arMedian + " vs ECMP " + ecmpMedian);
+        assertTrue(arP99 < 0.4 * ecmpP99, "AR p99 " + arP99 + " vs ECMP " + ecmpP99);
         assertTrue(repsP99 < 0.4 * ecmpP99, "REPS p99 " + repsP99 + " vs ECMP " + ecmpP99);
+        assertTrue(Math.abs(arP99 - repsP99) < repsP99 / 10, "AR p99 " + arP99 + " vs REPS " + repsP99);
     }
 }

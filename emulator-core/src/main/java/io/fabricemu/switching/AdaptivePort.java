@@ -7,18 +7,19 @@ import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Packet;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
  * A switch port's part in adaptive routing ({@link AdaptiveRouting}), as the last of its egress stages. As an
  * egress, it tells the switch's other ports its queue level when the level changes (at most once per update
  * period; a change within it goes out when the period ends). As an ingress, it keeps the levels the other ports
- * told it and chooses a data packet's egress among the shortest-path ports: the ECMP choice if no other port has
- * a lower level, else one of the lowest, picked by a hash of the packet's flow and entropy, so a run stays
- * deterministic. Per flow, a flow keeps its port until it has been idle for the sticky time and another port is
+ * told it and chooses a data packet's egress among the shortest-path ports: one of those with the lowest level, at
+ * random among them as the reference does ({@code FatTreeSwitch::adaptive_route}), from a generator seeded by the
+ * switch and the port, so a run repeats. Per flow, a flow keeps its port until it has been idle for the sticky time and another port is
  * strictly less loaded. The flows map is only looked up, never iterated.
  */
 final class AdaptivePort implements EgressStage {
-    /** Salt that keeps the pick among the least loaded ports apart from the ECMP hash. */
+    /** Salt that keeps the pick among the least loaded ports apart from the ECMP hash and the ECN draws. */
     private static final long PICK_SALT = 0xADA9_7001L;
 
     private final AdaptiveRouting settings;
@@ -28,6 +29,8 @@ final class AdaptivePort implements EgressStage {
     private final int[] levels;
     private final int[] scratch;
     private final Map<Integer, long[]> flows;
+    /** Picks among equally loaded ports, as the reference's {@code random()} does; seeded, so runs repeat. */
+    private final SplittableRandom random;
     private int published;
     private long nextPublishPs;
     private boolean publishArmed;
@@ -44,6 +47,7 @@ final class AdaptivePort implements EgressStage {
         this.levels = new int[plan.portCount()];
         this.scratch = new int[plan.portCount()];
         this.flows = settings.granularity() == AdaptiveRouting.Granularity.FLOW ? new HashMap<>() : null;
+        this.random = new SplittableRandom(Ecmp.mix(plan.ecmpSalt() ^ PICK_SALT ^ portNumber));
     }
 
     @Override
@@ -105,17 +109,17 @@ final class AdaptivePort implements EgressStage {
             return hashed;
         }
         if (flows == null) {
-            return leastLoaded(p, hashed, candidates);
+            return leastLoaded(candidates);
         }
         long[] flow = flows.get(p.flowId());
         if (flow == null) {
-            int chosen = leastLoaded(p, hashed, candidates);
+            int chosen = leastLoaded(candidates);
             flows.put(p.flowId(), new long[] {chosen, nowPs});
             return chosen;
         }
         int kept = (int) flow[0];
         if (nowPs - flow[1] > settings.stickyDeltaPs() || !contains(candidates, kept)) {
-            int better = leastLoaded(p, hashed, candidates);
+            int better = leastLoaded(candidates);
             if (!contains(candidates, kept) || levels[better] < levels[kept]) {
                 kept = better;
             }
@@ -125,13 +129,10 @@ final class AdaptivePort implements EgressStage {
         return kept;
     }
 
-    private int leastLoaded(Packet p, int hashed, int[] candidates) {
+    private int leastLoaded(int[] candidates) {
         int least = Integer.MAX_VALUE;
         for (int c : candidates) {
             least = Math.min(least, levels[c]);
-        }
-        if (levels[hashed] == least && contains(candidates, hashed)) {
-            return hashed;
         }
         int count = 0;
         for (int c : candidates) {
@@ -139,7 +140,7 @@ final class AdaptivePort implements EgressStage {
                 scratch[count++] = c;
             }
         }
-        return scratch[Ecmp.select(p, plan.ecmpSalt() ^ PICK_SALT, count)];
+        return count == 1 ? scratch[0] : scratch[random.nextInt(count)];
     }
 
     private static boolean contains(int[] ports, int port) {
