@@ -14,12 +14,16 @@ import java.util.List;
  * itself; every node reachable from every other. The file's reader checks each of these at the line that breaks
  * it; this record checks them again, for any other maker.
  *
- * @param source    the file's name as messages give it, for {@link #kind()}'s description
- * @param nodes     how many nodes the file numbers
- * @param switchIds the switches' node ids, ascending
- * @param links     every link, in the file's order
+ * @param source      the file's name as messages give it
+ * @param nodes       how many nodes the file numbers
+ * @param switchIds   the switches' node ids, ascending
+ * @param links       every link, in the file's order
+ * @param switchNames each switch's name, in the order of {@code switchIds}; empty for {@code sw<id>}
+ * @param switchTiers each switch's tier (1 to 3), in the same order; empty to tier them by their distance from the
+ *                    hosts
  */
-public record GraphSpec(String source, int nodes, int[] switchIds, List<Link> links) implements TopologySpec {
+public record GraphSpec(String source, int nodes, int[] switchIds, List<Link> links, List<String> switchNames,
+                        int[] switchTiers) implements TopologySpec {
 
     /** A link between nodes {@code a} and {@code b} (the file's ids). */
     public record Link(int a, int b, LinkSpec spec) {
@@ -33,6 +37,17 @@ public record GraphSpec(String source, int nodes, int[] switchIds, List<Link> li
         Checks.positive("nodes", nodes);
         switchIds = switchIds.clone();
         links = List.copyOf(links);
+        switchNames = List.copyOf(switchNames);
+        switchTiers = switchTiers.clone();
+        if (!switchNames.isEmpty() && switchNames.size() != switchIds.length
+                || switchTiers.length != 0 && switchTiers.length != switchIds.length) {
+            throw new IllegalArgumentException("a name and a tier for every switch, or none");
+        }
+        for (int t : switchTiers) {
+            if (t < 1 || t > 3) {
+                throw new IllegalArgumentException("switch tiers are 1 to 3, was " + t);
+            }
+        }
         for (int i = 0; i < switchIds.length; i++) {
             if (switchIds[i] < 0 || switchIds[i] >= nodes || (i > 0 && switchIds[i] <= switchIds[i - 1])) {
                 throw new IllegalArgumentException("switch ids must be ascending, distinct and in 0.." + (nodes - 1));
@@ -103,9 +118,19 @@ public record GraphSpec(String source, int nodes, int[] switchIds, List<Link> li
         return -1;
     }
 
+    /** The switches of the file's numbering, with their node ids as {@code sw<id>}. */
+    public GraphSpec(String source, int nodes, int[] switchIds, List<Link> links) {
+        this(source, nodes, switchIds, links, List.of(), new int[0]);
+    }
+
     @Override
     public int[] switchIds() {
         return switchIds.clone();
+    }
+
+    @Override
+    public int[] switchTiers() {
+        return switchTiers.clone();
     }
 
     @Override
@@ -162,7 +187,8 @@ public record GraphSpec(String source, int nodes, int[] switchIds, List<Link> li
     @Override
     public boolean equals(Object o) {
         return o instanceof GraphSpec g && source.equals(g.source) && nodes == g.nodes
-                && Arrays.equals(switchIds, g.switchIds) && links.equals(g.links);
+                && Arrays.equals(switchIds, g.switchIds) && links.equals(g.links) && switchNames.equals(g.switchNames)
+                && Arrays.equals(switchTiers, g.switchTiers);
     }
 
     @Override

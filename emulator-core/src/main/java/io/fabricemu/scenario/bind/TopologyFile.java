@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * between two hosts, a host with no link or more than one, a node no link path reaches. A nonzero {@code error_rate}
  * is refused with the scenario's way to say it: a loss fault on that link from time 0. The file is read as
  * {@link ScenarioFiles} allows; until its first line has the format's shape no message quotes it, and after that a
- * value is quoted only if it is short and plain ({@link #shown}).
+ * value is quoted only if it is short and plain ({@link #shown}). A file whose name ends in {@code .yaml} or
+ * {@code .yml} is read in the YAML form instead ({@link TopologyYaml}).
  */
 final class TopologyFile {
     private static final String KIND = "topology file";
@@ -52,6 +53,10 @@ final class TopologyFile {
     /** The fabric the file {@code path} names describes, read as {@code files} allows. */
     static GraphSpec read(Field path, ScenarioFiles files) throws ScenarioException {
         ScenarioFiles.Content file = files.read(path, KIND, Limits.MAX_SCHEDULE_BYTES);
+        String name = file.display().toLowerCase(java.util.Locale.ROOT);
+        if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+            return TopologyYaml.parse(file.display(), text(file));
+        }
         return new TopologyFile(file.display(), text(file).lines().toList()).parse();
     }
 
@@ -204,7 +209,7 @@ final class TopologyFile {
     }
 
     /** The file's text: UTF-8, without a byte order mark. */
-    private static String text(ScenarioFiles.Content file) throws ScenarioException {
+    static String text(ScenarioFiles.Content file) throws ScenarioException {
         try {
             String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(file.bytes())).toString();

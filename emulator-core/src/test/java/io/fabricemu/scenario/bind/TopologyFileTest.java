@@ -131,4 +131,33 @@ class TopologyFileTest {
         ScenarioException far = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(outside, List.of()));
         assertTrue(far.getMessage().contains("is an absolute path"), far.getMessage());
     }
+
+    /** The YAML form: named switches with their tiers, links by name; the same checks, at the YAML file's lines. */
+    @Test
+    void theYamlForm_buildsNamedSwitchesAtTheirTiers_andRefusesAtItsLines() throws Exception {
+        List<String> yaml = List.of("hosts: 4", "switches:", "  - {name: leaf0, tier: 1}", "  - {name: leaf1, tier: 1}",
+                "  - {name: core0, tier: 3}", "links:", "  - {a: h0, b: leaf0, rate: 400Gbps, delay: 500ns}",
+                "  - {a: h1, b: leaf0, rate: 400Gbps, delay: 500ns}", "  - {a: h2, b: leaf1, rate: 400Gbps, delay: 500ns}",
+                "  - {a: h3, b: leaf1, rate: 400Gbps, delay: 500ns}", "  - {a: leaf0, b: core0, rate: 800Gbps, delay: 1us}",
+                "  - {a: leaf1, b: core0, rate: 800Gbps, delay: 1us}");
+        Files.writeString(dir.resolve("fabric.yaml"), String.join("\n", yaml) + "\n");
+        Topology t = Topologies.build(ScenarioLoader.load(scenario("fabric.yaml", null), List.of()).topology());
+        assertEquals("core0", t.name(6));
+        assertEquals(3, t.tier(6), "the tier given, not the distance (2)");
+        assertEquals(800_000_000_000L, t.cableAt(6, 0).spec().rateBps());
+
+        Files.writeString(dir.resolve("fabric.yaml"), String.join("\n", yaml).replace("b: core0, rate: 800Gbps, delay: 1us}",
+                "b: core1, rate: 800Gbps, delay: 1us}") + "\n");
+        ScenarioException unknown = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.load(dir.resolve("s.yaml"), List.of()));
+        assertEquals(11, unknown.line(), unknown.getMessage());
+        assertEquals("links[4].b", unknown.field());
+        assertTrue(unknown.getMessage().contains("'core1' is neither a host (h0 to h3) nor a switch (leaf0, leaf1,"
+                + " core0)"), unknown.getMessage());
+        Files.writeString(dir.resolve("fabric.yaml"), String.join("\n", yaml).replace("{a: h3, b: leaf1", "{a: h2, b: leaf1")
+                + "\n");
+        ScenarioException twice = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.load(dir.resolve("s.yaml"), List.of()));
+        assertTrue(twice.getMessage().contains("h2 already has a link, on line 9"), twice.getMessage());
+    }
 }
