@@ -52,7 +52,8 @@ final class AdaptivePort implements EgressStage {
 
     @Override
     public void occupancyChanged(EventContext ctx) {
-        int level = AdaptiveRouting.level(port.queuedBytes(), plan.settings().queueBytes());
+        int level = settings.method().word(port.paused(ctx.nowPs()),
+                AdaptiveRouting.level(port.queuedBytes(), plan.settings().queueBytes()));
         levels[portNumber] = level;
         if (level == published) {
             return;

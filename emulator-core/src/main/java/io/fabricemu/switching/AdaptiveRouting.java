@@ -13,7 +13,7 @@ import java.util.Objects;
  * {@code updatePeriodPs}, and they hear it after the switch's pipeline latency: a choice reads what the port
  * choosing knows at that virtual time, never another port's state directly.
  *
- * @param method         what is compared: the queue's level ({@link Method#QUEUE})
+ * @param method         what is compared: the queue's level, the pause state, or both ({@link Method})
  * @param granularity    per packet or per flow
  * @param stickyDeltaPs  per flow: the idle time after which a flow may move, in ps
  * @param tierMask       the switch tiers that route adaptively, bit {@code t} for tier {@code t} (1 to 3)
@@ -26,10 +26,23 @@ public record AdaptiveRouting(Method method, Granularity granularity, long stick
     /** Off: every switch hashes (ECMP). */
     public static final AdaptiveRouting OFF = new AdaptiveRouting(Method.QUEUE, Granularity.PACKET, 0, 0, 1);
 
-    /** What a choice compares. */
+    /** What a choice compares, as the reference's {@code -ar_method} names it. */
     public enum Method {
-        /** The egress queue's level. */
-        QUEUE
+        /** The egress queue's level ({@code compare_queuesize}). */
+        QUEUE,
+        /** Whether PFC pauses the port ({@code compare_pause}): a paused port is worse than any other. */
+        PAUSE,
+        /** Pause first, then the queue's level ({@code compare_pq}). */
+        PAUSE_QUEUE;
+
+        /** The word a port publishes: lower is better. */
+        int word(boolean paused, int queueLevel) {
+            return switch (this) {
+                case QUEUE -> queueLevel;
+                case PAUSE -> paused ? 1 : 0;
+                case PAUSE_QUEUE -> paused ? 4 : queueLevel;
+            };
+        }
     }
 
     /** Per packet, or per flow (sticky). */

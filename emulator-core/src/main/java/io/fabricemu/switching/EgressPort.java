@@ -23,6 +23,11 @@ public interface EgressPort {
     /** Bytes the port's transmitter has sent so far. */
     long txBytes();
 
+    /** Whether the peer has paused any class of this port (PFC) at {@code nowPs}. */
+    default boolean paused(long nowPs) {
+        return false;
+    }
+
     /**
      * Sends a packet this switch made itself (a back-to-sender notice, a forged NAK) toward its destination:
      * routed like any arrival and handed to the chosen egress port after the pipeline latency.

@@ -163,8 +163,8 @@ public final class SwitchPort implements Element {
                 : null;
         this.pauses = pfc.enabled() ? new PfcPauses(classes, rateBps) : null;
         this.stuckReported = new boolean[classes];
-        this.stages = plan.stages().build(plan, portNumber, tier, hostFacing,
-                new PortView(queue, tx, this::sendFromSwitch)).clone();
+        this.stages = plan.stages().build(plan, portNumber, tier, hostFacing, new PortView(queue, tx,
+                this::sendFromSwitch, t -> pauses != null && pauses.pausedMask(t) != 0)).clone();
         this.adaptive = stages.length > 0 && stages[stages.length - 1] instanceof AdaptivePort a ? a : null;
     }
 
@@ -361,6 +361,9 @@ public final class SwitchPort implements Element {
     /** After a PFC event: send what may go, keep the refresh timer armed, review deadlock reports. */
     private void afterPfc(EventContext ctx) {
         serveNext(ctx);
+        if (adaptive != null) {
+            adaptive.occupancyChanged(ctx); // a pause began or ended: adaptive routing's level may change
+        }
         armPfcTimer(pfcIngress.nextRefreshPs(), ctx);
         reviewStuck(ctx);
     }

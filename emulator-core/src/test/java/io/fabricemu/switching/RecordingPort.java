@@ -17,7 +17,7 @@ public final class RecordingPort {
 
     public RecordingPort(int trafficClasses, long limitBytesPerClass, long rateBps) {
         this.queue = new EgressQueue(trafficClasses, limitBytesPerClass);
-        this.view = new PortView(queue, new Transmitter(100, rateBps, 250_000), (p, ctx) -> sent.add(p));
+        this.view = new PortView(queue, new Transmitter(100, rateBps, 250_000), (p, ctx) -> sent.add(p), t -> false);
     }
 
     /** The port as its stages see it. */

@@ -12,13 +12,14 @@ import java.util.List;
  *
  * <pre>
  * adaptiveRouting: {method: queue, granularity: packet, stickyDelta: 10us, tiers: [1, 2, 3], update: 100ns}
+ * # method: queue | pause | pq (pause, then queue) | ecmp (hashing, as without the section)
  * </pre>
  * {@code method: ecmp} hashes as if the section were absent, so that {@code --sweep switch.adaptiveRouting.method=ecmp,queue}
  * compares the two. Every field is optional; the defaults are shown, those of the reference simulator's {@code -strat ecmp_ar}
  * ({@code FatTreeSwitch::_sticky_delta}, {@code BaseQueue::_update_period}).
  */
 final class AdaptiveRoutingBinder {
-    static final List<String> METHODS = List.of("queue", "ecmp");
+    static final List<String> METHODS = List.of("queue", "pause", "pq", "ecmp");
     static final List<String> GRANULARITIES = List.of("packet", "flow");
     static final long DEFAULT_STICKY_PS = 10_000_000;
     static final long DEFAULT_UPDATE_PS = 100_000;
@@ -56,7 +57,12 @@ final class AdaptiveRoutingBinder {
         if (method.equals("ecmp")) {
             return AdaptiveRouting.OFF; // hashing, as without the section: so a sweep can turn it off
         }
-        return new AdaptiveRouting(AdaptiveRouting.Method.QUEUE, granularity.equals("flow")
+        AdaptiveRouting.Method compared = switch (method) {
+            case "pause" -> AdaptiveRouting.Method.PAUSE;
+            case "pq" -> AdaptiveRouting.Method.PAUSE_QUEUE;
+            default -> AdaptiveRouting.Method.QUEUE;
+        };
+        return new AdaptiveRouting(compared, granularity.equals("flow")
                 ? AdaptiveRouting.Granularity.FLOW : AdaptiveRouting.Granularity.PACKET, stickyPs, mask, updatePs);
     }
 }
