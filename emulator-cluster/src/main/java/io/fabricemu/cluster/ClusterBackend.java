@@ -1,7 +1,5 @@
 package io.fabricemu.cluster;
 
-import akka.Done;
-import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
@@ -65,15 +63,12 @@ final class ClusterBackend implements DistributedBackend {
         if (jvms != null) {
             jvms.onLost(this::processLost);
         }
-        CoordinatedShutdown.get(system).addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), "interrupt-run",
-                () -> {
-                    String interruption = Interruption.of(system);
-                    ActorRef<RunSession.Command> s = session;
-                    if (interruption != null && s != null) {
-                        s.tell(new RunSession.Interrupted(interruption));
-                    }
-                    return CompletableFuture.completedFuture(Done.getInstance());
-                });
+        cluster.whenAskedToEnd("interrupt-run", interruption -> {
+            ActorRef<RunSession.Command> s = session;
+            if (s != null) {
+                s.tell(new RunSession.Interrupted(interruption));
+            }
+        });
     }
 
     static ClusterBackend open(ClusterRequest request, PrintWriter out) throws ClusterConfigException {

@@ -1,7 +1,5 @@
 package io.fabricemu.cluster;
 
-import akka.Done;
-import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Props;
 import io.fabricemu.cluster.wire.RunResultCodec;
@@ -48,15 +46,12 @@ final class ClusterFarm implements RunFarm {
                 }
             });
         }
-        CoordinatedShutdown.get(cluster.system).addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(),
-                "interrupt-farm", () -> {
-                    String interruption = Interruption.of(cluster.system);
-                    ActorRef<FarmSession.Command> s = session;
-                    if (interruption != null && s != null) {
-                        s.tell(new FarmSession.Interrupted(interruption));
-                    }
-                    return CompletableFuture.completedFuture(Done.getInstance());
-                });
+        cluster.whenAskedToEnd("interrupt-farm", interruption -> {
+            ActorRef<FarmSession.Command> s = session;
+            if (s != null) {
+                s.tell(new FarmSession.Interrupted(interruption));
+            }
+        });
     }
 
     static ClusterFarm open(FarmRequest request, PrintWriter out) throws ClusterConfigException {

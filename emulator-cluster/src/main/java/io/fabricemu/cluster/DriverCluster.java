@@ -1,6 +1,8 @@
 package io.fabricemu.cluster;
 
+import akka.Done;
 import akka.actor.Address;
+import akka.actor.CoordinatedShutdown;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.cluster.typed.Cluster;
@@ -10,9 +12,11 @@ import io.fabricemu.run.RunInterruptedException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * A driver's cluster: its actor system (a member of role {@code driver}, hosting no shard and no run), the worker
@@ -85,6 +89,21 @@ final class DriverCluster {
 
     boolean forked() {
         return jvms != null;
+    }
+
+    /**
+     * When this JVM is asked to end (SIGINT, SIGTERM), {@code tell} gets why, in the first phase of Akka's coordinated
+     * shutdown, before the cluster is left: a run or a farm then ends as interrupted, not as members lost.
+     * {@code task} names the task, once per system.
+     */
+    void whenAskedToEnd(String task, Consumer<String> tell) {
+        CoordinatedShutdown.get(system).addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), task, () -> {
+            String interruption = Interruption.of(system);
+            if (interruption != null) {
+                tell.accept(interruption);
+            }
+            return CompletableFuture.completedFuture(Done.getInstance());
+        });
     }
 
     /**

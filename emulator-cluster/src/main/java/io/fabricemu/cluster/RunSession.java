@@ -196,21 +196,8 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         if (interruption != null) {
             return interrupted(interruption);
         }
-        ClusterEvent.ClusterDomainEvent e = changed.event();
-        if (e instanceof ClusterEvent.UnreachableMember u) {
-            return lostAt(u.member().address(), "became unreachable (no heartbeat for over "
-                    + MemberConfig.HEARTBEAT_PAUSE_MS / 1000 + " s)");
-        }
-        if (e instanceof ClusterEvent.MemberRemoved r) {
-            return lostAt(r.member().address(), "was removed from the cluster");
-        }
-        if (e instanceof ClusterEvent.MemberExited x) {
-            return lostAt(x.member().address(), "left the cluster");
-        }
-        if (e instanceof ClusterEvent.MemberDowned d) {
-            return lostAt(d.member().address(), "was downed");
-        }
-        return this;
+        MemberEvents.Loss loss = MemberEvents.lossOf(changed.event());
+        return loss == null ? this : lostAt(loss.address(), loss.what());
     }
 
     private Behavior<Command> lostAt(Address address, String what) {

@@ -103,30 +103,20 @@ final class EnsembleCompare {
             return Main.BAD_INPUT;
         }
         List<RunResult> results;
-        RunPlacement placement = null;
+        RunPlacement placement;
         try {
-            if (cluster.distributed()) {
-                say(String.format("fabric-emu: %d schemes x %d seeds = %d runs, %s", labels.size(), seeds.size(),
-                        runs.size(), cluster.describe()));
-                List<Path> sources = new ArrayList<>();
-                for (int j = 0; j < runs.size(); j++) {
-                    sources.add(files.get(j / seeds.size()));
-                }
-                MemberRuns farmed = MemberRuns.run(cluster, shards, runs, sources, overridesOf, folders,
-                        allowedFolders, quiet ? null : out, err);
-                if (farmed.results() == null) {
-                    return farmed.exitCode();
-                }
-                results = farmed.results();
-                placement = farmed.placement();
-            } else {
-                RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(),
-                        Runtime.getRuntime().maxMemory(), shards);
-                say(String.format("fabric-emu: %d schemes x %d seeds = %d runs, %d at once, %d shard%s each",
-                        labels.size(), seeds.size(), runs.size(), pool.concurrent(), pool.shardsEach(),
-                        pool.shardsEach() == 1 ? "" : "s"));
-                results = pool.runAll(runs, folders, quiet ? null : out);
+            List<Path> sources = new ArrayList<>();
+            for (int j = 0; j < runs.size(); j++) {
+                sources.add(files.get(j / seeds.size()));
             }
+            MemberRuns ran = IndependentRuns.run(cluster, shards, runs, sources, overridesOf, folders, allowedFolders,
+                    where -> say(String.format("fabric-emu: %d schemes x %d seeds = %d runs, %s", labels.size(),
+                            seeds.size(), runs.size(), where)), quiet ? null : out, err);
+            if (ran.results() == null) {
+                return ran.exitCode();
+            }
+            results = ran.results();
+            placement = ran.placement();
         } catch (RunPool.RunFailedException e) {
             err.println("error: the emulation of " + folders.get(e.index()) + " failed: " + e.getMessage()
                     + "; no results were written");

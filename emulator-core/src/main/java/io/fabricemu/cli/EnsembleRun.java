@@ -86,24 +86,16 @@ final class EnsembleRun {
             }
             List<String> names = seeds.stream().map(seed -> "seed " + seed).toList();
             List<RunResult> results;
-            RunPlacement placement = null;
+            RunPlacement placement;
             try {
-                if (cluster.distributed()) {
-                    announce(name, first, seeds, cluster.describe());
-                    MemberRuns farmed = MemberRuns.run(cluster, shards, runs, Collections.nCopies(runs.size(),
-                            scenario), runOverrides, names, allowedFolders, quiet ? null : out, err);
-                    if (farmed.results() == null) {
-                        return farmed.exitCode();
-                    }
-                    results = farmed.results();
-                    placement = farmed.placement();
-                } else {
-                    RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(),
-                            Runtime.getRuntime().maxMemory(), shards);
-                    announce(name, first, seeds, String.format("%d at once, %d shard%s each", pool.concurrent(),
-                            pool.shardsEach(), pool.shardsEach() == 1 ? "" : "s"));
-                    results = pool.runAll(runs, names, quiet ? null : out);
+                MemberRuns ran = IndependentRuns.run(cluster, shards, runs, Collections.nCopies(runs.size(), scenario),
+                        runOverrides, names, allowedFolders, where -> announce(name, first, seeds, where),
+                        quiet ? null : out, err);
+                if (ran.results() == null) {
+                    return ran.exitCode();
                 }
+                results = ran.results();
+                placement = ran.placement();
             } catch (RunPool.RunFailedException e) {
                 err.println("error: the emulation of seed " + seeds.get(e.index()) + " failed: " + e.getMessage()
                         + "; no results were written");

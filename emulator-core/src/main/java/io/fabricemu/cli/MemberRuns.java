@@ -37,11 +37,17 @@ final class MemberRuns {
         this.exitCode = exitCode;
     }
 
+    /** Runs done in this JVM: their results, no placement. */
+    static MemberRuns here(List<RunResult> results) {
+        return new MemberRuns(results, null, 0);
+    }
+
     /** The results in the order of the runs; null when they could not be had ({@link #exitCode} says how). */
     List<RunResult> results() {
         return results;
     }
 
+    /** Where each run ran, or null for runs in this JVM. */
     RunPlacement placement() {
         return placement;
     }
