@@ -449,7 +449,7 @@ class ScenarioErrorsTest {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parse(with(BASE, 14, "  colour: blue"), SOURCE, List.of()));
         assertEquals("scenarios/err.yaml:14: switch.colour: unknown field; allowed fields of switch are latency,"
-                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc, rnrNack, wreb, failover",
+                + " forwarding, queue, sharedBuffer, trafficClasses, trimming, ecn, pfc, rnrNack, wreb, failover, adaptiveRouting",
                 e.getMessage());
     }
 
