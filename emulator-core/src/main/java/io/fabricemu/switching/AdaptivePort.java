@@ -5,6 +5,7 @@ import io.fabricemu.engine.Signal;
 import io.fabricemu.fault.FailoverRoutes;
 import io.fabricemu.net.Ecmp;
 import io.fabricemu.net.Packet;
+import io.fabricemu.time.Ps;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -39,6 +40,15 @@ final class AdaptivePort implements EgressStage {
         INSTANCE
     }
 
+    /** Time to look at the bandwidth level again: it falls while the port is idle. */
+    private enum Decay implements Signal {
+        INSTANCE
+    }
+
+    /** The transmitter's recent busy time, or null when the method does not read it. */
+    private final BusyWindow busy;
+    private boolean decayArmed;
+
     AdaptivePort(AdaptiveRouting settings, SwitchPlan plan, int portNumber, EgressPort port) {
         this.settings = settings;
         this.plan = plan;
@@ -48,13 +58,27 @@ final class AdaptivePort implements EgressStage {
         this.scratch = new int[plan.portCount()];
         this.flows = settings.granularity() == AdaptiveRouting.Granularity.FLOW ? new HashMap<>() : null;
         this.random = new SplittableRandom(Ecmp.mix(plan.ecmpSalt() ^ PICK_SALT ^ portNumber));
+        this.busy = settings.method().readsBandwidth() ? new BusyWindow() : null;
+    }
+
+    @Override
+    public void departed(Packet p, int ingressPort, EventContext ctx) {
+        if (busy != null) {
+            busy.sent(ctx.nowPs(), Ps.serializationPs(p.sizeBytes(), plan.portRatesBps()[portNumber]));
+        }
     }
 
     @Override
     public void occupancyChanged(EventContext ctx) {
-        int level = settings.method().word(port.paused(ctx.nowPs()),
-                AdaptiveRouting.level(port.queuedBytes(), plan.settings().queueBytes()));
+        long nowPs = ctx.nowPs();
+        int level = settings.method().word(port.paused(nowPs),
+                AdaptiveRouting.level(port.queuedBytes(), plan.settings().queueBytes()),
+                busy == null ? 0 : busy.level(nowPs));
         levels[portNumber] = level;
+        if (busy != null && busy.counting() && !decayArmed) {
+            decayArmed = true;
+            ctx.schedule((nowPs / BusyWindow.SLOT_PS + 1) * BusyWindow.SLOT_PS, Decay.INSTANCE);
+        }
         if (level == published) {
             return;
         }
@@ -84,6 +108,11 @@ final class AdaptivePort implements EgressStage {
     public boolean handle(Signal signal, EventContext ctx) {
         if (signal instanceof PortLoad load) {
             levels[load.port()] = load.level();
+            return true;
+        }
+        if (signal == Decay.INSTANCE) {
+            decayArmed = false;
+            occupancyChanged(ctx);
             return true;
         }
         if (signal == PublishDue.INSTANCE) {

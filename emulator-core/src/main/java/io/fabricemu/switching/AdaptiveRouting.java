@@ -33,15 +33,33 @@ public record AdaptiveRouting(Method method, Granularity granularity, long stick
         /** Whether PFC pauses the port ({@code compare_pause}): a paused port is worse than any other. */
         PAUSE,
         /** Pause first, then the queue's level ({@code compare_pq}). */
-        PAUSE_QUEUE;
+        PAUSE_QUEUE,
+        /** How busy the transmitter was over the last 30 us ({@code compare_bandwidth}, {@link BusyWindow}). */
+        BANDWIDTH,
+        /** Pause first, then bandwidth ({@code compare_pb}). */
+        PAUSE_BANDWIDTH,
+        /** The queue's level first, then bandwidth ({@code compare_qb}). */
+        QUEUE_BANDWIDTH,
+        /** Pause, then the queue's level, then bandwidth ({@code compare_pqb}). */
+        PAUSE_QUEUE_BANDWIDTH;
 
-        /** The word a port publishes: lower is better. */
-        int word(boolean paused, int queueLevel) {
+        /** The word a port publishes, from levels of 0 to 3 and the pause state: lower is better. */
+        int word(boolean paused, int queueLevel, int busyLevel) {
             return switch (this) {
                 case QUEUE -> queueLevel;
                 case PAUSE -> paused ? 1 : 0;
                 case PAUSE_QUEUE -> paused ? 4 : queueLevel;
+                case BANDWIDTH -> busyLevel;
+                case PAUSE_BANDWIDTH -> paused ? 4 : busyLevel;
+                case QUEUE_BANDWIDTH -> queueLevel * 4 + busyLevel;
+                case PAUSE_QUEUE_BANDWIDTH -> paused ? 16 : queueLevel * 4 + busyLevel;
             };
+        }
+
+        /** Whether the word reads the transmitter's recent bandwidth. */
+        boolean readsBandwidth() {
+            return this == BANDWIDTH || this == PAUSE_BANDWIDTH || this == QUEUE_BANDWIDTH
+                    || this == PAUSE_QUEUE_BANDWIDTH;
         }
     }
 

@@ -12,14 +12,14 @@ import java.util.List;
  *
  * <pre>
  * adaptiveRouting: {method: queue, granularity: packet, stickyDelta: 10us, tiers: [1, 2, 3], update: 100ns}
- * # method: queue | pause | pq (pause, then queue) | ecmp (hashing, as without the section)
+ * # method: queue | pause | pq | bandwidth | pb | qb | pqb (htsim's -ar_method) | ecmp (hashing, no AR)
  * </pre>
  * {@code method: ecmp} hashes as if the section were absent, so that {@code --sweep switch.adaptiveRouting.method=ecmp,queue}
  * compares the two. Every field is optional; the defaults are shown, those of the reference simulator's {@code -strat ecmp_ar}
  * ({@code FatTreeSwitch::_sticky_delta}, {@code BaseQueue::_update_period}).
  */
 final class AdaptiveRoutingBinder {
-    static final List<String> METHODS = List.of("queue", "pause", "pq", "ecmp");
+    static final List<String> METHODS = List.of("queue", "pause", "pq", "bandwidth", "pb", "qb", "pqb", "ecmp");
     static final List<String> GRANULARITIES = List.of("packet", "flow");
     static final long DEFAULT_STICKY_PS = 10_000_000;
     static final long DEFAULT_UPDATE_PS = 100_000;
@@ -60,6 +60,10 @@ final class AdaptiveRoutingBinder {
         AdaptiveRouting.Method compared = switch (method) {
             case "pause" -> AdaptiveRouting.Method.PAUSE;
             case "pq" -> AdaptiveRouting.Method.PAUSE_QUEUE;
+            case "bandwidth" -> AdaptiveRouting.Method.BANDWIDTH;
+            case "pb" -> AdaptiveRouting.Method.PAUSE_BANDWIDTH;
+            case "qb" -> AdaptiveRouting.Method.QUEUE_BANDWIDTH;
+            case "pqb" -> AdaptiveRouting.Method.PAUSE_QUEUE_BANDWIDTH;
             default -> AdaptiveRouting.Method.QUEUE;
         };
         return new AdaptiveRouting(compared, granularity.equals("flow")
