@@ -4,14 +4,16 @@ import java.util.Objects;
 
 /**
  * Switch adaptive routing ({@code switch.adaptiveRouting}): among the egress ports on a shortest path, a data packet
- * leaves by the one whose queue is least full as the switch last heard, instead of by the ECMP hash. Modelled on the
- * reference simulator's {@code -strat ecmp_ar} ({@code FatTreeSwitch::getNextHop}, {@code adaptive_route},
- * {@code compare_queuesize}): queues quantised to four levels, under 5%, 10% and 20% of the queue limit and above;
- * packets under {@link #SMALL_BYTES} bytes (acknowledgements, trimmed headers) hashed as before; per packet, or per
- * flow, a flow then keeping its port until it has been idle for {@code stickyDeltaPs} and a strictly better port
- * exists. Each egress port tells the switch's other ports its level when it changes, at most once every
- * {@code updatePeriodPs}, and they hear it after the switch's pipeline latency: a choice reads what the port
- * choosing knows at that virtual time, never another port's state directly.
+ * leaves by one that is least loaded as the switch last heard, instead of by the ECMP hash. Modelled on the reference
+ * simulator's {@code -strat ecmp_ar} ({@code FatTreeSwitch::getNextHop}, {@code adaptive_route} and its
+ * {@code compare_*} functions): a port's load is its queue quantised to four levels (under 5%, 10% and 20% of the
+ * queue limit, and above), its PFC pause state, its transmitter's busy share of the last 30 us ({@link BusyWindow}),
+ * or a combination, as {@link Method} says; among equally loaded ports one is picked at random from a seeded
+ * generator. Packets under {@link #SMALL_BYTES} bytes (acknowledgements, trimmed headers) are hashed as before; per
+ * packet, or per flow, a flow then keeping its port until it has been idle for {@code stickyDeltaPs} and a strictly
+ * better port exists. Each egress port tells the switch's other ports its load when it changes, at most once every
+ * {@code updatePeriodPs}, and they hear it after the switch's pipeline latency: a choice reads what the port choosing
+ * knows at that virtual time, never another port's state directly.
  *
  * @param method         what is compared: the queue's level, the pause state, or both ({@link Method})
  * @param granularity    per packet or per flow
