@@ -151,8 +151,8 @@ final class CompareCommand implements Callable<Integer> {
             if (output == null || !reserveRunFolders(output, labels, files, err)) {
                 return Main.BAD_INPUT;
             }
-            return metrics.around(err, live -> compare(prepared, labels, files, runOverrides, shards, live, output,
-                    outDir, err, stdout));
+            return metrics.around(err, quiet ? null : stdout, live -> compare(prepared, labels, files, runOverrides,
+                    shards, live, output, outDir, err, stdout));
         }
     }
 
@@ -219,6 +219,10 @@ final class CompareCommand implements Callable<Integer> {
     private List<Comparison.Column> runInTurn(List<PreparedRun> prepared, List<String> labels, int shards,
                                               LiveMetrics live, PrintWriter err, PrintWriter stdout) {
         List<Comparison.Column> columns = new ArrayList<>();
+        if (!quiet) {
+            stdout.println("fabric-emu: live metrics at " + live.url() + " (the runs one after another)");
+            stdout.flush();
+        }
         for (int i = 0; i < prepared.size(); i++) {
             PreparedRun p = prepared.get(i);
             announce(p, labels.get(i), i, prepared.size(), stdout);
@@ -304,7 +308,7 @@ final class CompareCommand implements Callable<Integer> {
 
     private void announce(PreparedRun p, String label, int i, int n, PrintWriter stdout) {
         if (!quiet) {
-            stdout.printf("fabric-emu: %s (%d of %d): %s, %d flows%n", label, i + 1, n,
+            stdout.printf("fabric-emu: %s (%d of %d): %s, %,d flows%n", label, i + 1, n,
                     p.fabric().topology().describe(), p.flows().size());
             stdout.flush();
         }

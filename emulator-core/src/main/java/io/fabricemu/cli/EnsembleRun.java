@@ -138,7 +138,7 @@ final class EnsembleRun {
     /** The line that opens the output: the scenario, its fabric, the seeds, and where they run ({@code where}). */
     private void announce(String name, PreparedRun first, List<Long> seeds, String where) {
         if (!quiet) {
-            out.printf("fabric-emu: %s: %s, %d flows, %,d actors; %d seeds (%s), %s%n", name,
+            out.printf("fabric-emu: %s: %s, %,d flows, %,d actors; %d seeds (%s), %s%n", name,
                     first.fabric().topology().describe(), first.flows().size(), first.fabric().elementCount(),
                     seeds.size(), describe(seeds), where);
             out.flush();

@@ -100,6 +100,14 @@ final class MetricsOptions {
      * metrics option prints its error and returns {@link Main#BAD_INPUT} before any work.
      */
     int around(PrintWriter err, WithMetrics work) throws Exception {
+        return around(err, null, work);
+    }
+
+    /**
+     * As {@link #around(PrintWriter, WithMetrics)}; {@code say} (null: nothing) hears, when the work is over and the
+     * endpoint stays up for {@code --metrics-hold}, for how long and where, so the wait is not a silent one.
+     */
+    int around(PrintWriter err, PrintWriter say, WithMetrics work) throws Exception {
         LiveMetrics live;
         try {
             live = start(err);
@@ -112,6 +120,12 @@ final class MetricsOptions {
             return work.run(live);
         } finally {
             if (live != null) {
+                if (say != null && !hold.isZero()) {
+                    say.printf("  live metrics stay at %s for %s (--metrics-hold) so that a scrape gets the last"
+                            + " values; Ctrl-C ends the wait%n", live.url(), hold.toString().substring(2).toLowerCase(
+                            java.util.Locale.ROOT));
+                    say.flush();
+                }
                 live.close();
             }
         }

@@ -118,11 +118,12 @@ final class RunCommand implements Callable<Integer> {
             }
             if (!cluster.distributed()) {
                 EngineBackend local = EngineBackend.local(shards);
-                return metrics.around(err, live -> run(prepared, local, live, output, outDir, err, clock));
+                return metrics.around(err, quiet ? null : spec.commandLine().getOut(),
+                        live -> run(prepared, local, live, output, outDir, err, clock));
             }
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
             // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
-            return metrics.around(err, live -> {
+            return metrics.around(err, clusterOut, live -> {
                 try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, allowFiles.folders,
                         prepared.fabric().elementCount(), clusterOut, err)) {
                     return backend == null ? cluster.exitCode
@@ -136,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
                     PrintWriter err, CommandTimings clock) {
         PrintWriter stdout = spec.commandLine().getOut();
         if (!quiet) {
-            stdout.printf("fabric-emu: %s: %s, %d flows, %,d actors%n", prepared.scenario().name(),
+            stdout.printf("fabric-emu: %s: %s, %,d flows, %,d actors%n", prepared.scenario().name(),
                     prepared.fabric().topology().describe(), prepared.flows().size(), prepared.fabric().elementCount());
             RunEstimate estimate = prepared.scenario().runEstimate();
             if (estimate.isLong()) {

@@ -51,7 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
                 bad++;
                 continue;
             }
-            out.printf("ok: %s: %s; %d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
+            out.printf("ok: %s: %s; %,d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
                     + " may use; %s%n", file, p.fabric().topology().describe(), p.flows().size(),
                     p.fabric().elementCount(), Ps.format(p.fabric().lookaheadPs()),
                     Units.formatBytes(p.scenario().estimate().heapBytes()),
