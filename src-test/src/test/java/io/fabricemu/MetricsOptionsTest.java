@@ -105,4 +105,19 @@ class MetricsOptionsTest {
             assertRejected("is the port in use?", "--metrics=" + taken.getLocalPort());
         }
     }
+
+    /** compare --metrics says where its endpoint is, as run --metrics does, and a hold says where and how long. */
+    @Test
+    void compareWithMetrics_saysWhere_andAHoldSaysHowLong() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("incast-7to1.yaml"), "--cc", "nscc,rccc", "--set",
+                "workload.bytes=64KiB", "--metrics=" + port, "--metrics-hold", "1s", "--out=" + dir.resolve("c"));
+        assertEquals(0, o.exitCode(), o.err());
+        String url = "http://127.0.0.1:" + port + "/metrics";
+        assertTrue(o.out().contains("fabric-emu: live metrics at " + url), o.out());
+        assertTrue(o.out().contains("live metrics stay at " + url + " for 1s (--metrics-hold)"), o.out());
+    }
 }
