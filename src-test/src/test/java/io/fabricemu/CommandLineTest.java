@@ -225,4 +225,20 @@ class CommandLineTest {
         assertFalse(Cli.run("run", Cli.scenario("incast-7to1.yaml"), "--quiet", "--set", "workload.bytes=64KiB",
                 "--out", tmp.resolve("u").toString()).err().contains("timings:"), "only when asked");
     }
+
+    /** ports.csv names, for every port, the port at the other end of its cable. */
+    @Test
+    void portsCsv_namesEachPortsPeer() throws IOException {
+        Path out = tmp.resolve("peers");
+        Cli.Outcome o = Cli.run("run", Cli.scenario("incast-7to1.yaml"), "--quiet", "--set", "workload.bytes=64KiB",
+                "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> lines = Files.readAllLines(out.resolve("ports.csv"));
+        assertTrue(lines.get(0).endsWith(",peer"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("h0:nic,") && l.endsWith(",leaf0:p0")),
+                lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("spine0:p1,") && l.endsWith(",leaf1:p8")),
+                lines.toString());
+        assertTrue(lines.stream().skip(1).noneMatch(l -> l.endsWith(",")), "every port has a peer");
+    }
 }

@@ -121,18 +121,28 @@ public final class ResultsWriter {
         }
     }
 
+    /**
+     * ports.csv: a row per port, its last column {@code peer} the port at the other end of its cable
+     * ({@code leaf1:p36} faces {@code spine0:p1}); empty when the run has no map of its fabric.
+     */
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
+        Map<String, String> peers = new java.util.HashMap<>();
+        for (FabricMap.Link l : r.fabricMap().links()) {
+            peers.put(l.portA(), l.portB());
+            peers.put(l.portB(), l.portA());
+        }
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes,pfcPausesSent,pfcResumesSent,pfcPausedPs,"
                     + "pfcHeadroomDrops,rnrNaksSent,rnrUnresolved,rnrNackedDrops,btsEarlySent,btsDropSent,btsBytesSent,"
-                    + "btsReceived\n");
+                    + "btsReceived,peer\n");
             for (PortStats p : r.ports()) {
                 PfcCounters pfc = p.pfc();
                 w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
                         + p.ecnMarks() + "," + p.txBytes() + "," + pfc.pausesSent() + "," + pfc.resumesSent() + ","
                         + pfc.pausedPs() + "," + pfc.headroomDrops() + "," + p.rnr().naksSent() + ","
                         + p.rnr().unresolved() + "," + p.rnr().nackedDrops() + "," + p.bts().earlySent() + ","
-                        + p.bts().dropSent() + "," + p.bts().bytesSent() + "," + p.bts().received() + "\n");
+                        + p.bts().dropSent() + "," + p.bts().bytesSent() + "," + p.bts().received() + ","
+                        + peers.getOrDefault(p.id(), "") + "\n");
             }
         }
     }
