@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
 
 /**
  * A schedule of flows from a CSV file, as other tools (collective schedulers, trace converters) produce them:
- * a header {@code id,src,dst,bytes,after,gap}, then one flow per line; {@code after} lists the ids a flow waits
- * for separated by {@code ;} (empty for none), {@code gap} is a time such as {@code 2us} (empty for none), and
+ * a header {@code id,src,dst,bytes,after,gap} (or {@code id,src,dst,bytes,after,gap,start}), then one flow per line;
+ * {@code after} lists the ids a flow waits for separated by {@code ;} (empty for none), {@code gap} is a time such
+ * as {@code 2us} (empty for none), {@code start} the time the flow may start, as a YAML flow's (empty for 0), and
  * {@code id} may be empty for a flow nothing waits for. Each line becomes a flows entry whose fields keep their
  * CSV line, so every error, a cycle included, is reported as {@code schedule.csv:LINE: FIELD: ...}. Blank lines
  * and lines starting with {@code #} are skipped; lines end with LF, CR LF or CR; a UTF-8 byte order mark, which
@@ -36,7 +37,8 @@ import java.util.regex.Pattern;
  */
 public final class ScheduleCsv {
     static final String HEADER = "id,src,dst,bytes,after,gap";
-    private static final String[] COLUMNS = HEADER.split(",");
+    /** The header with a start time per flow, as a YAML flow has one. */
+    static final String HEADER_WITH_START = HEADER + ",start";
     private static final String KIND = "CSV schedule";
     /** What a first line shown in a message may hold: words of letters, digits and '_', commas and spaces. */
     private static final Pattern HEADER_LIKE = Pattern.compile("[A-Za-z0-9_ ]*(,[A-Za-z0-9_ ]*)+");
@@ -52,12 +54,13 @@ public final class ScheduleCsv {
         String display = file.display();
         List<String> lines = text(file).lines().toList();
         String first = lines.isEmpty() ? "" : lines.get(0).strip();
-        if (!first.equals(HEADER)) {
+        if (!first.equals(HEADER) && !first.equals(HEADER_WITH_START)) {
             throw new ScenarioException(display, Origin.ofLine(1), "", "the first line must be the header "
-                    + HEADER + ", " + (lines.isEmpty() ? "and the file is empty" : looksLikeHeader(first)
+                    + HEADER + " (or " + HEADER_WITH_START + "), " + (lines.isEmpty() ? "and the file is empty" : looksLikeHeader(first)
                     ? "found '" + first + "'" : "and this line is not one (nor a header of comma-separated names);"
                     + " is " + display + " a CSV schedule?"));
         }
+        String[] columns = first.split(",");
         List<Section> entries = new ArrayList<>(lines.size() - 1);
         for (int i = 1; i < lines.size(); i++) {
             String line = lines.get(i).strip();
@@ -66,25 +69,25 @@ public final class ScheduleCsv {
             }
             Origin at = Origin.ofLine(i + 1);
             String[] cells = line.split(",", -1);
-            if (cells.length != COLUMNS.length) {
-                throw new ScenarioException(display, at, "", "expected " + COLUMNS.length + " columns (" + HEADER
+            if (cells.length != columns.length) {
+                throw new ScenarioException(display, at, "", "expected " + columns.length + " columns (" + first
                         + "), found " + cells.length);
             }
-            List<MapNode.Entry> fields = new ArrayList<>(COLUMNS.length);
-            for (int c = 0; c < COLUMNS.length; c++) {
+            List<MapNode.Entry> fields = new ArrayList<>(columns.length);
+            for (int c = 0; c < columns.length; c++) {
                 String cell = cells[c].strip();
                 if (cell.isEmpty()) {
                     continue;
                 }
                 Node value = new ScalarNode(at, cell, false);
-                if (COLUMNS[c].equals("after")) {
+                if (columns[c].equals("after")) {
                     List<Node> ids = new ArrayList<>();
                     for (String id : cell.split(";", -1)) {
                         ids.add(new ScalarNode(at, id.strip(), id.isBlank()));
                     }
                     value = new ListNode(at, ids);
                 }
-                fields.add(new MapNode.Entry(COLUMNS[c], at, value));
+                fields.add(new MapNode.Entry(columns[c], at, value));
             }
             entries.add(new Section(display, "", at, new MapNode(at, fields), null));
         }

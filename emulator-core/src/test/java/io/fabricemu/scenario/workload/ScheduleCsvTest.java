@@ -65,6 +65,18 @@ class ScheduleCsvTest {
     }
 
     @Test
+    void load_aStartColumn_givesEachFlowItsStart_asAYamlFlowHasOne() throws Exception {
+        scenario("  schedule: sched.csv");
+        csv(ScheduleCsv.HEADER_WITH_START, "a,0,1,64KiB,,,", "b,1,2,64KiB,,,3us", "c,2,3,64KiB,a,,1us");
+        List<FlowSpec> flows = ScenarioLoader.load(dir.resolve("s.yaml"), List.of()).workload().flows(8, 1);
+        assertEquals(0, flows.get(0).startPs());
+        assertEquals(3_000_000, flows.get(1).startPs());
+        assertEquals(1_000_000, flows.get(2).startPs());
+        csv(ScheduleCsv.HEADER_WITH_START, "a,0,1,64KiB,,,soon");
+        assertRefused("sched.csv", 2, "start", "'soon'");
+    }
+
+    @Test
     void load_cycle_isReportedAtItsFirstFlowsLine() throws Exception {
         scenario("  schedule: sched.csv");
         csv(ScheduleCsv.HEADER, "x,0,1,64KiB,,", "a,0,1,64KiB,c,", "b,1,2,64KiB,a,1us", "c,2,3,64KiB,b,");
@@ -148,8 +160,8 @@ class ScheduleCsvTest {
     void load_aFirstLineThatIsNoHeader_isDescribedNotShown() throws Exception {
         scenario("  schedule: sched.csv");
         csv("SECRET=hunter2:/root:/bin/bash", "a,0,1,64KiB,,");
-        assertRefused("sched.csv", 1, "", "the first line must be the header id,src,dst,bytes,after,gap, and this"
-                + " line is not one");
+        assertRefused("sched.csv", 1, "", "the first line must be the header id,src,dst,bytes,after,gap (or"
+                + " id,src,dst,bytes,after,gap,start), and this line is not one");
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.load(dir.resolve("s.yaml"), List.of()));
         assertFalse(e.getMessage().contains("SECRET") || e.getMessage().contains("hunter2"), e.getMessage());
