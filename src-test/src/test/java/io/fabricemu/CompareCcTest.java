@@ -60,4 +60,23 @@ class CompareCcTest {
         assertEquals(2, o.exitCode());
         assertTrue(o.err().contains("two or more scenario files, or one with --cc"), o.err());
     }
+
+    /**
+     * The printed table leaves out the rows that are 0 in every run (drops excepted) and ends with each run's
+     * digest; comparison.csv keeps every row.
+     */
+    @Test
+    void theTable_leavesOutRowsZeroInEveryRun_andGivesEachRunsDigest() throws IOException {
+        Path out = tmp.resolve("table");
+        Cli.Outcome o = Cli.run("compare", INCAST, "--cc", "nscc,rccc", "--set", "workload.bytes=128KiB", "--out",
+                out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        assertFalse(o.out().contains("PFC pauses"), "no PFC in a UET incast:\n" + o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.strip().startsWith("drops ")), o.out());
+        String nscc = Cli.results(out.resolve("nscc")).get("digest").asText().substring(0, 12);
+        String rccc = Cli.results(out.resolve("rccc")).get("digest").asText().substring(0, 12);
+        assertTrue(o.out().lines().anyMatch(l -> l.strip().startsWith("digest ") && l.contains(nscc)
+                && l.contains(rccc)), o.out());
+        assertTrue(java.nio.file.Files.readString(out.resolve("comparison.csv")).contains("PFC_pauses"));
+    }
 }

@@ -134,7 +134,10 @@ public final class Comparison {
         return out.toString();
     }
 
-    /** The table as cells: a header row (an empty corner, then the labels), then one row per figure. */
+    /**
+     * The table as cells: a header row (an empty corner, then the labels), then one row per figure, but those that are
+     * 0 in every run (drops excepted: none is a result), then each run's digest, shortened. The CSV keeps every row.
+     */
     public List<String[]> cells() {
         List<String[]> cells = new ArrayList<>();
         String[] header = new String[columns.size() + 1];
@@ -144,6 +147,9 @@ public final class Comparison {
         }
         cells.add(header);
         for (Row row : rows()) {
+            if (!row.name().equals("drops") && columns.stream().allMatch(c -> row.raw().applyAsLong(c) == 0)) {
+                continue;
+            }
             String[] line = new String[columns.size() + 1];
             line[0] = row.name();
             for (int i = 0; i < columns.size(); i++) {
@@ -151,6 +157,12 @@ public final class Comparison {
             }
             cells.add(line);
         }
+        String[] digests = new String[columns.size() + 1];
+        digests[0] = "digest";
+        for (int i = 0; i < columns.size(); i++) {
+            digests[i + 1] = columns.get(i).run().digest().substring(0, 12);
+        }
+        cells.add(digests);
         return cells;
     }
 
