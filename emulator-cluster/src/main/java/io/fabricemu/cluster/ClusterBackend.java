@@ -60,9 +60,7 @@ final class ClusterBackend implements DistributedBackend {
         this.jvms = cluster.jvms;
         this.members = cluster.members;
         this.shardsPerMember = shardsPerMember;
-        if (jvms != null) {
-            jvms.onLost(this::processLost);
-        }
+        cluster.whenWorkerLost(this::memberLost);
         cluster.whenAskedToEnd("interrupt-run", interruption -> {
             ActorRef<RunSession.Command> s = session;
             if (s != null) {
@@ -128,8 +126,8 @@ final class ClusterBackend implements DistributedBackend {
                 coordinator, requests, shardsPerMember, result, loss), "run-" + runs, Props.empty());
         for (int i = 0; jvms != null && i < jvms.count(); i++) {
             String lost = jvms.lost(i);
-            if (lost != null) {
-                processLost(i, lost);
+            if (lost != null && cluster.memberOfProcess(i) >= 0) {
+                memberLost(cluster.memberOfProcess(i), lost);
             }
         }
         try {
@@ -157,11 +155,10 @@ final class ClusterBackend implements DistributedBackend {
         return new IllegalStateException(String.valueOf(e.getCause().getMessage()), e.getCause());
     }
 
-    /** A forked worker exited or was stopped: if a run is going on, it is lost. */
-    private void processLost(int process, String description) {
+    /** The forked worker of member {@code member} exited or was stopped: if a run is going on, it is lost. */
+    private void memberLost(int member, String description) {
         ActorRef<RunSession.Command> s = session;
-        int member = members.memberOfPort(jvms.port(process));
-        if (s != null && member >= 0) {
+        if (s != null) {
             s.tell(new RunSession.MemberLost(member, "was lost", description));
         }
     }

@@ -37,15 +37,12 @@ final class ClusterFarm implements RunFarm {
         this.cluster = cluster;
         this.slots = slots;
         this.shards = shards;
-        if (cluster.jvms != null) {
-            cluster.jvms.onLost((process, description) -> {
-                ActorRef<FarmSession.Command> s = session;
-                int member = cluster.members.memberOfPort(cluster.jvms.port(process));
-                if (s != null && member >= 0) {
-                    s.tell(new FarmSession.ProcessLost(member, description));
-                }
-            });
-        }
+        cluster.whenWorkerLost((member, description) -> {
+            ActorRef<FarmSession.Command> s = session;
+            if (s != null) {
+                s.tell(new FarmSession.ProcessLost(member, description));
+            }
+        });
         cluster.whenAskedToEnd("interrupt-farm", interruption -> {
             ActorRef<FarmSession.Command> s = session;
             if (s != null) {

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -89,6 +90,26 @@ final class DriverCluster {
 
     boolean forked() {
         return jvms != null;
+    }
+
+    /**
+     * {@code lost} hears, by member index, of every forked worker whose JVM exits or is stopped from now on
+     * ({@link LocalJvms}' watchdog); nothing without forked workers.
+     */
+    void whenWorkerLost(BiConsumer<Integer, String> lost) {
+        if (jvms != null) {
+            jvms.onLost((process, description) -> {
+                int member = memberOfProcess(process);
+                if (member >= 0) {
+                    lost.accept(member, description);
+                }
+            });
+        }
+    }
+
+    /** The member index of forked worker {@code process}, or -1 if it is not a member. */
+    int memberOfProcess(int process) {
+        return members.memberOfPort(jvms.port(process));
     }
 
     /**

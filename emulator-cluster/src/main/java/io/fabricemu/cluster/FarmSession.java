@@ -63,23 +63,16 @@ final class FarmSession extends AbstractBehavior<FarmSession.Command> {
     record Interrupted(String reason) implements Command {
     }
 
-    /** A run in flight: on which member, which attempt, the parts of its result so far. */
+    /** A run in flight: on which member, which attempt, the parts of its result so far (null before the first). */
     private static final class InFlight {
         final int member;
         final int attempt;
-        final byte[][] parts;
+        byte[][] parts;
         int received;
 
         InFlight(int member, int attempt) {
             this.member = member;
             this.attempt = attempt;
-            this.parts = new byte[0][];
-        }
-
-        InFlight(InFlight first, int parts) {
-            this.member = first.member;
-            this.attempt = first.attempt;
-            this.parts = new byte[parts][];
         }
     }
 
@@ -223,9 +216,8 @@ final class FarmSession extends AbstractBehavior<FarmSession.Command> {
         if (f == null || f.attempt != p.attempt()) {
             return this; // a part of an attempt given up when its member was lost
         }
-        if (f.parts.length != p.parts()) {
-            f = new InFlight(f, p.parts());
-            inFlight.put(p.job(), f);
+        if (f.parts == null) {
+            f.parts = new byte[p.parts()][];
         }
         if (f.parts[p.part()] == null) {
             f.parts[p.part()] = p.bytes();

@@ -175,8 +175,7 @@ final class CompareCommand implements Callable<Integer> {
                         List<List<String>> runOverrides, int shards, LiveMetrics live, OutputFolder output,
                         Path outDir, PrintWriter err, PrintWriter stdout) throws InterruptedException {
         Ran ran = live != null ? new Ran(runInTurn(prepared, labels, shards, live, err, stdout), null, Main.FAILED)
-                : cluster.distributed() ? onMembers(prepared, labels, files, runOverrides, err, stdout)
-                : new Ran(runAtOnce(prepared, labels, err, stdout), null, Main.FAILED);
+                : atOnce(prepared, labels, files, runOverrides, err, stdout);
         List<Comparison.Column> columns = ran.columns();
         if (columns == null) {
             return ran.exitCode();
@@ -244,66 +243,37 @@ final class CompareCommand implements Callable<Integer> {
         return columns;
     }
 
-    /**
-     * The runs at once in this JVM, as many as the processors and the heap allow ({@link RunPool}); the same results
-     * as {@link #runInTurn}, in the same order. Null after a failure.
-     */
-    private List<Comparison.Column> runAtOnce(List<PreparedRun> prepared, List<String> labels, PrintWriter err,
-                                              PrintWriter stdout) throws InterruptedException {
-        RunPool pool = RunPool.of(prepared, Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory(), this.shards);
-        for (int i = 0; i < prepared.size(); i++) {
-            announce(prepared.get(i), labels.get(i), i, prepared.size(), stdout);
-        }
-        if (!quiet) {
-            stdout.printf("  %d at once, %d shard%s each%n", pool.concurrent(), pool.shardsEach(),
-                    pool.shardsEach() == 1 ? "" : "s");
-            stdout.flush();
-        }
-        List<RunResult> results;
-        try {
-            results = pool.runAll(prepared, labels, quiet ? null : stdout);
-        } catch (RunPool.RunFailedException e) {
-            err.println("error: the emulation of " + labels.get(e.index()) + " failed: " + e.getMessage());
-            err.flush();
-            return null;
-        }
-        List<Comparison.Column> columns = new ArrayList<>();
-        for (int i = 0; i < results.size(); i++) {
-            columns.add(new Comparison.Column(labels.get(i), results.get(i), Summary.of(results.get(i))));
-        }
-        return columns;
-    }
-
     /** The runs' columns, or null and the exit code; {@code placement}: where each ran, or null. */
     private record Ran(List<Comparison.Column> columns, RunPlacement placement, int exitCode) {
     }
 
-    /** The runs handed whole to the members of the cluster {@code --jvms} or {@code --cluster} asks for. */
-    private Ran onMembers(List<PreparedRun> prepared, List<String> labels, List<Path> files,
-                          List<List<String>> runOverrides, PrintWriter err, PrintWriter stdout)
+    /**
+     * The runs at once: in this JVM, as many as the processors and the heap allow ({@link RunPool}), or handed whole
+     * to the members of the cluster {@code --jvms} or {@code --cluster} asks for; the same results as
+     * {@link #runInTurn}, in the same order.
+     */
+    private Ran atOnce(List<PreparedRun> prepared, List<String> labels, List<Path> files,
+                       List<List<String>> runOverrides, PrintWriter err, PrintWriter stdout)
             throws InterruptedException {
         for (int i = 0; i < prepared.size(); i++) {
             announce(prepared.get(i), labels.get(i), i, prepared.size(), stdout);
         }
-        MemberRuns farmed;
-        try {
-            farmed = MemberRuns.run(cluster, this.shards, prepared, files, runOverrides, labels, allowFiles.folders,
-                    quiet ? null : stdout, err);
-        } catch (RunPool.RunFailedException e) {
-            err.println("error: the emulation of " + labels.get(e.index()) + " failed: " + e.getMessage());
-            err.flush();
-            return new Ran(null, null, Main.FAILED);
-        }
-        if (farmed.results() == null) {
-            return new Ran(null, null, farmed.exitCode());
+        MemberRuns ran = IndependentRuns.run(cluster, this.shards, prepared, files, runOverrides, labels,
+                allowFiles.folders, where -> {
+                    if (!quiet) {
+                        stdout.println("  " + where);
+                        stdout.flush();
+                    }
+                }, quiet ? null : stdout, err);
+        if (ran.results() == null) {
+            return new Ran(null, null, ran.exitCode());
         }
         List<Comparison.Column> columns = new ArrayList<>();
-        for (int i = 0; i < farmed.results().size(); i++) {
-            RunResult r = farmed.results().get(i);
+        for (int i = 0; i < ran.results().size(); i++) {
+            RunResult r = ran.results().get(i);
             columns.add(new Comparison.Column(labels.get(i), r, Summary.of(r)));
         }
-        return new Ran(columns, farmed.placement(), 0);
+        return new Ran(columns, ran.placement(), 0);
     }
 
     private void announce(PreparedRun p, String label, int i, int n, PrintWriter stdout) {

@@ -102,27 +102,18 @@ final class EnsembleCompare {
             err.flush();
             return Main.BAD_INPUT;
         }
-        List<RunResult> results;
-        RunPlacement placement;
-        try {
-            List<Path> sources = new ArrayList<>();
-            for (int j = 0; j < runs.size(); j++) {
-                sources.add(files.get(j / seeds.size()));
-            }
-            MemberRuns ran = IndependentRuns.run(cluster, shards, runs, sources, overridesOf, folders, allowedFolders,
-                    where -> say(String.format("fabric-emu: %d schemes x %d seeds = %d runs, %s", labels.size(),
-                            seeds.size(), runs.size(), where)), quiet ? null : out, err);
-            if (ran.results() == null) {
-                return ran.exitCode();
-            }
-            results = ran.results();
-            placement = ran.placement();
-        } catch (RunPool.RunFailedException e) {
-            err.println("error: the emulation of " + folders.get(e.index()) + " failed: " + e.getMessage()
-                    + "; no results were written");
-            err.flush();
-            return Main.FAILED;
+        List<Path> sources = new ArrayList<>();
+        for (int j = 0; j < runs.size(); j++) {
+            sources.add(files.get(j / seeds.size()));
         }
+        MemberRuns ran = IndependentRuns.run(cluster, shards, runs, sources, overridesOf, folders, allowedFolders,
+                where -> say(String.format("fabric-emu: %d schemes x %d seeds = %d runs, %s", labels.size(),
+                        seeds.size(), runs.size(), where)), quiet ? null : out, err);
+        if (ran.results() == null) {
+            return ran.exitCode();
+        }
+        List<RunResult> results = ran.results();
+        RunPlacement placement = ran.placement();
         List<Ensemble> ensembles = new ArrayList<>();
         List<Comparison.Column> all = new ArrayList<>();
         for (int i = 0; i < labels.size(); i++) {
@@ -139,21 +130,16 @@ final class EnsembleCompare {
         for (Comparison.Column c : all) {
             selections.add(SeriesSelection.of(c.run().series()));
         }
-        RunPlacement where = placement;
         try {
             output.commit(folder -> {
                 Files.writeString(folder.resolve("comparison.md"), comparison.markdown(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
-                        report(new Comparison(all), selections, comparison, sweep, where), StandardCharsets.UTF_8);
-                if (where != null) {
-                    Files.writeString(folder.resolve(RunPlacement.FILE), where.csv(), StandardCharsets.UTF_8);
+                        report(new Comparison(all), selections, comparison, sweep, placement), StandardCharsets.UTF_8);
+                if (placement != null) {
+                    Files.writeString(folder.resolve(RunPlacement.FILE), placement.csv(), StandardCharsets.UTF_8);
                 }
-                List<String> sources = new ArrayList<>();
-                for (int j = 0; j < all.size(); j++) {
-                    sources.add(files.get(j / seeds.size()).toString());
-                }
-                RunFolders.write(folder, all, selections, sources, overridesOf);
+                RunFolders.write(folder, all, selections, sources.stream().map(Path::toString).toList(), overridesOf);
             });
         } catch (OutputFolderException e) {
             err.println("error: " + e.getMessage());

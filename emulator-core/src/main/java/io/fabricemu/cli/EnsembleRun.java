@@ -85,23 +85,14 @@ final class EnsembleRun {
                 return Main.BAD_INPUT;
             }
             List<String> names = seeds.stream().map(seed -> "seed " + seed).toList();
-            List<RunResult> results;
-            RunPlacement placement;
-            try {
-                MemberRuns ran = IndependentRuns.run(cluster, shards, runs, Collections.nCopies(runs.size(), scenario),
-                        runOverrides, names, allowedFolders, where -> announce(name, first, seeds, where),
-                        quiet ? null : out, err);
-                if (ran.results() == null) {
-                    return ran.exitCode();
-                }
-                results = ran.results();
-                placement = ran.placement();
-            } catch (RunPool.RunFailedException e) {
-                err.println("error: the emulation of seed " + seeds.get(e.index()) + " failed: " + e.getMessage()
-                        + "; no results were written");
-                err.flush();
-                return Main.FAILED;
+            MemberRuns ran = IndependentRuns.run(cluster, shards, runs, Collections.nCopies(runs.size(), scenario),
+                    runOverrides, names, allowedFolders, where -> announce(name, first, seeds, where),
+                    quiet ? null : out, err);
+            if (ran.results() == null) {
+                return ran.exitCode();
             }
+            List<RunResult> results = ran.results();
+            RunPlacement placement = ran.placement();
             List<Comparison.Column> columns = new ArrayList<>();
             for (int i = 0; i < results.size(); i++) {
                 columns.add(new Comparison.Column(folder(seeds.get(i)), results.get(i), Summary.of(results.get(i))));

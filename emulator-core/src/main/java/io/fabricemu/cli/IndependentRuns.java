@@ -19,22 +19,28 @@ final class IndependentRuns {
     /**
      * Runs {@code names[i]}, {@code runs[i]} as read from {@code sources[i]} with {@code overrides[i]}, telling
      * {@code where} first where they go ({@code --jvms 2}, {@code 2 at once, 1 shard each}); {@code out} (null:
-     * nothing) hears of each run's end. The outcome's placement is null for runs in this JVM.
-     *
-     * @throws RunPool.RunFailedException naming the first run whose emulation failed
+     * nothing) hears of each run's end. The outcome's placement is null for runs in this JVM; a run whose emulation
+     * failed is named on {@code err}, and the outcome has no results and {@link Main#FAILED}.
      */
     static MemberRuns run(ClusterOptions cluster, Integer shards, List<PreparedRun> runs, List<Path> sources,
                           List<List<String>> overrides, List<String> names, List<Path> allowedFolders,
                           Consumer<String> where, PrintWriter out, PrintWriter err) throws InterruptedException {
-        if (cluster.distributed()) {
-            where.accept(cluster.describe());
-            return MemberRuns.run(cluster, shards, runs, sources, overrides, names, allowedFolders, out, err);
+        try {
+            if (cluster.distributed()) {
+                where.accept(cluster.describe());
+                return MemberRuns.run(cluster, shards, runs, sources, overrides, names, allowedFolders, out, err);
+            }
+            RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(),
+                    Runtime.getRuntime().maxMemory(), shards);
+            where.accept(String.format("%d at once, %d shard%s each", pool.concurrent(), pool.shardsEach(),
+                    pool.shardsEach() == 1 ? "" : "s"));
+            List<RunResult> results = pool.runAll(runs, names, out);
+            return MemberRuns.here(results);
+        } catch (RunPool.RunFailedException e) {
+            err.println("error: the emulation of " + names.get(e.index()) + " failed: " + e.getMessage()
+                    + "; no results were written");
+            err.flush();
+            return MemberRuns.failed(Main.FAILED);
         }
-        RunPool pool = RunPool.of(runs, Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(),
-                shards);
-        where.accept(String.format("%d at once, %d shard%s each", pool.concurrent(), pool.shardsEach(),
-                pool.shardsEach() == 1 ? "" : "s"));
-        List<RunResult> results = pool.runAll(runs, names, out);
-        return MemberRuns.here(results);
     }
 }

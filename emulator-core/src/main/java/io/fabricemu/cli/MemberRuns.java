@@ -147,7 +147,8 @@ final class MemberRuns {
         };
     }
 
-    private static MemberRuns failed(int exitCode) {
+    /** No results: the runs could not be had, {@code exitCode} says how. */
+    static MemberRuns failed(int exitCode) {
         return new MemberRuns(null, null, exitCode);
     }
 

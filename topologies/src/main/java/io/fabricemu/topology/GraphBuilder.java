@@ -68,7 +68,7 @@ final class GraphBuilder {
                 queue.add(id);
             }
         }
-        int[][] peers = peers(spec);
+        int[][] peers = GraphSpec.peers(n, spec.links());
         while (!queue.isEmpty()) {
             int id = queue.poll();
             for (int peer : peers[id]) {
@@ -82,23 +82,5 @@ final class GraphBuilder {
             distance[id] = Math.min(3, distance[id]);
         }
         return distance;
-    }
-
-    private static int[][] peers(GraphSpec spec) {
-        int[] count = new int[spec.nodes()];
-        for (GraphSpec.Link l : spec.links()) {
-            count[l.a()]++;
-            count[l.b()]++;
-        }
-        int[][] peers = new int[spec.nodes()][];
-        for (int id = 0; id < peers.length; id++) {
-            peers[id] = new int[count[id]];
-            count[id] = 0;
-        }
-        for (GraphSpec.Link l : spec.links()) {
-            peers[l.a()][count[l.a()]++] = l.b();
-            peers[l.b()][count[l.b()]++] = l.a();
-        }
-        return peers;
     }
 }

@@ -83,30 +83,16 @@ public record GraphSpec(String source, int nodes, int[] switchIds, List<Link> li
 
     /** The first node (by id) no path of links joins to node 0, or -1 when the graph is connected. */
     public static int firstUnreached(int nodes, List<Link> links) {
-        int[] degree = new int[nodes + 1];
-        for (Link l : links) {
-            degree[l.a() + 1]++;
-            degree[l.b() + 1]++;
-        }
-        for (int n = 0; n < nodes; n++) {
-            degree[n + 1] += degree[n];
-        }
-        int[] fill = Arrays.copyOf(degree, nodes);
-        int[] peers = new int[degree[nodes]];
-        for (Link l : links) {
-            peers[fill[l.a()]++] = l.b();
-            peers[fill[l.b()]++] = l.a();
-        }
+        int[][] peers = peers(nodes, links);
         boolean[] seen = new boolean[nodes];
         ArrayDeque<Integer> queue = new ArrayDeque<>();
         seen[0] = true;
         queue.add(0);
         while (!queue.isEmpty()) {
-            int n = queue.poll();
-            for (int i = degree[n]; i < degree[n + 1]; i++) {
-                if (!seen[peers[i]]) {
-                    seen[peers[i]] = true;
-                    queue.add(peers[i]);
+            for (int peer : peers[queue.poll()]) {
+                if (!seen[peer]) {
+                    seen[peer] = true;
+                    queue.add(peer);
                 }
             }
         }
@@ -116,6 +102,25 @@ public record GraphSpec(String source, int nodes, int[] switchIds, List<Link> li
             }
         }
         return -1;
+    }
+
+    /** Each node's neighbours over {@code links}, once per link (parallel links repeat a neighbour). */
+    static int[][] peers(int nodes, List<Link> links) {
+        int[] count = new int[nodes];
+        for (Link l : links) {
+            count[l.a()]++;
+            count[l.b()]++;
+        }
+        int[][] peers = new int[nodes][];
+        for (int id = 0; id < nodes; id++) {
+            peers[id] = new int[count[id]];
+            count[id] = 0;
+        }
+        for (Link l : links) {
+            peers[l.a()][count[l.a()]++] = l.b();
+            peers[l.b()][count[l.b()]++] = l.a();
+        }
+        return peers;
     }
 
     /** The switches of the file's numbering, with their node ids as {@code sw<id>}. */

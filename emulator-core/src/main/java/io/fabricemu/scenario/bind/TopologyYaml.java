@@ -65,7 +65,6 @@ final class TopologyYaml {
         Map<String, Integer> ids = new HashMap<>();
         List<String> names = new ArrayList<>();
         int[] tiers = new int[switchList.size()];
-        int tiered = 0;
         for (int i = 0; i < switchList.size(); i++) {
             Section s = switchList.get(i).asSection();
             s.declare("name", "tier");
@@ -81,8 +80,7 @@ final class TopologyYaml {
             }
             names.add(name);
             tiers[i] = s.optionalInt("tier", 0, 1, 3);
-            tiered += tiers[i] > 0 ? 1 : 0;
-            if (tiered > 0 && tiered <= i && tiers[i] > 0 || tiered > 0 && tiers[i] == 0) {
+            if ((tiers[i] > 0) != (tiers[0] > 0)) {
                 throw s.error("tier", "give every switch a tier, or none (then a switch's tier is its distance from"
                         + " the hosts)");
             }
@@ -137,7 +135,8 @@ final class TopologyYaml {
         for (int i = 0; i < switchIds.length; i++) {
             switchIds[i] = hosts + i;
         }
-        return new GraphSpec(display, nodes, switchIds, links, names, tiered == 0 ? new int[0] : tiers);
+        return new GraphSpec(display, nodes, switchIds, links, names, tiers.length > 0 && tiers[0] > 0 ? tiers
+                : new int[0]);
     }
 
     private static int node(Section l, String key, int hosts, Map<String, Integer> ids, List<String> names)
