@@ -174,7 +174,8 @@ final class CompareCommand implements Callable<Integer> {
     private int compare(List<PreparedRun> prepared, List<String> labels, List<Path> files,
                         List<List<String>> runOverrides, int shards, LiveMetrics live, OutputFolder output,
                         Path outDir, PrintWriter err, PrintWriter stdout) throws InterruptedException {
-        Ran ran = live != null ? new Ran(runInTurn(prepared, labels, shards, live, err, stdout), null, Main.FAILED)
+        Ran ran = live != null ? new Ran(runInTurn(prepared, labels, shards, live, err, stdout), RunPlacement.HERE,
+                Main.FAILED)
                 : atOnce(prepared, labels, files, runOverrides, err, stdout);
         List<Comparison.Column> columns = ran.columns();
         if (columns == null) {
@@ -192,9 +193,7 @@ final class CompareCommand implements Callable<Integer> {
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
                         report(comparison, selections, placement), StandardCharsets.UTF_8);
-                if (placement != null) {
-                    Files.writeString(folder.resolve(RunPlacement.FILE), placement.csv(), StandardCharsets.UTF_8);
-                }
+                placement.writeInto(folder);
                 RunFolders.write(folder, columns, selections, files.stream().map(Path::toString).toList(),
                         runOverrides);
             });
@@ -205,9 +204,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (!quiet) {
             stdout.print(comparison.render());
-            if (placement != null) {
-                stdout.println("  " + placement.describe());
-            }
+            placement.say(stdout);
             stdout.println("  results written to " + outDir);
             stdout.flush();
         }
@@ -243,7 +240,7 @@ final class CompareCommand implements Callable<Integer> {
         return columns;
     }
 
-    /** The runs' columns, or null and the exit code; {@code placement}: where each ran, or null. */
+    /** The runs' columns, or null and the exit code; {@code placement}: where each ran. */
     private record Ran(List<Comparison.Column> columns, RunPlacement placement, int exitCode) {
     }
 
@@ -266,7 +263,7 @@ final class CompareCommand implements Callable<Integer> {
                     }
                 }, quiet ? null : stdout, err);
         if (ran.results() == null) {
-            return new Ran(null, null, ran.exitCode());
+            return new Ran(null, RunPlacement.HERE, ran.exitCode());
         }
         List<Comparison.Column> columns = new ArrayList<>();
         for (int i = 0; i < ran.results().size(); i++) {
@@ -290,7 +287,7 @@ final class CompareCommand implements Callable<Integer> {
         } : sweep.layout() instanceof SweepPlan.Grid grid ? ComparisonReport.gridSection(grid.grid())
                 : ComparisonReport.sweepSection(((SweepPlan.Line) sweep.layout()).sweep());
         return ComparisonReport.withSection(comparison, selections,
-                placement == null ? section : placement.after(section));
+                placement.after(section));
     }
 
     /** Whether the model ended any run early, as {@code run} exits 3 for; prints each such run's reason. */

@@ -68,7 +68,7 @@ final class EnsembleCompare {
                 EnsembleSweepCharts.add(page, ((SweepPlan.Line) sweep.layout()).sweep(), ensembles);
             }
         };
-        return ComparisonReport.withSection(all, selections, placement == null ? section : placement.after(section));
+        return ComparisonReport.withSection(all, selections, placement.after(section));
     }
 
     /**
@@ -136,9 +136,7 @@ final class EnsembleCompare {
                 Files.writeString(folder.resolve("comparison.csv"), comparison.csv(), StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE),
                         report(new Comparison(all), selections, comparison, sweep, placement), StandardCharsets.UTF_8);
-                if (placement != null) {
-                    Files.writeString(folder.resolve(RunPlacement.FILE), placement.csv(), StandardCharsets.UTF_8);
-                }
+                placement.writeInto(folder);
                 RunFolders.write(folder, all, selections, sources.stream().map(Path::toString).toList(), overridesOf);
             });
         } catch (OutputFolderException e) {
@@ -148,9 +146,7 @@ final class EnsembleCompare {
         }
         if (!quiet) {
             out.print(comparison.render());
-            if (placement != null) {
-                out.println("  " + placement.describe());
-            }
+            placement.say(out);
             out.println("  results written to " + outDir);
             out.flush();
         }

@@ -103,9 +103,7 @@ final class EnsembleRun {
             }
             if (!quiet) {
                 out.print(ensemble.render());
-                if (placement != null) {
-                    out.println("  " + placement.describe());
-                }
+                placement.say(out);
                 out.println("  results written to " + outDir);
                 out.flush();
             }
@@ -136,7 +134,7 @@ final class EnsembleRun {
         }
     }
 
-    /** Puts the output folder in place ({@code placement}: where each run ran, or null); false after saying why not. */
+    /** Puts the output folder in place ({@code placement}: where each run ran); false after saying why not. */
     private boolean write(OutputFolder output, Ensemble ensemble, List<List<String>> runOverrides,
                           RunPlacement placement) {
         List<Comparison.Column> columns = ensemble.runs();
@@ -153,9 +151,7 @@ final class EnsembleRun {
                         StandardCharsets.UTF_8);
                 Files.writeString(folder.resolve(ComparisonReport.FILE), report(ensemble, selections, placement),
                         StandardCharsets.UTF_8);
-                if (placement != null) {
-                    Files.writeString(folder.resolve(RunPlacement.FILE), placement.csv(), StandardCharsets.UTF_8);
-                }
+                placement.writeInto(folder);
                 RunFolders.write(folder, columns, selections,
                         Collections.nCopies(columns.size(), scenario.toString()), runOverrides);
             });
@@ -182,7 +178,7 @@ final class EnsembleRun {
             }
         };
         return ComparisonReport.withSection(new Comparison(ensemble.runs()), selections,
-                placement == null ? section : placement.after(section));
+                placement.after(section));
     }
 
     private boolean halted(List<Comparison.Column> columns) {

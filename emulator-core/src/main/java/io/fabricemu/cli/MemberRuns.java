@@ -37,9 +37,9 @@ final class MemberRuns {
         this.exitCode = exitCode;
     }
 
-    /** Runs done in this JVM: their results, no placement. */
+    /** Runs done in this JVM: their results, placed {@link RunPlacement#HERE}. */
     static MemberRuns here(List<RunResult> results) {
-        return new MemberRuns(results, null, 0);
+        return new MemberRuns(results, RunPlacement.HERE, 0);
     }
 
     /** The results in the order of the runs; null when they could not be had ({@link #exitCode} says how). */
@@ -47,7 +47,7 @@ final class MemberRuns {
         return results;
     }
 
-    /** Where each run ran, or null for runs in this JVM. */
+    /** Where each run ran ({@link RunPlacement#HERE} for runs in this JVM); null with no results. */
     RunPlacement placement() {
         return placement;
     }

@@ -3,6 +3,11 @@ package io.fabricemu.cli;
 import io.fabricemu.report.ReportPage;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.run.FarmedRun;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -15,6 +20,8 @@ import java.util.function.BiConsumer;
  */
 final class RunPlacement {
     static final String FILE = "placement.csv";
+    /** Runs in this JVM: nothing to say of where they ran, no file, no table. */
+    static final RunPlacement HERE = new RunPlacement(List.of(), List.of());
 
     private final List<String> names;
     private final List<String> members = new ArrayList<>();
@@ -52,8 +59,28 @@ final class RunPlacement {
                 : "; " + again + " ran again after a member was lost") + " (" + FILE + ")";
     }
 
-    /** The report's table of where each run ran, after whatever {@code before} puts after the table of runs. */
+    /** Writes {@link #FILE} into {@code folder}; nothing for runs in this JVM. */
+    void writeInto(Path folder) throws IOException {
+        if (this != HERE) {
+            Files.writeString(folder.resolve(FILE), csv(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Prints {@link #describe()} on {@code out}, indented; nothing for runs in this JVM. */
+    void say(PrintWriter out) {
+        if (this != HERE) {
+            out.println("  " + describe());
+        }
+    }
+
+    /**
+     * The report's table of where each run ran, after whatever {@code before} puts after the table of runs; for runs
+     * in this JVM, {@code before} alone.
+     */
     BiConsumer<ReportPage, List<Comparison.Column>> after(BiConsumer<ReportPage, List<Comparison.Column>> before) {
+        if (this == HERE) {
+            return before;
+        }
         return before.andThen((page, columns) -> {
             page.heading("Where the runs ran");
             List<String[]> rows = new ArrayList<>();
