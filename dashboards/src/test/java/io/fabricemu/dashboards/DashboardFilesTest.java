@@ -129,7 +129,29 @@ class DashboardFilesTest {
         JsonNode job = p.path("scrape_configs").path(0);
         assertEquals("1s", job.path("scrape_interval").asText());
         assertEquals("/metrics", job.path("metrics_path").asText());
-        assertEquals("127.0.0.1:9095", job.path("static_configs").path(0).path("targets").path(0).asText());
+        assertEquals("targets/*.yml", job.path("file_sd_configs").path(0).path("files").path(0).asText(),
+                "the endpoints are in target files, so another port needs no edit of the configuration");
+        JsonNode targets = new YAMLMapper().readTree(Path.of("prometheus", "targets", "fabric-emu.yml").toFile());
+        assertEquals("127.0.0.1:9095", targets.path(0).path("targets").path(0).asText());
+    }
+
+    @Test
+    void everyDashboard_hasARunVariableThatEveryQueryFilters() throws IOException {
+        for (Path file : dashboards()) {
+            JsonNode d = JSON.readTree(file.toFile());
+            assertEquals("label_values(fabric_run_flows, run)", variable(d, "run").path("definition").asText(),
+                    file + ": the run variable");
+            for (JsonNode p : panels(d)) {
+                for (JsonNode t : p.path("targets")) {
+                    String expr = t.path("expr").asText();
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("fabric_\\w+(\\{[^}]*})?")
+                            .matcher(expr);
+                    while (m.find()) {
+                        assertTrue(m.group().contains("run=~\"$run\""), file + ": " + expr + " reads every run");
+                    }
+                }
+            }
+        }
     }
 
     private static JsonNode variable(JsonNode dashboard, String name) {

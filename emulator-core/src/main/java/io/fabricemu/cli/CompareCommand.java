@@ -228,7 +228,7 @@ final class CompareCommand implements Callable<Integer> {
             ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, p.flows().size(),
                     p.workloadBytes(), p.scenario().stopPs());
             try (printer;
-                 RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p)) {
+                 RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p, labels.get(i))) {
                 result = p.run(shards, progress, runMetrics);
             } catch (IllegalStateException e) {
                 err.println("error: the emulation of " + labels.get(i) + " failed: " + e.getMessage());

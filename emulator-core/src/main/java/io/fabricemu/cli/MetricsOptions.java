@@ -5,6 +5,7 @@ import io.fabricemu.metrics.LiveMetrics;
 import io.fabricemu.metrics.MetricsException;
 import io.fabricemu.metrics.MetricsLevel;
 import io.fabricemu.metrics.MetricsSettings;
+import io.fabricemu.metrics.RunLabels;
 import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.run.PreparedRun;
 import java.io.PrintWriter;
@@ -162,8 +163,9 @@ final class MetricsOptions {
         }
     }
 
-    /** The listener of one run, or null without live metrics. */
-    static RunMetrics beginRun(LiveMetrics live, Progress progress, PreparedRun run) {
-        return live == null ? null : live.beginRun(progress, run.flows().size(), run.fabric().faults());
+    /** The listener of one run, or null without live metrics; {@code runName} is its {@code run} label. */
+    static RunMetrics beginRun(LiveMetrics live, Progress progress, PreparedRun run, String runName) {
+        return live == null ? null : live.beginRun(progress, run.flows().size(), run.fabric().faults(),
+                new RunLabels(runName, run.scenario().name(), run.scenario().seed()));
     }
 }

@@ -155,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
         ProgressPrinter printer = quiet ? null : new ProgressPrinter(progress, System.err, prepared.flows().size(),
                 prepared.workloadBytes(), prepared.scenario().stopPs());
         try (printer;
-             RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared)) {
+             RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared, runName(outDir))) {
             result = prepared.run(backend, progress, runMetrics);
         } catch (MemberLostException e) {
             err.println("error: the run was aborted: " + e.getMessage() + "; no results were written");
@@ -204,5 +204,11 @@ final class RunCommand implements Callable<Integer> {
             err.flush();
             return false;
         }
+    }
+
+    /** The {@code run} label of the live series: the output folder's name, which the user chose or was told. */
+    private static String runName(Path outDir) {
+        Path name = outDir.toAbsolutePath().normalize().getFileName();
+        return name == null ? "run" : name.toString();
     }
 }

@@ -16,21 +16,23 @@ import kamon.tag.TagSet;
  */
 final class FaultGauges {
     private final LinksDown linksDown;
+    private final TagSet runTags;
     private final ConcurrentHashMap<Long, Counter> drops = new ConcurrentHashMap<>();
 
-    FaultGauges(LinksDown linksDown) {
+    FaultGauges(LinksDown linksDown, TagSet runTags) {
         this.linksDown = linksDown;
+        this.runTags = runTags;
     }
 
     /** Sets {@code fabric_links_down} to the directions down at virtual time {@code samplePs}. */
     void publish(long samplePs) {
-        Names.LINKS_DOWN.withoutTags().update(linksDown.at(samplePs));
+        Names.LINKS_DOWN.withTags(runTags).update(linksDown.at(samplePs));
     }
 
     /** The counter of packets fault {@code fault} lost as {@code kind}. */
     Counter drops(int fault, FaultDrop kind) {
         long key = (long) fault * FaultDrop.values().length + kind.ordinal();
-        return drops.computeIfAbsent(key, k -> Names.FAULT_DROPS.withTags(TagSet.of("kind", kind.key())
+        return drops.computeIfAbsent(key, k -> Names.FAULT_DROPS.withTags(runTags.withTag("kind", kind.key())
                 .withTag("fault", Integer.toString(fault))));
     }
 }

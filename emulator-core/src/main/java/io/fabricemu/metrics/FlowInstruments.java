@@ -16,8 +16,8 @@ final class FlowInstruments {
     private Gauge credit;
     private Gauge rate;
 
-    FlowInstruments(int flowId) {
-        tags = TagSet.of("flow", Integer.toString(flowId));
+    FlowInstruments(int flowId, TagSet runTags) {
+        tags = runTags.withTag("flow", Integer.toString(flowId));
         goodput = Names.FLOW_GOODPUT.withTags(tags);
     }
 

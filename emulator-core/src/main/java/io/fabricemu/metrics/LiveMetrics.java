@@ -125,9 +125,10 @@ public final class LiveMetrics implements AutoCloseable {
      *
      * @param progress  the run's live progress
      * @param flowCount the flows in its workload
+     * @param labels    the labels of its every series
      */
-    public RunMetrics beginRun(Progress progress, int flowCount) {
-        return beginRun(progress, flowCount, FaultPlan.NONE);
+    public RunMetrics beginRun(Progress progress, int flowCount, RunLabels labels) {
+        return beginRun(progress, flowCount, FaultPlan.NONE, labels);
     }
 
     /**
@@ -136,9 +137,11 @@ public final class LiveMetrics implements AutoCloseable {
      * @param progress  the run's live progress
      * @param flowCount the flows in its workload
      * @param faults    its faults, whose timelines say how many link directions are down
+     * @param labels    the labels of its every series
      */
-    public RunMetrics beginRun(Progress progress, int flowCount, FaultPlan faults) {
-        return new RunMetrics(settings.level(), settings.trackedFlows(), progress, flowCount, LinksDown.of(faults));
+    public RunMetrics beginRun(Progress progress, int flowCount, FaultPlan faults, RunLabels labels) {
+        return new RunMetrics(settings.level(), settings.trackedFlows(), progress, flowCount, LinksDown.of(faults),
+                labels);
     }
 
     private boolean awaitEndpoint() {

@@ -4,6 +4,7 @@ import io.fabricemu.engine.Progress;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import kamon.tag.TagSet;
 
 /**
  * Publishes a run's {@link Progress} as gauges once a wall-clock second (display only, like the progress line):
@@ -17,16 +18,18 @@ final class ProgressGauges implements AutoCloseable {
     private final Progress progress;
     private final VirtualRates rates;
     private final FaultGauges faults;
+    private final TagSet tags;
     private final ScheduledExecutorService timer;
     private long lastEvents;
     private long lastNanos = System.nanoTime();
 
-    ProgressGauges(Progress progress, int flowCount, VirtualRates rates, FaultGauges faults) {
+    ProgressGauges(Progress progress, int flowCount, VirtualRates rates, FaultGauges faults, TagSet tags) {
         this.progress = progress;
+        this.tags = tags;
         this.rates = rates;
         this.faults = faults;
-        Names.RUN_FLOWS.withoutTags().update(flowCount);
-        Names.RUN_EVENTS_PER_SECOND.withoutTags().update(0);
+        Names.RUN_FLOWS.withTags(tags).update(flowCount);
+        Names.RUN_EVENTS_PER_SECOND.withTags(tags).update(0);
         publish();
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "metrics-progress");
@@ -39,17 +42,17 @@ final class ProgressGauges implements AutoCloseable {
     private synchronized void tick() {
         long now = System.nanoTime();
         long events = progress.events();
-        Names.RUN_EVENTS_PER_SECOND.withoutTags().update((events - lastEvents) * 1e9 / Math.max(1, now - lastNanos));
+        Names.RUN_EVENTS_PER_SECOND.withTags(tags).update((events - lastEvents) * 1e9 / Math.max(1, now - lastNanos));
         lastEvents = events;
         lastNanos = now;
         publish();
     }
 
     private void publish() {
-        Names.RUN_VIRTUAL_TIME.withoutTags().update(progress.virtualPs() / 1e12);
-        Names.RUN_EVENTS.withoutTags().update(progress.events());
-        Names.RUN_WINDOWS.withoutTags().update(progress.windows());
-        Names.RUN_FLOWS_COMPLETED.withoutTags().update(progress.flowsCompleted());
+        Names.RUN_VIRTUAL_TIME.withTags(tags).update(progress.virtualPs() / 1e12);
+        Names.RUN_EVENTS.withTags(tags).update(progress.events());
+        Names.RUN_WINDOWS.withTags(tags).update(progress.windows());
+        Names.RUN_FLOWS_COMPLETED.withTags(tags).update(progress.flowsCompleted());
         rates.publish();
         faults.publish(rates.sampledPs());
     }
@@ -59,6 +62,6 @@ final class ProgressGauges implements AutoCloseable {
     public synchronized void close() {
         timer.shutdownNow();
         publish();
-        Names.RUN_EVENTS_PER_SECOND.withoutTags().update(0);
+        Names.RUN_EVENTS_PER_SECOND.withTags(tags).update(0);
     }
 }

@@ -18,7 +18,8 @@ import kamon.tag.TagSet;
  * tracked flows (flow ids {@code 0..trackedFlows-1}: a bounded set that every run of the scenario agrees on).
  * A wall-clock poller publishes the run's progress, its rates per virtual second ({@link VirtualRates}) and the
  * link directions its faults have down ({@link FaultGauges}). {@link #close} ends the run's contribution: its queued bytes
- * leave the shared gauges, so the next run of a {@code compare} starts from an empty fabric.
+ * leave the shared gauges, so the next run of a {@code compare} starts from an empty fabric. Every series carries
+ * the run's {@link RunLabels}.
  */
 public final class RunMetrics implements SampleListener, AutoCloseable {
     private final MetricsLevel level;
@@ -26,18 +27,26 @@ public final class RunMetrics implements SampleListener, AutoCloseable {
     private final AtomicReferenceArray<FlowInstruments> flows;
     private final List<ElementMetrics> sinks = new ArrayList<>();
     private final ProgressGauges progress;
-    final Histogram ccWindow = Names.CC_WINDOW.withoutTags();
-    final Histogram ccCredit = Names.CC_CREDIT.withoutTags();
-    final Histogram ccRate = Names.CC_RATE.withoutTags();
-    final Counter goodput = Names.GOODPUT.withoutTags();
-    final VirtualRates rates = new VirtualRates();
+    private final TagSet runTags;
+    final Histogram ccWindow;
+    final Histogram ccCredit;
+    final Histogram ccRate;
+    final Counter goodput;
+    final VirtualRates rates;
     final FaultGauges faults;
 
-    RunMetrics(MetricsLevel level, int trackedFlows, Progress progress, int flowCount, LinksDown linksDown) {
+    RunMetrics(MetricsLevel level, int trackedFlows, Progress progress, int flowCount, LinksDown linksDown,
+               RunLabels labels) {
         this.level = level;
+        this.runTags = labels.tags();
         this.flows = new AtomicReferenceArray<>(Math.min(trackedFlows, flowCount));
-        this.faults = new FaultGauges(linksDown);
-        this.progress = new ProgressGauges(progress, flowCount, rates, faults);
+        this.ccWindow = Names.CC_WINDOW.withTags(runTags);
+        this.ccCredit = Names.CC_CREDIT.withTags(runTags);
+        this.ccRate = Names.CC_RATE.withTags(runTags);
+        this.goodput = Names.GOODPUT.withTags(runTags);
+        this.rates = new VirtualRates(runTags);
+        this.faults = new FaultGauges(linksDown, runTags);
+        this.progress = new ProgressGauges(progress, flowCount, rates, faults, runTags);
     }
 
     @Override
@@ -51,7 +60,7 @@ public final class RunMetrics implements SampleListener, AutoCloseable {
 
     /** The instruments shared by every port with this port's tags at the chosen level. */
     PortInstruments portInstruments(int tier, String portId) {
-        return aggregates.computeIfAbsent(level.tags(tier, portId), PortInstruments::new);
+        return aggregates.computeIfAbsent(level.tags(tier, portId).withTags(runTags), PortInstruments::new);
     }
 
     /** The series of flow {@code flowId} when it is tracked, else null. */
@@ -61,7 +70,7 @@ public final class RunMetrics implements SampleListener, AutoCloseable {
         }
         FlowInstruments f = flows.get(flowId);
         if (f == null) {
-            flows.compareAndSet(flowId, null, new FlowInstruments(flowId));
+            flows.compareAndSet(flowId, null, new FlowInstruments(flowId, runTags));
             f = flows.get(flowId);
         }
         return f;

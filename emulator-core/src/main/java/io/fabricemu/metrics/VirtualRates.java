@@ -1,6 +1,7 @@
 package io.fabricemu.metrics;
 
 import java.util.concurrent.atomic.AtomicLong;
+import kamon.tag.TagSet;
 
 /**
  * A run's goodput, drops, trims and ECN marks per second of virtual time: what the fabric did, rather than how fast
@@ -15,6 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class VirtualRates {
     private static final double PS_PER_S = 1e12;
 
+    private final TagSet tags;
+
     private final AtomicLong deliveredBytes = new AtomicLong();
     private final AtomicLong drops = new AtomicLong();
     private final AtomicLong trims = new AtomicLong();
@@ -25,6 +28,10 @@ final class VirtualRates {
     private long lastDrops;
     private long lastTrims;
     private long lastMarks;
+
+    VirtualRates(TagSet tags) {
+        this.tags = tags;
+    }
 
     void delivered(long bytes) {
         deliveredBytes.addAndGet(bytes);
@@ -66,10 +73,10 @@ final class VirtualRates {
         long d = drops.get();
         long t = trims.get();
         long m = ecnMarks.get();
-        Names.VIRTUAL_GOODPUT.withoutTags().update((bytes - lastBytes) * 8 / seconds);
-        Names.VIRTUAL_DROPS.withoutTags().update((d - lastDrops) / seconds);
-        Names.VIRTUAL_TRIMS.withoutTags().update((t - lastTrims) / seconds);
-        Names.VIRTUAL_ECN_MARKS.withoutTags().update((m - lastMarks) / seconds);
+        Names.VIRTUAL_GOODPUT.withTags(tags).update((bytes - lastBytes) * 8 / seconds);
+        Names.VIRTUAL_DROPS.withTags(tags).update((d - lastDrops) / seconds);
+        Names.VIRTUAL_TRIMS.withTags(tags).update((t - lastTrims) / seconds);
+        Names.VIRTUAL_ECN_MARKS.withTags(tags).update((m - lastMarks) / seconds);
         lastPs = ps;
         lastBytes = bytes;
         lastDrops = d;

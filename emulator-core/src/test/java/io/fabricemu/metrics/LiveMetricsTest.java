@@ -47,6 +47,8 @@ import org.junit.jupiter.api.Test;
  */
 class LiveMetricsTest {
     private static final long RATE = 100_000_000_000L;
+    private static final RunLabels LABELS = new RunLabels("first", "uet-incast-7to1-nscc", 1);
+    private static final RunLabels FAULTY = new RunLabels("faulty", "faulty", 1);
 
     @Test
     void scrapedCounters_matchTheRunsResults_andQueuesEndEmpty() throws Exception {
@@ -62,11 +64,11 @@ class LiveMetricsTest {
                             Duration.ZERO)));
             assertTrue(taken.getMessage().contains("in use"), taken.getMessage());
             Progress progress = new Progress();
-            try (RunMetrics run = live.beginRun(progress, flows)) {
+            try (RunMetrics run = live.beginRun(progress, flows, LABELS)) {
                 result = prepared.run(2, PreparedRun.DEFAULT_SAMPLING, progress, run);
                 assertEquals(result.ports().size(), run.portAggregates());
             }
-            Map<String, Double> scrape = awaitScrape(live.url(), "fabric_run_flows_completed", flows);
+            Map<String, Double> scrape = awaitScrape(live.url(), LABELS, "fabric_run_flows_completed", flows);
             assertEquals(sum(result, PortStats::txBytes), total(scrape, "fabric_port_tx_bytes_total{"));
             assertEquals(sum(result, PortStats::drops), total(scrape, "fabric_port_drops_total{"));
             assertEquals(sum(result, PortStats::trims), total(scrape, "fabric_port_trims_total{"));
@@ -95,6 +97,36 @@ class LiveMetricsTest {
     }
 
     @Test
+    void twoRunsOfOneCommand_stayApartByTheirRunLabels() throws Exception {
+        int port = freePort();
+        PreparedRun prepared = PreparedRun.of(ScenarioLoader.load(
+                Path.of("..", "topologies", "scenarios", "uet-incast-7to1-nscc.yaml"), List.of("stop=40us")));
+        RunLabels a = new RunLabels("a", prepared.scenario().name(), prepared.scenario().seed());
+        RunLabels b = new RunLabels("b", prepared.scenario().name(), prepared.scenario().seed());
+        try (LiveMetrics live = LiveMetrics.start(new MetricsSettings("127.0.0.1", port, MetricsLevel.TIER, 0,
+                Duration.ZERO))) {
+            RunResult first;
+            Progress progress = new Progress();
+            try (RunMetrics run = live.beginRun(progress, prepared.flows().size(), a)) {
+                first = prepared.run(1, PreparedRun.DEFAULT_SAMPLING, progress, run);
+            }
+            RunResult second;
+            progress = new Progress();
+            try (RunMetrics run = live.beginRun(progress, prepared.flows().size(), b)) {
+                second = prepared.run(1, PreparedRun.DEFAULT_SAMPLING, progress, run);
+            }
+            Map<String, Double> ofA = awaitScrape(live.url(), a, "fabric_run_events", first.events());
+            Map<String, Double> ofB = awaitScrape(live.url(), b, "fabric_run_events", second.events());
+            // each run's counters hold its own packets only, not the two runs added together
+            assertEquals(sum(first, PortStats::ecnMarks) + sum(first, PortStats::trims),
+                    total(ofA, "fabric_port_ecn_marks_total{") + total(ofA, "fabric_port_trims_total{"));
+            assertEquals(sum(second, PortStats::txBytes), total(ofB, "fabric_port_tx_bytes_total{"));
+            assertEquals(sum(first, PortStats::txBytes), total(ofA, "fabric_port_tx_bytes_total{"));
+            assertTrue(total(ofA, "fabric_port_tx_bytes_total{") > 0, "the run sent packets");
+        }
+    }
+
+    @Test
     void aFaultyRun_countsItsFaultDropsByKindAndFault_andGaugesTheLinksStillDown() throws Exception {
         int port = freePort();
         Topology topology = Topologies.build(new LeafSpineSpec(2, 4, 2, 1, new LinkSpec(RATE, 500 * Ps.PER_NS, 0),
@@ -113,11 +145,11 @@ class LiveMetricsTest {
         try (LiveMetrics live = LiveMetrics.start(new MetricsSettings("127.0.0.1", port, MetricsLevel.TIER, 0,
                 Duration.ZERO))) {
             Progress progress = new Progress();
-            try (RunMetrics run = live.beginRun(progress, flows.size(), plan)) {
+            try (RunMetrics run = live.beginRun(progress, flows.size(), plan, FAULTY)) {
                 result = Emulation.run("faulty", 1, fabric, flows, 10 * Ps.PER_MS, 2, PreparedRun.DEFAULT_SAMPLING,
                         progress, run);
             }
-            Map<String, Double> scrape = awaitScrape(live.url(), "fabric_run_flows_completed", flows.size());
+            Map<String, Double> scrape = awaitScrape(live.url(), FAULTY, "fabric_run_flows_completed", flows.size());
             long lost = 0;
             for (FaultDrop kind : FaultDrop.values()) {
                 long packets = result.faults().packets(0, kind);
@@ -177,11 +209,12 @@ class LiveMetricsTest {
     }
 
     /** Scrapes until {@code metric} reads {@code value} (the run's last tick is published), at most 5 s. */
-    private static Map<String, Double> awaitScrape(String url, String metric, double value) throws Exception {
+    private static Map<String, Double> awaitScrape(String url, RunLabels run, String metric, double value)
+            throws Exception {
         long deadline = System.nanoTime() + 5_000_000_000L;
         Map<String, Double> scrape = Map.of();
         while (System.nanoTime() < deadline) {
-            scrape = scrape(url);
+            scrape = scrape(url, run);
             if (scrape.getOrDefault(metric, -1.0) == value) {
                 return scrape;
             }
@@ -190,8 +223,37 @@ class LiveMetricsTest {
         throw new AssertionError(metric + " never read " + value + ": " + scrape.get(metric));
     }
 
-    /** Series (name and labels, as printed) to value, comments skipped. */
-    private static Map<String, Double> scrape(String url) throws IOException {
+    /**
+     * The series of run {@code run} (name and labels as printed, without the run's own three labels) to value,
+     * comments skipped; fails on a series of fabric-emu that lacks any of the three labels.
+     */
+    private static Map<String, Double> scrape(String url, RunLabels run) throws IOException {
+        Map<String, Double> series = new TreeMap<>();
+        String own = "run=\"" + run.run() + "\",scenario=\"" + run.scenario() + "\",seed=\"" + run.seed() + "\"";
+        for (Map.Entry<String, Double> e : scrapeAll(url).entrySet()) {
+            String key = e.getKey();
+            int brace = key.indexOf('{');
+            String name = brace < 0 ? key : key.substring(0, brace);
+            List<String> labels = brace < 0 ? List.of()
+                    : List.of(key.substring(brace + 1, key.length() - 1).split(","));
+            String runLabels = labels.stream().filter(l -> l.startsWith("run=") || l.startsWith("scenario=")
+                    || l.startsWith("seed=")).sorted().collect(java.util.stream.Collectors.joining(","));
+            if (name.startsWith("fabric_")) {
+                assertTrue(runLabels.contains("run=") && runLabels.contains("scenario=")
+                        && runLabels.contains("seed="), "a series without the run's labels: " + key);
+            }
+            if (!runLabels.equals(own)) {
+                continue;
+            }
+            List<String> rest = labels.stream().filter(l -> !l.startsWith("run=") && !l.startsWith("scenario=")
+                    && !l.startsWith("seed=")).toList();
+            series.merge(rest.isEmpty() ? name : name + "{" + String.join(",", rest) + "}", e.getValue(), Double::sum);
+        }
+        return series;
+    }
+
+    /** Every series (name and labels, as printed) to value, comments skipped. */
+    private static Map<String, Double> scrapeAll(String url) throws IOException {
         Map<String, Double> series = new TreeMap<>();
         try (InputStream in = URI.create(url).toURL().openStream()) {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
