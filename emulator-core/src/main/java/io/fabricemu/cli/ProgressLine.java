@@ -13,8 +13,9 @@ import java.util.Locale;
  * flows"), and the payload delivered over the workload's ("of bytes"; from the elements' samples, so none when
  * sampling is off). A run ends at its stop time or when its last flow finishes, whichever comes first; the bytes
  * are the measure that moves in an incast, whose flows all finish near its end, well before a generous stop time.
- * The time left assumes the rest goes at the average pace so far: elapsed times (1 - done) / done. Both are in
- * thousandths and whole nanoseconds: no rounding makes a finished run look unfinished or the reverse.
+ * The printer's time left comes from the recent pace ({@link ProgressPace}); {@link #remainingNanos} is the average
+ * pace since the start, elapsed times (1 - done) / done, in thousandths and whole nanoseconds: no rounding makes a
+ * finished run look unfinished or the reverse.
  */
 final class ProgressLine {
     /** The widest line, so that it and the spaces that wipe a longer one fit an 80-column terminal. */
@@ -35,9 +36,20 @@ final class ProgressLine {
      */
     static Done done(long virtualPs, long stopPs, int flowsFinished, int flows, long deliveredBytes,
                      long workloadBytes) {
+        int[] p = permilles(virtualPs, stopPs, flowsFinished, flows, deliveredBytes, workloadBytes);
+        return largest(p[0], p[1], p[2]);
+    }
+
+    /** The thousandths of each measure: virtual time over stop time, flows finished, bytes delivered. */
+    static int[] permilles(long virtualPs, long stopPs, int flowsFinished, int flows, long deliveredBytes,
+                           long workloadBytes) {
         int byTime = stopPs <= 0 ? 0 : (int) (Math.min(Math.max(virtualPs, 0), stopPs) * 1000 / stopPs);
         int byFlows = flows <= 0 ? 0 : (int) ((long) Math.min(flowsFinished, flows) * 1000 / flows);
-        int byBytes = permille(deliveredBytes, workloadBytes);
+        return new int[] {byTime, byFlows, permille(deliveredBytes, workloadBytes)};
+    }
+
+    /** The largest of the three measures (ties: time, then flows). */
+    static Done largest(int byTime, int byFlows, int byBytes) {
         Done done = byFlows > byTime ? new Done(byFlows, "of flows") : new Done(byTime, "of stop time");
         return byBytes > done.permille() ? new Done(byBytes, "of bytes") : done;
     }
@@ -82,13 +94,23 @@ final class ProgressLine {
     }
 
     /**
-     * The whole line, without the carriage return that redraws it, at most {@link #WIDTH} columns: the flows
-     * finished are left out when they do not fit (a million flows after a hundred hours).
+     * The whole line at the average pace since the start ({@link #remainingNanos}), for a single look; the printer
+     * uses {@link #render(ProgressPace.Estimate, int, int, long)} with the recent pace.
      */
     static String render(long virtualPs, long stopPs, int flowsFinished, int flows, long deliveredBytes,
                          long workloadBytes, long elapsedNanos) {
         Done done = done(virtualPs, stopPs, flowsFinished, flows, deliveredBytes, workloadBytes);
-        long left = remainingNanos(elapsedNanos, done.permille());
+        return render(new ProgressPace.Estimate(done, remainingNanos(elapsedNanos, done.permille())), flowsFinished,
+                flows, elapsedNanos);
+    }
+
+    /**
+     * The whole line, without the carriage return that redraws it, at most {@link #WIDTH} columns: the flows
+     * finished are left out when they do not fit (a million flows after a hundred hours).
+     */
+    static String render(ProgressPace.Estimate estimate, int flowsFinished, int flows, long elapsedNanos) {
+        Done done = estimate.done();
+        long left = estimate.leftNanos();
         String line = String.format(Locale.ROOT, "  %s %3d%% %s | %s elapsed, %s", bar(done.permille()),
                 done.permille() / 10, done.basis(), duration(elapsedNanos),
                 left < 0 ? "no estimate yet" : "~" + duration(left) + " left");
