@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +58,24 @@ class RoceScenariosTest {
         }
         JsonNode three = run("--shards", "3");
         assertEquals(one.get("digest").asText(), three.get("digest").asText(), "three shards");
+    }
+
+    @Test
+    void dcqcnFlows_plotTheirRate_notTheQpsOutstandingBound() throws IOException {
+        Path out = Cli.runInto(tmp, 0, Cli.scenario(SCENARIO), "--set", "workload.bytes=512KiB");
+        List<String> rows = Files.readAllLines(out.resolve("series-flows.csv"));
+        List<String> header = List.of(rows.get(0).split(","));
+        int window = header.indexOf("window_bytes");
+        int rate = header.indexOf("rate_bps");
+        long rated = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] cells = row.split(",", -1);
+            assertTrue(cells[window].isEmpty() || cells[window].equals("-1"), "a DCQCN QP has no window: " + row);
+            rated += cells[rate].isEmpty() || cells[rate].equals("-1") ? 0 : 1;
+        }
+        assertTrue(rated > 0, "and a rate");
+        String report = Files.readString(out.resolve("report.html"));
+        assertTrue(report.contains("packets per ms of virtual time"), "signals per ms, as in compare reports");
     }
 
     @Test

@@ -169,10 +169,13 @@ public final class RunReport {
         return chart;
     }
 
-    /** Each kind of signal the fabric sent, per interval; drops always, the others where there were any. */
+    /**
+     * Each kind of signal the fabric sent, per millisecond of virtual time as in the comparison report, whatever the
+     * run's sampling interval; drops always, the others where there were any.
+     */
     static LineChart signals(PortSeries fabric, long intervalPs) {
-        LineChart chart = new LineChart("signals", "Drops, trims, marks, pauses and notices per interval",
-                Quantity.TIME, TIME, Quantity.COUNT, "packets per interval");
+        LineChart chart = new LineChart("signals", "Drops, trims, marks, pauses and notices",
+                Quantity.TIME, TIME, Quantity.COUNT, "packets per ms of virtual time");
         String[] names = {"drops", "trims", "ECN marks", "PFC pause frames", "back-to-sender notices", "RNR NAKs"};
         long[][] counters = {fabric.drops(), fabric.trims(), fabric.ecnMarks(), fabric.pauseFrames(),
             fabric.btsNotices(), fabric.rnrNaks()};
@@ -180,7 +183,7 @@ public final class RunReport {
             long[] cumulative = counters[k];
             if (k == 0 || cumulative[cumulative.length - 1] > 0) {
                 chart.add(Series.ofTicks(names[k], Palette.colour(k), 1.5, intervalPs,
-                        SeriesSelection.perTick(cumulative)));
+                        ComparisonReport.perMs(SeriesSelection.perTick(cumulative), intervalPs)));
             }
         }
         return chart;

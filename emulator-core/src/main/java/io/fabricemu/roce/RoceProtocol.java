@@ -266,12 +266,19 @@ final class RoceProtocol implements NicProtocol {
         return requesters[i].rtoDeadlinePs();
     }
 
-    /** Each QP's window and, under DCQCN, its current rate. */
+    /**
+     * Under DCQCN each QP's current rate once it has started, what DCQCN controls (its outstanding-bytes bound is not a
+     * congestion window and would plot as a flat line); without it, that bound, the only limit the QP has.
+     */
     @Override
     public void sample(SampleSink sink) {
         for (int i = 0; i < requesters.length; i++) {
             CongestionController rate = rateControls[i];
-            sink.sender(requesters[i].flowId(), roce.maxOutstandingBytes(), -1, rate == null ? -1 : rate.rateBps());
+            if (roce.dcqcn() == null) {
+                sink.sender(requesters[i].flowId(), roce.maxOutstandingBytes(), -1, -1);
+            } else {
+                sink.sender(requesters[i].flowId(), -1, -1, rate == null ? -1 : rate.rateBps());
+            }
         }
         for (RcResponder r : responders) {
             sink.receiver(r.flowId(), r.deliveredBytes());
