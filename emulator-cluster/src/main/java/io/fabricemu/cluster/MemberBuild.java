@@ -59,7 +59,8 @@ final class MemberBuild {
             return new Unfit("the partition plan computed here differs from the driver's");
         }
         RunLimits limits = new RunLimits(p.stopPs(), plan.shardOf(), plan.shards(),
-                new Sampling(p.samplingIntervalPs(), p.samplingMaxPoints()).forFlows(prepared.flows().size()), null)
+                new Sampling(p.samplingIntervalPs(), p.samplingMaxPoints())
+                        .keeping(prepared.scenario().sampling().keptFlows()).forFlows(prepared.flows().size()), null)
                 .withRunAhead(p.members() > 1);
         return new Rebuilt(prepared, limits);
     }

@@ -16,9 +16,10 @@ import java.util.TreeMap;
  *       ties go to the port that comes first in element order (NIC transmitters, then switch ports);</li>
  *   <li><b>tiers</b>: for every tier that has sampled ports (0 hosts' NICs, 1 leaf/ToR, 2 spine/aggregation,
  *       3 core), the sum over all its ports of the queue and of every counter, named {@code tier<N>};</li>
- *   <li><b>flows</b>: every flow when there are at most {@value #MAX_FLOWS}, else the {@value #MAX_FLOWS} at
- *       places {@code floor(i x n / MAX_FLOWS)}, i = 0..MAX_FLOWS-1, of the n flow ids in ascending order: the
- *       flows the run recorded one by one ({@link Sampling#keepsFlow});</li>
+ *   <li><b>flows</b>: the flows the run recorded one by one ({@link Sampling#keepsFlow}): those the scenario's
+ *       {@code sampling.flows} chose, or else every flow when there are at most {@value #MAX_FLOWS}, else the
+ *       {@value #MAX_FLOWS} at places {@code floor(i x n / MAX_FLOWS)}, i = 0..MAX_FLOWS-1, of the n flow ids in
+ *       ascending order;</li>
  *   <li><b>plotted flows</b>: of those, at most {@value #PLOTTED_FLOWS} picked the same way;</li>
  *   <li><b>aggregate</b>: the payload delivered to all flows' receivers added up (flow id -1), from every
  *       element's total, so it counts the flows not recorded one by one too.</li>
@@ -63,7 +64,7 @@ public final class SeriesSelection {
         List<PortSeries> tiers = new ArrayList<>();
         tierSums.forEach((tier, sum) -> tiers.add(ofSums("tier" + tier, tier, sum)));
         List<FlowSeries> chosen = new ArrayList<>();
-        for (int id : spread(ts.flowIds(), MAX_FLOWS)) {
+        for (int id : spread(ts.flowIds(), Sampling.MAX_CHOSEN_FLOWS)) {
             chosen.add(ts.flow(id));
         }
         long[] none = new long[n];

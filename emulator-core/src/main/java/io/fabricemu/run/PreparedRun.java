@@ -13,6 +13,7 @@ import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.RocePlan;
 import io.fabricemu.results.CollectiveResult;
+import io.fabricemu.fabric.FlowPick;
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.Scenario;
 import io.fabricemu.fabric.SwitchConfig;
@@ -43,6 +44,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         Topology topology = Topologies.build(s.topology());
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
         FlowDependencies.check(flows);
+        s = s.withSampling(s.sampling().keeping(recorded(s.recordFlows(), flows)));
         SwitchConfig sw = s.switchConfig();
         TransportConfig t = s.transport();
         SwitchConfig switches = sw.withRnrNack(rnrNack(sw, t, topology))
@@ -50,6 +52,28 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         TransportPlan transport = transportPlan(t, sw, topology);
         return new PreparedRun(s, flows, new FabricBuilder(topology, switches, transport, flows, 0, s.seed(),
                 s.faults(), sw.failover()));
+    }
+
+    /**
+     * The ids of the flows {@code sampling.flows} chose, or none for the even spread.
+     *
+     * @throws IllegalArgumentException when the choice takes no flow, or more than {@link Sampling#MAX_CHOSEN_FLOWS}
+     */
+    static int[] recorded(FlowPick pick, List<FlowSpec> flows) {
+        if (!pick.chosen()) {
+            return new int[0];
+        }
+        int[] ids = pick.ids(flows);
+        if (ids.length == 0) {
+            throw new IllegalArgumentException("sampling.flows takes none of the workload's " + flows.size()
+                    + " flows; name flows by id (7), range of ids (10-20), group=NAME of a mix part, src=HOSTS or"
+                    + " dst=HOSTS");
+        }
+        if (ids.length > Sampling.MAX_CHOSEN_FLOWS) {
+            throw new IllegalArgumentException("sampling.flows takes " + ids.length + " flows; at most "
+                    + Sampling.MAX_CHOSEN_FLOWS + " are recorded one by one (narrow the selectors)");
+        }
+        return ids;
     }
 
     /** The payload of every flow added up (at most {@link Long#MAX_VALUE}): what a finished run has delivered. */

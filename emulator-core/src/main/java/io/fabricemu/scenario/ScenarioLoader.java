@@ -1,6 +1,7 @@
 package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.fabric.FlowPick;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fault.FaultPlan;
 import io.fabricemu.scenario.bind.FaultBinder;
@@ -220,10 +221,12 @@ public final class ScenarioLoader {
                         topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
                         files, stopPs == null ? Long.MAX_VALUE : stopPs));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
+        FlowPick recordFlows = topology == null ? FlowPick.SPREAD
+                : errors.attempt(() -> SamplingBinder.flows(root.optionalSection("sampling"), topology.hostCount()));
         FaultPlan faults = faults(root, topology, stopPs, errors);
         errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
-                sampling, faults);
+                sampling, faults, recordFlows);
         FabricSizeCheck.scenario(topologySection, workloadSection, scenario.estimate(), budget);
         return scenario;
     }

@@ -1,6 +1,9 @@
 package io.fabricemu.scenario.bind;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.fabric.FlowPick;
+import java.util.ArrayList;
+import java.util.List;
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
@@ -14,6 +17,7 @@ import io.fabricemu.scenario.yaml.Units;
  * sampling:
  *   interval: 1us        # 1ns..1s, or off (nothing recorded: no plots, no series files' rows)
  *   maxPoints: 200       # 2..100000; the interval doubles whenever the run would need more ticks
+ *   flows: [7, 10-20, group=incast, src=0-7, dst=15]   # the flows recorded one by one (FlowPick)
  * </pre>
  * Absent means {@link Sampling#DEFAULT}. {@code interval: off} is the only way to turn recording off; with it
  * {@code maxPoints} may not be given, since it would mean nothing.
@@ -27,7 +31,7 @@ public final class SamplingBinder {
     }
 
     public static Sampling bind(Section s) throws ScenarioException {
-        s.declare("interval", "maxPoints");
+        s.declare("interval", "maxPoints", "flows");
         s.rejectUnknownFields();
         Field interval = s.optional("interval");
         if (interval != null && "off".equals(interval.text())) {
@@ -49,5 +53,78 @@ public final class SamplingBinder {
         }
         int maxPoints = s.optionalInt("maxPoints", Sampling.DEFAULT.maxPoints(), 2, MAX_POINTS);
         return new Sampling(intervalPs, maxPoints);
+    }
+
+    private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile("(\\d{1,9})(?:-(\\d{1,9}))?");
+    private static final String FORMS = "a flow id (7), a range of ids (10-20), group=NAME (a mix part), src=HOSTS or"
+            + " dst=HOSTS (a host or a range of hosts, 0-7)";
+
+    /**
+     * The {@code flows} field: which flows are recorded one by one ({@link FlowPick}); absent means the even
+     * spread. Hosts are checked against the topology's {@code hostCount}; ids and groups against the workload when
+     * the run is prepared.
+     */
+    public static FlowPick flows(Section s, int hostCount) throws ScenarioException {
+        s.declare("interval", "maxPoints", "flows");
+        Field field = s.optional("flows");
+        if (field == null) {
+            return FlowPick.SPREAD;
+        }
+        if (!field.isList()) {
+            throw field.error("a list of flow selectors, each " + FORMS + "; e.g. flows: [7, group=incast]");
+        }
+        List<FlowPick.Selector> selectors = new ArrayList<>();
+        for (Field item : field.asList("a flow selector")) {
+            selectors.add(selector(item, hostCount));
+        }
+        if (selectors.isEmpty()) {
+            throw field.error("an empty list chooses nothing; leave flows out for the even spread, or give " + FORMS);
+        }
+        return new FlowPick(selectors);
+    }
+
+    private static FlowPick.Selector selector(Field item, int hostCount) throws ScenarioException {
+        String text = item.text().trim();
+        int eq = text.indexOf('=');
+        if (eq < 0) {
+            int[] r = range(item, text, "flow id", Integer.MAX_VALUE);
+            return new FlowPick.Ids(r[0], r[1]);
+        }
+        String key = text.substring(0, eq).trim();
+        String value = text.substring(eq + 1).trim();
+        switch (key) {
+            case "group":
+                if (value.isEmpty()) {
+                    throw item.error("group= needs the name of a mix part");
+                }
+                return new FlowPick.Group(value);
+            case "src": {
+                int[] r = range(item, value, "host", hostCount);
+                return new FlowPick.Source(r[0], r[1]);
+            }
+            case "dst": {
+                int[] r = range(item, value, "host", hostCount);
+                return new FlowPick.Destination(r[0], r[1]);
+            }
+            default:
+                throw item.error("'" + key + "=' is not a flow selector; use " + FORMS);
+        }
+    }
+
+    /** {@code N} or {@code A-B} with A at most B, both below {@code limit}. */
+    private static int[] range(Field item, String text, String what, int limit) throws ScenarioException {
+        java.util.regex.Matcher m = RANGE.matcher(text);
+        if (!m.matches()) {
+            throw item.error("'" + text + "' is not a " + what + " or a range of them; use " + FORMS);
+        }
+        int from = Integer.parseInt(m.group(1));
+        int to = m.group(2) == null ? from : Integer.parseInt(m.group(2));
+        if (to < from) {
+            throw item.error("'" + text + "' is an empty range; write the smaller " + what + " first");
+        }
+        if (to >= limit) {
+            throw item.error(what + " " + to + " does not exist; the topology has hosts 0.." + (limit - 1));
+        }
+        return new int[] {from, to};
     }
 }

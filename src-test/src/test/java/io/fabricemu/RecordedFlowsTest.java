@@ -1,0 +1,79 @@
+package io.fabricemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code sampling.flows} chooses the flows a run records one by one: the tutorial's 32:1 incast beside background
+ * flows, where the even spread of the plotted flows missed the flows a user wanted, records exactly the flows its
+ * selectors take, and a selector that is wrong ends the command before it runs.
+ */
+class RecordedFlowsTest {
+    private static final String SCENARIO = "tutorial-incast-background.yaml";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void selectors_recordExactlyTheFlowsTheyTake() throws IOException {
+        Path out = Cli.runInto(tmp, 0, Cli.scenario(SCENARIO), "--set", "stop=20us", "--set",
+                "sampling.flows=[3, 5-6, dst=1-2]");
+        TreeSet<Integer> expected = new TreeSet<>();
+        for (String row : rows(out.resolve("flows.csv"))) {
+            String[] c = row.split(",");
+            int id = Integer.parseInt(c[0]);
+            if (id == 3 || id == 5 || id == 6 || c[2].equals("1") || c[2].equals("2")) {
+                expected.add(id);
+            }
+        }
+        assertTrue(expected.size() >= 5 && expected.size() < 38, expected.toString());
+        assertEquals(expected, recorded(out));
+    }
+
+    @Test
+    void withoutAChoice_theRecordedFlowsAreTheSpreadAsBefore() throws IOException {
+        Path out = Cli.runInto(tmp, 0, Cli.scenario(SCENARIO), "--set", "stop=20us");
+        assertEquals(38, recorded(out).size(), "38 flows, at most 64: all of them");
+    }
+
+    @Test
+    void aWrongSelector_isAnErrorNamingTheFieldAndTheForms() {
+        Cli.Outcome bad = Cli.run("validate", Cli.scenario(SCENARIO), "--set", "sampling.flows=[3, port=7]");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("sampling.flows[1]") && bad.err().contains("group=NAME"), bad.err());
+        Cli.Outcome noHost = Cli.run("validate", Cli.scenario(SCENARIO), "--set", "sampling.flows=[src=40-60]");
+        assertEquals(2, noHost.exitCode());
+        assertTrue(noHost.err().contains("host 60 does not exist"), noHost.err());
+        Path out = tmp.resolve("none");
+        Cli.Outcome none = Cli.run("run", Cli.scenario(SCENARIO), "--quiet", "--out=" + out, "--set",
+                "sampling.flows=[group=nosuch]");
+        assertEquals(2, none.exitCode());
+        assertTrue(none.err().contains("takes none of the workload's 38 flows"), none.err());
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    private static TreeSet<Integer> recorded(Path out) throws IOException {
+        TreeSet<Integer> ids = new TreeSet<>();
+        for (String row : rows(out.resolve("series-flows.csv"))) {
+            String flow = row.split(",")[1];
+            if (!flow.equals("all")) {
+                ids.add(Integer.parseInt(flow));
+            }
+        }
+        return ids;
+    }
+
+    private static List<String> rows(Path csv) throws IOException {
+        List<String> all = Files.readAllLines(csv);
+        return all.subList(1, all.size());
+    }
+}
