@@ -41,9 +41,12 @@ public final class ConnectionMatrix {
     private static final Pattern PLAIN = Pattern.compile("[0-9A-Za-z._+>-]{1,24}");
     private static final Pattern WHOLE = Pattern.compile("[0-9]{1,10}");
     private static final Pattern PAIR = Pattern.compile("([0-9]{1,10})->([0-9]{1,10})");
-    private static final String[] FLOW_KEYS = {"id", "start", "trigger", "size", "send_done_trigger",
-        "recv_done_trigger", "prio", "msg"};
-    private static final String[] TRIGGER_KEYS = {"id", "oneshot", "multishot", "barrier", "count"};
+    private static final Pattern SPACES = Pattern.compile("[ \t]+");
+    /** A start with a decimal point: its whole part, and its fraction (all zeros or refused). */
+    private static final Pattern DECIMAL = Pattern.compile("([0-9]{1,10})\\.([0-9]*)");
+    private static final List<String> FLOW_KEYS = List.of("id", "start", "trigger", "size", "send_done_trigger",
+            "recv_done_trigger", "prio", "msg");
+    private static final List<String> TRIGGER_KEYS = List.of("id", "oneshot", "multishot", "barrier", "count");
 
     private final String display;
     private final Bounds bounds;
@@ -79,7 +82,7 @@ public final class ConnectionMatrix {
             if (stripped.isEmpty() || stripped.startsWith("#")) {
                 continue;
             }
-            String[] tokens = stripped.split("[ \t]+");
+            String[] tokens = SPACES.split(stripped);
             String first = tokens[0];
             if (HEADERS.contains(first)) {
                 if (body) {
@@ -160,10 +163,6 @@ public final class ConnectionMatrix {
             throw error("dst", "node " + dst + " is also the source; a connection joins two different nodes");
         }
         Map<String, String> values = pairs(tokens, FLOW_KEYS, "connection");
-        if (values.containsKey("msg")) {
-            throw error("msg", "msg puts several messages on one connection, which the reference does only with"
-                    + " -conn_reuse; here every line is its own flow: leave msg out");
-        }
         if (!values.containsKey("size")) {
             throw error("size", "a connection needs its size in bytes, e.g. size 2000000");
         }
@@ -205,7 +204,7 @@ public final class ConnectionMatrix {
         for (int i = 1; i < tokens.length; i++) {
             String key = tokens[i];
             boolean typeWord = key.equals("oneshot") || key.equals("multishot") || key.equals("barrier");
-            if (!List.of(TRIGGER_KEYS).contains(key)) {
+            if (!TRIGGER_KEYS.contains(key)) {
                 throw error("", shown(key) + " is not a word of a trigger line; it is 'trigger id K' and one of"
                         + " oneshot, multishot, barrier (a barrier with 'count N')");
             }
@@ -244,11 +243,16 @@ public final class ConnectionMatrix {
     }
 
     /** The key-value pairs after a line's first token, each key once and one of {@code keys}. */
-    private Map<String, String> pairs(String[] tokens, String[] keys, String what) throws ScenarioException {
+    private Map<String, String> pairs(String[] tokens, List<String> keys, String what) throws ScenarioException {
         Map<String, String> values = new HashMap<>();
         for (int i = 1; i < tokens.length; i += 2) {
             String key = tokens[i];
-            if (!List.of(keys).contains(key)) {
+            if (key.equals("msg")) {
+                // The reference reads 'msg' with or without a number after it (ConnectionMatrix::load).
+                throw error("msg", "msg puts several messages on one connection, which the reference does only with"
+                        + " -conn_reuse; here every line is its own flow: leave msg out");
+            }
+            if (!keys.contains(key)) {
                 throw error("", shown(key) + " is not a word of a " + what + " line; it allows "
                         + String.join(", ", keys) + (key.equals("priority") ? " (the priority is 'prio P')" : ""));
             }
@@ -278,13 +282,13 @@ public final class ConnectionMatrix {
 
     /** The start, a whole number of microseconds, in picoseconds. */
     private long startPs(String text) throws ScenarioException {
-        if (text.matches("[0-9]{1,10}\\.[0-9]*")) {
-            String[] parts = text.split("\\.", -1);
-            if (!parts[1].matches("0*")) {
+        Matcher decimal = DECIMAL.matcher(text);
+        if (decimal.matches()) {
+            if (!decimal.group(2).chars().allMatch(c -> c == '0')) {
                 throw error("start", shown(text) + " has a fraction of a microsecond, which the reference drops"
-                        + " (it starts the flow at " + Long.parseLong(parts[0]) + " us); write a whole number");
+                        + " (it starts the flow at " + Long.parseLong(decimal.group(1)) + " us); write a whole number");
             }
-            text = parts[0];
+            text = decimal.group(1);
         }
         long us = whole(text, "start", 0, io.fabricemu.scenario.yaml.Limits.MAX_TIME_PS / 1_000_000);
         long startPs = us * 1_000_000;

@@ -71,6 +71,8 @@ class ConnectionMatrixTest {
         "Nodes 16\\nConnections 1\\n1->0 start 0 size 9 start 1|m.cm:3: start: start is given twice on this line",
         "Nodes 16\\nConnections 1\\n1->0 start 0 size|m.cm:3: size: size needs a value after it",
         "Nodes 16\\nConnections 1\\n1->0 start 0 size 9 msg 2|m.cm:3: msg: msg puts several messages on one connection",
+        "Nodes 16\\nConnections 1\\n1->0 id 1 msg start 0 size 9|m.cm:3: msg: msg puts several messages on one"
+            + " connection",
         "Nodes 16\\nConnections 1\\n1->1 start 0 size 9|m.cm:3: dst: node 1 is also the source",
         "Nodes 16\\nConnections 1\\n1->x start 0 size 9|m.cm:3: '1->x' is not a connection; it is 'S->D'",
         "Nodes 16\\nConnections 1\\nTriggers 1\\n1->0 start 0 size 9\\ntrigger id 1 sometimes|m.cm:5: 'sometimes' is"
