@@ -3,6 +3,7 @@ package io.fabricemu.scenario.bind;
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.workload.AllToAll;
 import io.fabricemu.scenario.workload.Collective;
+import io.fabricemu.scenario.workload.ConnectionMatrix;
 import io.fabricemu.scenario.workload.FlowEntries;
 import io.fabricemu.scenario.workload.FlowList;
 import io.fabricemu.scenario.workload.HostRange;
@@ -29,7 +30,7 @@ import java.util.List;
  */
 public final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
-            "all-gather", "reduce-scatter", "mix");
+            "all-gather", "reduce-scatter", "connection-matrix", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
     static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
     private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
@@ -69,6 +70,8 @@ public final class WorkloadBinder {
                 case "all-to-all" -> binder.allToAllOrCollective();
                 case "all-reduce", "all-gather", "reduce-scatter" -> binder.collective(kind);
                 case "flows" -> binder.flowList();
+                case "connection-matrix" -> ConnectionMatrixBinder.bind(workload,
+                        new ConnectionMatrix.Bounds(hostCount, payloadBytes, stopPs), files);
                 case "mix" -> binder.mix();
                 default -> throw new AssertionError(kind);
             };
