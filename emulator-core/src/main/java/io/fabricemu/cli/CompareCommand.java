@@ -184,8 +184,9 @@ final class CompareCommand implements Callable<Integer> {
         RunPlacement placement = ran.placement();
         Comparison comparison = new Comparison(columns);
         List<SeriesSelection> selections = new ArrayList<>();
-        for (Comparison.Column c : columns) {
-            selections.add(SeriesSelection.of(c.run().series()));
+        for (int i = 0; i < columns.size(); i++) {
+            selections.add(SeriesSelection.of(columns.get(i).run().series(),
+                    prepared.get(i).scenario().recordPorts()));
         }
         try {
             output.commit(folder -> {

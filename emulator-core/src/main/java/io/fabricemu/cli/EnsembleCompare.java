@@ -127,8 +127,8 @@ final class EnsembleCompare {
         }
         EnsembleComparison comparison = new EnsembleComparison(ensembles);
         List<SeriesSelection> selections = new ArrayList<>();
-        for (Comparison.Column c : all) {
-            selections.add(SeriesSelection.of(c.run().series()));
+        for (int i = 0; i < all.size(); i++) {
+            selections.add(SeriesSelection.of(all.get(i).run().series(), runs.get(i).scenario().recordPorts()));
         }
         try {
             output.commit(folder -> {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.fabricemu.report.LineChart;
 import io.fabricemu.report.ReportPage;
+import io.fabricemu.fabric.PortPick;
 import io.fabricemu.results.Comparison;
 import io.fabricemu.results.ComparisonReport;
 import io.fabricemu.results.ensemble.EnsembleCharts;
@@ -98,7 +99,7 @@ final class EnsembleRun {
                 columns.add(new Comparison.Column(folder(seeds.get(i)), results.get(i), Summary.of(results.get(i))));
             }
             Ensemble ensemble = new Ensemble(name, columns);
-            if (!write(output, ensemble, runOverrides, placement)) {
+            if (!write(output, ensemble, runOverrides, placement, first.scenario().recordPorts())) {
                 return Main.FAILED;
             }
             if (!quiet) {
@@ -136,11 +137,11 @@ final class EnsembleRun {
 
     /** Puts the output folder in place ({@code placement}: where each run ran); false after saying why not. */
     private boolean write(OutputFolder output, Ensemble ensemble, List<List<String>> runOverrides,
-                          RunPlacement placement) {
+                          RunPlacement placement, PortPick ports) {
         List<Comparison.Column> columns = ensemble.runs();
         List<SeriesSelection> selections = new ArrayList<>();
         for (Comparison.Column c : columns) {
-            selections.add(SeriesSelection.of(c.run().series()));
+            selections.add(SeriesSelection.of(c.run().series(), ports));
         }
         try {
             output.commit(folder -> {

@@ -5,7 +5,9 @@ import io.fabricemu.metrics.LiveMetrics;
 import io.fabricemu.metrics.RunMetrics;
 import io.fabricemu.results.OutputFolder;
 import io.fabricemu.results.OutputFolderException;
+import io.fabricemu.fabric.PortPick;
 import io.fabricemu.results.ResultsWriter;
+import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.Summary;
 import io.fabricemu.results.SummaryTable;
@@ -174,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
             clock.markRun(progress);
         }
         Summary summary = Summary.of(result);
-        if (!write(output, result, summary, err)) {
+        if (!write(output, result, summary, prepared.scenario().recordPorts(), err)) {
             return Main.FAILED;
         }
         if (clock != null) {
@@ -195,9 +197,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Puts the run's output folder in place; false after printing why it could not be written. */
-    private boolean write(OutputFolder output, RunResult result, Summary summary, PrintWriter err) {
+    private boolean write(OutputFolder output, RunResult result, Summary summary, PortPick ports, PrintWriter err) {
         try {
-            output.commit(folder -> ResultsWriter.writeInto(result, summary, scenario.toString(), overrides, folder));
+            output.commit(folder -> ResultsWriter.writeInto(result, summary,
+                    SeriesSelection.of(result.series(), ports), scenario.toString(),
+                    overrides, folder));
             return true;
         } catch (OutputFolderException e) {
             err.println("error: " + e.getMessage());

@@ -79,9 +79,9 @@ public final class RunReport {
         page.chart(goodput.marks(marks));
         page.paragraph(flowNote(sel, r.flows().size()) + " " + PACKET_NOTE);
         page.heading("Queues");
-        LineChart queue = new LineChart("queue", "Queue depth at the hottest ports", Quantity.TIME, TIME,
-                Quantity.BYTES, "queued");
-        List<PortSeries> hot = sel.hottestPorts();
+        LineChart queue = new LineChart("queue", sel.chosenPorts().isEmpty() ? "Queue depth at the hottest ports"
+                : "Queue depth at the hottest of the chosen ports", Quantity.TIME, TIME, Quantity.BYTES, "queued");
+        List<PortSeries> hot = sel.plottedPorts();
         for (int i = 0; i < hot.size(); i++) {
             queue.add(Series.ofTicks(hot.get(i).id(), Palette.colour(i), 1.5, sel.intervalPs(),
                     hot.get(i).queueBytes()));

@@ -11,8 +11,9 @@ import java.nio.file.Path;
  * after series, ticks ascending:
  * <ul>
  *   <li>{@code series-ports.csv}: {@code tick_ps,port,tier,queue_bytes,drops,trims,ecn_marks,pause_frames,
- *       bts_notices,rnr_naks,tx_bytes}: the hottest ports, then one {@code tier<N>} row set per tier (sums over
- *       the tier's ports). {@code queue_bytes} is the depth at the tick; the other columns count what happened
+ *       bts_notices,rnr_naks,tx_bytes}: the hottest ports, each tier's hottest (the heat map's), the ports
+ *       {@code sampling.ports} chose, each once, then one {@code tier<N>} row set per tier (sums over the tier's
+ *       ports). {@code queue_bytes} is the depth at the tick; the other columns count what happened
  *       in the interval that ends at the tick (at tick 0: since the start).</li>
  *   <li>{@code series-flows.csv}: {@code tick_ps,flow,delivered_bytes,goodput_bps,window_bytes,credit_bytes,
  *       rate_bps}: the sampled flows, then {@code all} (every flow's delivered bytes added up).
@@ -33,7 +34,7 @@ public final class SeriesCsv {
         long interval = sel.intervalPs();
         try (Writer w = Files.newBufferedWriter(folder.resolve(PORTS_FILE), StandardCharsets.UTF_8)) {
             w.write("tick_ps,port,tier,queue_bytes,drops,trims,ecn_marks,pause_frames,bts_notices,rnr_naks,tx_bytes\n");
-            for (PortSeries p : sel.hottestPorts()) {
+            for (PortSeries p : sel.writtenPorts()) {
                 writePort(w, p, interval);
             }
             for (PortSeries p : sel.tiers()) {

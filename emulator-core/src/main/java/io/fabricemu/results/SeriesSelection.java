@@ -1,6 +1,7 @@
 package io.fabricemu.results;
 
 import io.fabricemu.engine.Sampling;
+import io.fabricemu.fabric.PortPick;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -39,19 +40,31 @@ public final class SeriesSelection {
     private final List<FlowSeries> flows;
     private final FlowSeries aggregate;
     private final NavigableMap<Integer, HottestPorts> hottestByTier;
+    private final List<PortSeries> chosenPorts;
+    private final List<PortSeries> plottedPorts;
 
     private SeriesSelection(TimeSeries series, List<PortSeries> hottest, List<PortSeries> tiers,
-                            List<FlowSeries> flows, FlowSeries aggregate, NavigableMap<Integer, HottestPorts> hottestByTier) {
+                            List<FlowSeries> flows, FlowSeries aggregate, NavigableMap<Integer, HottestPorts> hottestByTier,
+                            List<PortSeries> chosenPorts, List<PortSeries> plottedPorts) {
         this.series = series;
         this.hottest = hottest;
         this.tiers = tiers;
         this.flows = flows;
         this.aggregate = aggregate;
         this.hottestByTier = hottestByTier;
+        this.chosenPorts = chosenPorts;
+        this.plottedPorts = plottedPorts;
     }
 
     public static SeriesSelection of(TimeSeries ts) {
+        return of(ts, PortPick.HOTTEST);
+    }
+
+    /** The selection, with the ports {@code chosen} takes written and plotted too ({@code sampling.ports}). */
+    public static SeriesSelection of(TimeSeries ts, PortPick chosen) {
         int n = ts.points();
+        List<PortSeries> picked = new ArrayList<>();
+        HottestPorts hotPicked = new HottestPorts(HOT_PORTS);
         HottestPorts hot = new HottestPorts(HOT_PORTS);
         TreeMap<Integer, HottestPorts> hotByTier = new TreeMap<>();
         TreeMap<Integer, long[][]> tierSums = new TreeMap<>();
@@ -59,19 +72,24 @@ public final class SeriesSelection {
             PortSeries p = ts.port(id);
             addInto(tierSums.computeIfAbsent(p.tier(), t -> new long[SUMMED][n]), p);
             hot.offer(p);
+            if (chosen.takes(id, p.tier())) {
+                picked.add(p);
+                hotPicked.offer(p);
+            }
             hotByTier.computeIfAbsent(p.tier(), t -> new HottestPorts(HOT_PER_TIER)).offer(p);
         }
         List<PortSeries> tiers = new ArrayList<>();
         tierSums.forEach((tier, sum) -> tiers.add(ofSums("tier" + tier, tier, sum)));
-        List<FlowSeries> chosen = new ArrayList<>();
+        List<FlowSeries> chosenFlows = new ArrayList<>();
         for (int id : spread(ts.flowIds(), Sampling.MAX_CHOSEN_FLOWS)) {
-            chosen.add(ts.flow(id));
+            chosenFlows.add(ts.flow(id));
         }
         long[] none = new long[n];
         Arrays.fill(none, -1);
         FlowSeries aggregate = new FlowSeries(-1, ts.deliveredBytes(), none, none.clone(), none.clone());
-        return new SeriesSelection(ts, hot.ports(), List.copyOf(tiers), List.copyOf(chosen), aggregate,
-                Collections.unmodifiableNavigableMap(hotByTier));
+        return new SeriesSelection(ts, hot.ports(), List.copyOf(tiers), List.copyOf(chosenFlows), aggregate,
+                Collections.unmodifiableNavigableMap(hotByTier), List.copyOf(picked),
+                chosen.chosen() ? hotPicked.ports() : hot.ports());
     }
 
     /** {@code items} if at most {@code most}, else those at places floor(i x size / most). */
@@ -101,6 +119,36 @@ public final class SeriesSelection {
     /** The hottest ports, deepest peak queue first. */
     public List<PortSeries> hottestPorts() {
         return hottest;
+    }
+
+    /** The ports {@code sampling.ports} chose, in element order; empty when it chose none. */
+    public List<PortSeries> chosenPorts() {
+        return chosenPorts;
+    }
+
+    /** The ports the queue plot draws: the hottest of those chosen, else the hottest of all. */
+    public List<PortSeries> plottedPorts() {
+        return plottedPorts;
+    }
+
+    /**
+     * Every port series the CSV holds, each once: the hottest, then each tier's hottest the heat map draws, then
+     * those chosen; so every port series the report draws is in {@code series-ports.csv}.
+     */
+    public List<PortSeries> writtenPorts() {
+        java.util.LinkedHashMap<String, PortSeries> all = new java.util.LinkedHashMap<>();
+        for (PortSeries p : hottest) {
+            all.putIfAbsent(p.id(), p);
+        }
+        for (HottestPorts tier : hottestByTier.values()) {
+            for (PortSeries p : tier.ports()) {
+                all.putIfAbsent(p.id(), p);
+            }
+        }
+        for (PortSeries p : chosenPorts) {
+            all.putIfAbsent(p.id(), p);
+        }
+        return List.copyOf(all.values());
     }
 
     /** Each tier's {@value #HOT_PER_TIER} hottest ports and its port counts, ascending tier. */

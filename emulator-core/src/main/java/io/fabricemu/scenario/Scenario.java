@@ -2,6 +2,7 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FlowPick;
+import io.fabricemu.fabric.PortPick;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fault.FaultPlan;
 import io.fabricemu.scenario.sizing.FabricEstimate;
@@ -28,10 +29,11 @@ import java.util.regex.Pattern;
  * @param sampling     how often ports and flows record their state in virtual time ({@link Sampling#OFF}: never)
  * @param faults       what goes wrong in the fabric, and when ({@link FaultPlan#NONE}: nothing)
  * @param recordFlows  the flows {@code sampling.flows} chose to record one by one ({@link FlowPick#SPREAD}: none)
+ * @param recordPorts  the ports {@code sampling.ports} chose to write and plot ({@link PortPick#HOTTEST}: none)
  */
 public record Scenario(String name, long seed, TopologySpec topology, SwitchConfig switchConfig,
                        TransportConfig transport, WorkloadSpec workload, long stopPs, String source,
-                       Sampling sampling, FaultPlan faults, FlowPick recordFlows) {
+                       Sampling sampling, FaultPlan faults, FlowPick recordFlows, PortPick recordPorts) {
     /** The longest name: it names a folder, and a name is short. */
     static final int NAME_MAX_LENGTH = 100;
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0," + (NAME_MAX_LENGTH - 1) + "}");
@@ -58,6 +60,7 @@ public record Scenario(String name, long seed, TopologySpec topology, SwitchConf
         Objects.requireNonNull(sampling, "sampling");
         Objects.requireNonNull(faults, "faults");
         Objects.requireNonNull(recordFlows, "recordFlows");
+        Objects.requireNonNull(recordPorts, "recordPorts");
     }
 
     /** A scenario that records the even spread of its flows. */
@@ -65,13 +68,13 @@ public record Scenario(String name, long seed, TopologySpec topology, SwitchConf
                     TransportConfig transport, WorkloadSpec workload, long stopPs, String source, Sampling sampling,
                     FaultPlan faults) {
         this(name, seed, topology, switchConfig, transport, workload, stopPs, source, sampling, faults,
-                FlowPick.SPREAD);
+                FlowPick.SPREAD, PortPick.HOTTEST);
     }
 
     /** The same scenario sampling as {@code s} says. */
     public Scenario withSampling(Sampling s) {
         return new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source, s, faults,
-                recordFlows);
+                recordFlows, recordPorts);
     }
 
     /** A scenario of a healthy fabric: no faults. */

@@ -2,6 +2,7 @@ package io.fabricemu.scenario;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FlowPick;
+import io.fabricemu.fabric.PortPick;
 import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.fault.FaultPlan;
 import io.fabricemu.scenario.bind.FaultBinder;
@@ -223,10 +224,11 @@ public final class ScenarioLoader {
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         FlowPick recordFlows = topology == null ? FlowPick.SPREAD
                 : errors.attempt(() -> SamplingBinder.flows(root.optionalSection("sampling"), topology.hostCount()));
+        PortPick recordPorts = errors.attempt(() -> SamplingBinder.ports(root.optionalSection("sampling")));
         FaultPlan faults = faults(root, topology, stopPs, errors);
         errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
-                sampling, faults, recordFlows);
+                sampling, faults, recordFlows, recordPorts);
         FabricSizeCheck.scenario(topologySection, workloadSection, scenario.estimate(), budget);
         return scenario;
     }

@@ -2,6 +2,7 @@ package io.fabricemu.scenario.bind;
 
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FlowPick;
+import io.fabricemu.fabric.PortPick;
 import java.util.ArrayList;
 import java.util.List;
 import io.fabricemu.scenario.yaml.Field;
@@ -18,6 +19,7 @@ import io.fabricemu.scenario.yaml.Units;
  *   interval: 1us        # 1ns..1s, or off (nothing recorded: no plots, no series files' rows)
  *   maxPoints: 200       # 2..100000; the interval doubles whenever the run would need more ticks
  *   flows: [7, 10-20, group=incast, src=0-7, dst=15]   # the flows recorded one by one (FlowPick)
+ *   ports: [leaf1:p36, switch=spine0, tier=2]           # ports written and plotted besides the hottest (PortPick)
  * </pre>
  * Absent means {@link Sampling#DEFAULT}. {@code interval: off} is the only way to turn recording off; with it
  * {@code maxPoints} may not be given, since it would mean nothing.
@@ -31,7 +33,7 @@ public final class SamplingBinder {
     }
 
     public static Sampling bind(Section s) throws ScenarioException {
-        s.declare("interval", "maxPoints", "flows");
+        s.declare("interval", "maxPoints", "flows", "ports");
         s.rejectUnknownFields();
         Field interval = s.optional("interval");
         if (interval != null && "off".equals(interval.text())) {
@@ -65,7 +67,7 @@ public final class SamplingBinder {
      * the run is prepared.
      */
     public static FlowPick flows(Section s, int hostCount) throws ScenarioException {
-        s.declare("interval", "maxPoints", "flows");
+        s.declare("interval", "maxPoints", "flows", "ports");
         Field field = s.optional("flows");
         if (field == null) {
             return FlowPick.SPREAD;
@@ -126,5 +128,45 @@ public final class SamplingBinder {
             throw item.error(what + " " + to + " does not exist; the topology has hosts 0.." + (limit - 1));
         }
         return new int[] {from, to};
+    }
+
+    private static final java.util.regex.Pattern PORT_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}:[A-Za-z0-9._-]{1,64}");
+    private static final java.util.regex.Pattern NODE = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final String PORT_FORMS = "a port as ports.csv names it (leaf1:p36, h7:nic), switch=NAME (a switch's"
+            + " or host's ports), tier=0..3 or all";
+
+    /**
+     * The {@code ports} field: which ports {@code series-ports.csv} and the queue plot show besides the hottest
+     * ({@link PortPick}); absent means the hottest only. A name that matches no port writes nothing for it.
+     */
+    public static PortPick ports(Section s) throws ScenarioException {
+        s.declare("interval", "maxPoints", "flows", "ports");
+        Field field = s.optional("ports");
+        if (field == null) {
+            return PortPick.HOTTEST;
+        }
+        if (!field.isList()) {
+            throw field.error("a list of port selectors, each " + PORT_FORMS + "; e.g. ports: [leaf1:p36, tier=2]");
+        }
+        List<PortPick.Selector> selectors = new ArrayList<>();
+        for (Field item : field.asList("a port selector")) {
+            String text = item.text().trim();
+            if (text.equals("all")) {
+                selectors.add(new PortPick.All());
+            } else if (text.startsWith("switch=") && NODE.matcher(text.substring(7)).matches()) {
+                selectors.add(new PortPick.Node(text.substring(7)));
+            } else if (text.matches("tier=[0-3]")) {
+                selectors.add(new PortPick.Tier(text.charAt(5) - '0'));
+            } else if (PORT_ID.matcher(text).matches()) {
+                selectors.add(new PortPick.Name(text));
+            } else {
+                throw item.error("'" + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+                        + "' is not a port selector; use " + PORT_FORMS);
+            }
+        }
+        if (selectors.isEmpty()) {
+            throw field.error("an empty list chooses nothing; leave ports out for the hottest, or give " + PORT_FORMS);
+        }
+        return new PortPick(selectors);
     }
 }

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code sampling.flows} chooses the flows a run records one by one: the tutorial's 32:1 incast beside background
  * flows, where the even spread of the plotted flows missed the flows a user wanted, records exactly the flows its
- * selectors take, and a selector that is wrong ends the command before it runs.
+ * selectors take, and a selector that is wrong ends the command before it runs. {@code sampling.ports} adds ports to
+ * {@code series-ports.csv}, which holds every port the report draws.
  */
-class RecordedFlowsTest {
+class RecordedSeriesTest {
     private static final String SCENARIO = "tutorial-incast-background.yaml";
 
     @TempDir
@@ -59,6 +60,44 @@ class RecordedFlowsTest {
         assertEquals(2, none.exitCode());
         assertTrue(none.err().contains("takes none of the workload's 38 flows"), none.err());
         assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void chosenPorts_areWritten_besideEveryPortTheReportDraws() throws IOException {
+        Path plain = Cli.runInto(tmp, 0, Cli.scenario(SCENARIO), "--set", "stop=20us");
+        TreeSet<String> hot = ports(plain);
+        assertTrue(hot.size() > 8, "the heat map's ports of each tier too: " + hot);
+        Path chosen = Cli.runInto(tmp, 0, Cli.scenario(SCENARIO), "--set", "stop=20us", "--set",
+                "sampling.ports=[switch=spine1, h40:nic]");
+        TreeSet<String> written = ports(chosen);
+        assertTrue(written.containsAll(hot), "the hottest stay");
+        TreeSet<String> added = new TreeSet<>(written);
+        added.removeAll(hot);
+        assertFalse(added.isEmpty(), "the chosen ports are added");
+        assertTrue(written.contains("h40:nic"), written.toString());
+        for (String p : added) {
+            assertTrue(p.startsWith("spine1:") || p.equals("h40:nic"), p);
+        }
+        for (String row : rows(Path.of(chosen.toString(), "ports.csv"))) {
+            String id = row.split(",")[0];
+            if (id.startsWith("spine1:")) {
+                assertTrue(written.contains(id), id + " of spine1 is written");
+            }
+        }
+        Cli.Outcome bad = Cli.run("validate", Cli.scenario(SCENARIO), "--set", "sampling.ports=[tier=7]");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("sampling.ports[0]") && bad.err().contains("switch=NAME"), bad.err());
+    }
+
+    private static TreeSet<String> ports(Path out) throws IOException {
+        TreeSet<String> ids = new TreeSet<>();
+        for (String row : rows(out.resolve("series-ports.csv"))) {
+            String port = row.split(",")[1];
+            if (!port.startsWith("tier")) {
+                ids.add(port);
+            }
+        }
+        return ids;
     }
 
     private static TreeSet<Integer> recorded(Path out) throws IOException {
