@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,6 +60,36 @@ class PfcScenariosTest {
         }
         assertEquals(pauses, r.get("summary").get("pfcPausesSent").asLong(), "only leaf 0's host ports pause");
         assertEquals(0, pfc(r, "h0:nic").get("pausedPs").asLong(), "the receiver is never paused");
+    }
+
+    @Test
+    void pfcTimeline_listsEveryPauseWithWhoSentIt_addingUpToThePausedTime() throws IOException {
+        Path out = Cli.runInto(tmp, 0, Cli.scenario("pfc-incast-across-spine.yaml"));
+        java.util.Map<String, Long> listed = new java.util.TreeMap<>();
+        java.util.Map<String, String> by = new java.util.TreeMap<>();
+        List<String> rows = Files.readAllLines(out.resolve("pfc-timeline.csv"));
+        assertEquals("port,paused_by,class,paused_ps,resumed_ps", rows.get(0));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split(",");
+            listed.merge(c[0], Long.parseLong(c[4]) - Long.parseLong(c[3]), Long::sum);
+            by.put(c[0], c[1]);
+        }
+        java.util.Map<String, Long> paused = new java.util.TreeMap<>();
+        java.util.Map<String, String> peer = new java.util.TreeMap<>();
+        List<String> ports = Files.readAllLines(out.resolve("ports.csv"));
+        List<String> header = List.of(ports.get(0).split(","));
+        for (String row : ports.subList(1, ports.size())) {
+            String[] c = row.split(",", -1);
+            long ps = Long.parseLong(c[header.indexOf("pfcPausedPs")]);
+            if (ps > 0) {
+                paused.put(c[0], ps);
+                peer.put(c[0], c[header.indexOf("peer")]);
+            }
+        }
+        assertTrue(paused.size() > 2, "pauses at several ports: " + paused);
+        assertEquals(paused, listed, "each port's pauses add up to its paused time");
+        assertEquals(peer, by, "paused by the port at the other end of its cable");
+        assertTrue(Files.readString(out.resolve("report.html")).contains("pfc-timeline"), "the report's heat map");
     }
 
     @Test

@@ -3,8 +3,11 @@ package io.fabricemu.pfc;
 import io.fabricemu.engine.EventContext;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.net.PfcFrame;
+import io.fabricemu.stats.PauseEpisode;
 import io.fabricemu.stats.PfcCounters;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The pauses a transmitting device (a switch port's egress, a NIC) has received from the other end of its
@@ -32,6 +35,10 @@ public final class PfcPauses {
     private final long[] pausedSincePs;
     private final long[] pausedPsBefore;
     private long wakePs = Long.MAX_VALUE;
+    /** Per class, whether a pause began and has not been listed yet (it ends at its expiry or a resume). */
+    private final boolean[] open;
+    private final List<PauseEpisode> episodes = new ArrayList<>();
+    private int episodesLeftOut;
 
     /** @param rateBps the link's rate, which sets the length of a quantum */
     public PfcPauses(int trafficClasses, long rateBps) {
@@ -44,6 +51,7 @@ public final class PfcPauses {
         this.pausedPsBefore = new long[trafficClasses];
         Arrays.fill(pausedUntilPs, Long.MIN_VALUE);
         Arrays.fill(pausedSincePs, Long.MIN_VALUE);
+        this.open = new boolean[trafficClasses];
     }
 
     /** A PFC frame arrived (its last bit) at {@code nowPs}: each class it names is paused anew, or resumed. */
@@ -55,8 +63,17 @@ public final class PfcPauses {
             }
             if (pausedUntilPs[c] > nowPs) {
                 pausedPsBefore[c] -= pausedUntilPs[c] - nowPs;
-            } else if (untilPs > nowPs) {
-                pausedSincePs[c] = nowPs;
+                if (untilPs <= nowPs) {
+                    close(c, nowPs);
+                }
+            } else {
+                if (open[c]) {
+                    close(c, pausedUntilPs[c]);
+                }
+                if (untilPs > nowPs) {
+                    pausedSincePs[c] = nowPs;
+                    open[c] = true;
+                }
             }
             if (untilPs > nowPs) {
                 pausedPsBefore[c] += untilPs - nowPs;
@@ -74,7 +91,18 @@ public final class PfcPauses {
             if (pausedUntilPs[c] > nowPs) {
                 pausedPsBefore[c] -= pausedUntilPs[c] - nowPs;
                 pausedUntilPs[c] = nowPs;
+                close(c, nowPs);
             }
+        }
+    }
+
+    /** Lists class {@code c}'s open pause as ending at {@code endPs}. */
+    private void close(int c, long endPs) {
+        open[c] = false;
+        if (episodes.size() < PfcCounters.MAX_EPISODES) {
+            episodes.add(new PauseEpisode(c, pausedSincePs[c], endPs));
+        } else {
+            episodesLeftOut++;
         }
     }
 
@@ -124,9 +152,28 @@ public final class PfcPauses {
         return true;
     }
 
-    /** The counters of a port that only honours pauses: its paused time. */
+    /** The counters of a port that only honours pauses: its paused time and its pauses. */
     public PfcCounters counters() {
-        return new PfcCounters(0, 0, pausedPs(), 0);
+        return counters(0, 0, 0);
+    }
+
+    /**
+     * The counters of a port that also sends pauses: those it sent, its headroom drops, and its paused time and
+     * pauses; a pause still running is listed until its expiry.
+     */
+    public PfcCounters counters(long pausesSent, long resumesSent, long headroomDrops) {
+        List<PauseEpisode> all = new ArrayList<>(episodes);
+        int leftOut = episodesLeftOut;
+        for (int c = 0; c < open.length; c++) {
+            if (open[c]) {
+                if (all.size() < PfcCounters.MAX_EPISODES) {
+                    all.add(new PauseEpisode(c, pausedSincePs[c], pausedUntilPs[c]));
+                } else {
+                    leftOut++;
+                }
+            }
+        }
+        return new PfcCounters(pausesSent, resumesSent, pausedPs(), headroomDrops, all, leftOut);
     }
 
     /** Total time paused, all classes added, in ps. */

@@ -52,6 +52,9 @@ public final class ResultsWriter {
         if (!r.faults().isEmpty()) {
             FaultsCsv.write(FaultCost.of(r), folder.resolve(FaultsCsv.FILE));
         }
+        if (PfcTimeline.any(r)) {
+            PfcTimeline.write(r, folder.resolve(PfcTimeline.FILE));
+        }
         SeriesCsv.write(series, folder);
         Files.writeString(folder.resolve(RunReport.FILE), RunReport.html(r, s, series), StandardCharsets.UTF_8);
     }

@@ -110,6 +110,12 @@ public final class RunReport {
         }
         page.heading("Congestion signals");
         page.chart(signals(sel.fabric(), sel.intervalPs()).marks(marks));
+        if (PfcTimeline.any(r) && sel.points() > 0) {
+            page.chart(PfcTimeline.heat(r, sel.intervalPs(), sel.points()).marks(marks));
+            page.paragraph("Each row is an egress port and traffic class, paused by the port at the other end of its"
+                    + " cable; a cell is the time it was paused in that interval. " + PfcTimeline.FILE + " lists every"
+                    + " pause with the port that sent it.");
+        }
         return page.html();
     }
 

@@ -490,8 +490,8 @@ public final class SwitchPort implements Element {
     @Override
     public ElementReport report() {
         EgressCounts counts = counted(new EgressCounts(true));
-        PfcCounters pfcCounters = pfcIngress == null ? PfcCounters.NONE : new PfcCounters(pfcIngress.pauseFrames(),
-                pfcIngress.resumes(), pauses.pausedPs(), pfcIngress.headroomDrops());
+        PfcCounters pfcCounters = pfcIngress == null ? PfcCounters.NONE : pauses.counters(pfcIngress.pauseFrames(),
+                pfcIngress.resumes(), pfcIngress.headroomDrops());
         ElementReport report = ElementReport.ofPort(new PortStats(name, tier, queue.peakBytes(),
                 queue.drops() + pfcCounters.headroomDrops() + counts.drops(), counts.trims(), counts.ecnMarks(),
                 tx.txBytes(), pfcCounters, counts.rnr(), counts.bts(), counts.firstSignalPs()));

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabricemu.engine.RecordingContext;
 import io.fabricemu.net.PfcFrame;
 import io.fabricemu.net.TxDone;
+import io.fabricemu.stats.PauseEpisode;
+import io.fabricemu.stats.PfcCounters;
 import org.junit.jupiter.api.Test;
 
 /** Honouring received pauses: per class, until expiry or resume, refreshed by later frames; one wake-up. */
@@ -46,6 +48,28 @@ class PfcPausesTest {
         assertEquals(30_000 + TEN_QUANTA_PS - 1_000, p.pausedPs());
         p.received(PfcFrame.of(0, 10), 200_000);
         assertEquals(200_000, p.pausedSincePs(0), "a pause after an expiry starts anew");
+    }
+
+    @Test
+    void counters_listEachPause_refreshesMerged_resumesAndExpiriesEndingThem() {
+        PfcPauses p = new PfcPauses(3, G100);
+        p.received(PfcFrame.of(0, 10), 1_000);
+        p.received(PfcFrame.of(0, 10), 30_000);          // refreshed: the same pause
+        p.received(PfcFrame.of(1, 10), 40_000);
+        p.received(PfcFrame.of(1, 0), 50_000);           // resumed
+        p.received(PfcFrame.of(0, 10), 200_000);         // class 0 expired at 81,200 before this one began
+        p.releaseAll(210_000);                           // the link went down
+        p.received(PfcFrame.of(2, 10), 300_000);         // still running at the end: listed to its expiry
+        PfcCounters c = p.counters(5, 1, 0);
+        assertEquals(java.util.List.of(new PauseEpisode(1, 40_000, 50_000),
+                new PauseEpisode(0, 1_000, 30_000 + TEN_QUANTA_PS), new PauseEpisode(0, 200_000, 210_000),
+                new PauseEpisode(2, 300_000, 300_000 + TEN_QUANTA_PS)), c.episodes());
+        long listed = 0;
+        for (PauseEpisode e : c.episodes()) {
+            listed += e.toPs() - e.fromPs();
+        }
+        assertEquals(c.pausedPs(), listed, "the pauses listed add up to the time paused");
+        assertEquals(5, c.pausesSent());
     }
 
     @Test
