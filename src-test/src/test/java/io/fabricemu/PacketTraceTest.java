@@ -76,11 +76,11 @@ class PacketTraceTest {
             String[] f = line.split("\t", -1);
             bytes.merge(f[0], Long.parseLong(f[1]), Long::sum);
             opcodes.merge(f[2], 1, Integer::sum);
-            acksWithAeth += f[2].equals("17") && f[3].equals("0x1f") ? 1 : 0;
+            acksWithAeth += f[2].equals("17") && f[3].equals("31") ? 1 : 0;
         }
         assertEquals(expected, bytes);
         // RC SEND first and middle (0, 1), ACKs (17) and DCQCN's CNPs (0x81) in the first 100 us of the incast;
-        // no frame without a BTH opcode
+        // no frame without a BTH opcode; an ACK's AETH syndrome is 0x1F (31: ACK, no credit count)
         assertEquals(new TreeSet<>(List.of("0", "1", "17", "129")), opcodes.keySet(), "opcodes " + opcodes);
         assertEquals(opcodes.get("17"), acksWithAeth, "every ACK has its AETH");
     }
@@ -132,6 +132,20 @@ class PacketTraceTest {
             double seconds = Double.parseDouble(f[1]);
             assertTrue(seconds >= 10e-6 && seconds < 20e-6, "a frame outside 10us..20us: " + line);
         }
+    }
+
+    @Test
+    void fullTraceOfAHugeWorkload_isWarnedOfBeforeTheRun() {
+        // 8 senders x 4 GiB in 4,086-byte payloads: 8,405,816 data packets, each at least 2 frames of 88 bytes
+        Cli.Outcome o = Cli.run("run", Cli.scenario(ROCE), "--quiet", "--out=" + tmp.resolve("big"), "--set",
+                "workload.bytes=4GiB", "--set", "stop=1us", "--trace");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.err().contains("warning: a trace of every frame of this run takes at least 1.378 GiB"),
+                o.err());
+        Cli.Outcome narrowed = Cli.run("run", Cli.scenario(ROCE), "--quiet", "--out=" + tmp.resolve("narrow"),
+                "--set", "workload.bytes=4GiB", "--set", "stop=1us", "--trace", "--trace-ports", "leaf0:p0");
+        assertEquals(0, narrowed.exitCode(), narrowed.err());
+        assertFalse(narrowed.err().contains("warning"), narrowed.err());
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.fabricemu.run.PreparedRun;
 import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.sizing.RunEstimate;
+import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.trace.PacketTrace;
 import io.fabricemu.trace.TraceSelection;
 import io.fabricemu.trace.TraceSelectionException;
@@ -37,6 +38,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "the time left while it runs (on a terminal), prints a summary table at the end and writes the output folder "
                 + "(results.json, flows.csv, ports.csv, report.html) atomically.")
 final class RunCommand implements Callable<Integer> {
+    /** A trace of every frame this large or larger is warned of before the run (see {@link PacketTrace}). */
+    static final long LARGE_TRACE_BYTES = 1L << 30;
+
     @Spec
     CommandSpec spec;
 
@@ -133,6 +137,15 @@ final class RunCommand implements Callable<Integer> {
                 packets = PacketTrace.of(selection, prepared.fabric());
             } catch (TraceSelectionException e) {
                 return badInput(err, e.getMessage());
+            }
+        }
+        if (selection != null && selection.everything()) {
+            long bytes = PacketTrace.bytesAtLeast(prepared.scenario().runEstimate().dataPackets());
+            if (bytes >= LARGE_TRACE_BYTES) {
+                err.println("warning: a trace of every frame of this run takes at least " + Units.formatBytes(bytes)
+                        + " of heap and of file (" + PacketTrace.FILE + "); narrow it with --trace-ports, "
+                        + "--trace-flows, --trace-src, --trace-dst, --trace-from or --trace-to");
+                err.flush();
             }
         }
         PacketTrace traced = packets;

@@ -23,6 +23,14 @@ import java.util.List;
 public final class PacketTrace {
     /** The trace file's name in a run's output folder. */
     public static final String FILE = "trace.pcapng";
+    /**
+     * The fewest bytes a frame takes in the file: an enhanced packet block's 32 bytes of fields and the smallest
+     * headers a data packet has (Ethernet, IPv4, UDP and a BTH, 54 bytes padded to 56). A frame takes about as
+     * much heap while the run goes (time, sizes and headers, in its port's arrays).
+     */
+    static final long FRAME_BYTES_AT_LEAST = 32 + 56;
+    /** Every data packet leaves its NIC and at least one switch port. */
+    static final long FRAMES_PER_DATA_PACKET_AT_LEAST = 2;
 
     private final ElementFactory factory;
     private final List<PortTrace> ports;
@@ -54,6 +62,16 @@ public final class PacketTrace {
             }
         }
         return new PacketTrace(new TracingFactory(fabric, byElement), List.copyOf(ports));
+    }
+
+    /**
+     * The fewest bytes a trace of every frame takes, in the file and about as much in the heap, for a run that
+     * delivers {@code dataPackets} data packets (saturating at {@link Long#MAX_VALUE}); acknowledgements and every
+     * hop beyond the first switch come on top.
+     */
+    public static long bytesAtLeast(long dataPackets) {
+        long perPacket = FRAMES_PER_DATA_PACKET_AT_LEAST * FRAME_BYTES_AT_LEAST;
+        return dataPackets > Long.MAX_VALUE / perPacket ? Long.MAX_VALUE : dataPackets * perPacket;
     }
 
     /** The fabric's elements, the traced ones wrapped: what the engine runs. */

@@ -43,6 +43,11 @@ public record TraceSelection(int[] flows, int[] sources, int[] destinations, Lis
         return flows == null && sources == null && destinations == null;
     }
 
+    /** Whether it keeps every frame: every flow, every port, the whole run. */
+    public boolean everything() {
+        return everyFlow() && ports == null && fromPs == 0 && toPs == Long.MAX_VALUE;
+    }
+
     boolean inSpan(long firstBitPs) {
         return firstBitPs >= fromPs && firstBitPs < toPs;
     }
