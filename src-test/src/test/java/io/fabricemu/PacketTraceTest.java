@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PacketTraceTest {
     private static final String ROCE = "roce-incast-8to1-dcqcn.yaml";
     private static final String UET = "uet-incast-7to1-nscc.yaml";
+    /** The Wireshark dissector of the layout on UDP port 4793 (surefire runs in src-test). */
+    private static final String LUA = Path.of("..", "docs", "wireshark", "fabric_emu.lua").toString();
 
     @TempDir
     Path tmp;
@@ -105,14 +107,24 @@ class PacketTraceTest {
     }
 
     @Test
-    void uetTrace_goesToPort4793AndMatchesEveryPortsTxBytes() throws Exception {
+    void uetTrace_goesToPort4793InTheLayoutTheLuaDissectorReads() throws Exception {
         Path traced = Cli.runInto(tmp, 0, Cli.scenario(UET), "--set", "stop=50us", "--trace");
         Map<String, Long> expected = txBytes(traced);
         assertEquals(expected, tracedBytes(traced));
-        List<String> ports = Tshark.read(traced.resolve("trace.pcapng"), "-T", "fields", "-e", "udp.dstport",
-                "-e", "ip.dsfield.ecn");
-        assertTrue(ports.stream().allMatch(l -> l.startsWith("4793\t")), "UET frames go to UDP port 4793");
-        assertTrue(ports.stream().anyMatch(l -> l.endsWith("\t3")), "the incast's queue marks some frames CE");
+        Map<String, Integer> kinds = new TreeMap<>();
+        boolean someCe = false;
+        for (String line : Tshark.read(traced.resolve("trace.pcapng"), "-X", "lua_script:" + LUA, "-T", "fields",
+                "-e", "udp.dstport", "-e", "ip.dsfield.ecn", "-e", "fabemu.kind", "-e", "fabemu.flow")) {
+            String[] f = line.split("\t", -1);
+            assertEquals("4793", f[0], "UET frames go to UDP port 4793: " + line);
+            someCe |= f[1].equals("3");
+            kinds.merge(f[2], 1, Integer::sum);
+            int flow = Integer.parseInt(f[3]);
+            assertTrue(flow >= 0 && flow < 7, "the 7:1 incast has flows 0..6: " + line);
+        }
+        assertTrue(someCe, "the incast's queue marks some frames CE");
+        // data (1), ACK_CCs (2) and the NACKs of trimmed packets (3); every frame decoded
+        assertEquals(new TreeSet<>(List.of("1", "2", "3")), kinds.keySet(), "kinds " + kinds);
     }
 
     @Test
