@@ -65,7 +65,8 @@ final class TraceOptions {
         long fromPs = from == null ? 0 : time("--trace-from", from);
         long toPs = to == null ? Long.MAX_VALUE : time("--trace-to", to);
         if (toPs <= fromPs) {
-            throw new IllegalArgumentException("--trace-to: " + to + " must be after --trace-from " + from);
+            throw new IllegalArgumentException("--trace-to: " + to + " must be after "
+                    + (from == null ? "the start of the run, 0" : "--trace-from " + from));
         }
         return new TraceSelection(ids("--trace-flows", "flow ids", flows), ids("--trace-src", "host indexes", sources),
                 ids("--trace-dst", "host indexes", destinations), names(ports), fromPs, toPs);
