@@ -16,6 +16,8 @@ final class Programs {
     /** Headless Chromium, for ReportInBrowserTest. */
     static final Programs CHROMIUM = new Programs("headless Chromium", "chromium",
             List.of("chromium", "chromium-browser"));
+    /** Wireshark's command-line reader, for PacketTraceTest. */
+    static final Programs TSHARK = new Programs("tshark", "tshark", List.of("tshark"));
 
     private final String what;
     private final String debianPackage;

@@ -18,6 +18,10 @@ import io.fabricemu.run.PreparedRun;
 import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.sizing.RunEstimate;
+import io.fabricemu.scenario.yaml.Units;
+import io.fabricemu.trace.PacketTrace;
+import io.fabricemu.trace.TraceSelection;
+import io.fabricemu.trace.TraceSelectionException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,6 +40,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "the time left while it runs (on a terminal), prints a summary table at the end and writes the output folder "
                 + "(results.json, flows.csv, ports.csv, report.html) atomically.")
 final class RunCommand implements Callable<Integer> {
+    /** A trace of every frame this large or larger is warned of before the run (see {@link PacketTrace}). */
+    static final long LARGE_TRACE_BYTES = 1L << 30;
+
     @Spec
     CommandSpec spec;
 
@@ -82,11 +89,28 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     AllowFilesOption allowFiles = new AllowFilesOption();
 
+    @Mixin
+    TraceOptions trace = new TraceOptions();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         if (!allowFiles.check(err)) {
             return Main.BAD_INPUT;
+        }
+        TraceSelection selection;
+        try {
+            selection = trace.selection();
+        } catch (IllegalArgumentException e) {
+            return badInput(err, e.getMessage());
+        }
+        if (selection != null && seeds != null) {
+            return badInput(err, "--trace writes the packets of one run; it does not take --seeds (trace one seed "
+                    + "at a time with --set seed=N)");
+        }
+        if (selection != null && cluster.distributed()) {
+            return badInput(err, "--trace records the packets in this JVM's shards; it does not take --jvms or "
+                    + "--cluster (leave them out: the run is split into shards in this JVM, --shards N)");
         }
         if (seeds != null) {
             if (metrics.port != null) {
@@ -109,6 +133,24 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
+        PacketTrace packets = null;
+        if (selection != null) {
+            try {
+                packets = PacketTrace.of(selection, prepared.fabric());
+            } catch (TraceSelectionException e) {
+                return badInput(err, e.getMessage());
+            }
+        }
+        if (selection != null && selection.everything()) {
+            long bytes = PacketTrace.bytesAtLeast(prepared.scenario().runEstimate().dataPackets());
+            if (bytes >= LARGE_TRACE_BYTES) {
+                err.println("warning: a trace of every frame of this run takes at least " + Units.formatBytes(bytes)
+                        + " of heap and of file (" + PacketTrace.FILE + "); narrow it with --trace-ports, "
+                        + "--trace-flows, --trace-src, --trace-dst, --trace-from or --trace-to");
+                err.flush();
+            }
+        }
+        PacketTrace traced = packets;
         int tiered = TieredRelaunch.ifLong(prepared.scenario().runEstimate().eventsAtLeast(), err);
         if (tiered >= 0) {
             return tiered;
@@ -121,7 +163,7 @@ final class RunCommand implements Callable<Integer> {
             if (!cluster.distributed()) {
                 EngineBackend local = EngineBackend.local(shards);
                 return metrics.around(err, quiet ? null : spec.commandLine().getOut(),
-                        live -> run(prepared, local, live, output, outDir, err, clock));
+                        live -> run(prepared, local, live, output, outDir, err, clock, traced));
             }
             PrintWriter clusterOut = quiet ? null : spec.commandLine().getOut();
             // the metrics options are checked before the cluster forms, which forks JVMs or waits for members
@@ -129,14 +171,14 @@ final class RunCommand implements Callable<Integer> {
                 try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, allowFiles.folders,
                         prepared.fabric().elementCount(), clusterOut, err)) {
                     return backend == null ? cluster.exitCode
-                            : run(prepared, backend, live, output, outDir, err, clock);
+                            : run(prepared, backend, live, output, outDir, err, clock, null);
                 }
             });
         }
     }
 
     private int run(PreparedRun prepared, EngineBackend backend, LiveMetrics live, OutputFolder output, Path outDir,
-                    PrintWriter err, CommandTimings clock) {
+                    PrintWriter err, CommandTimings clock, PacketTrace packets) {
         PrintWriter stdout = spec.commandLine().getOut();
         if (!quiet) {
             stdout.printf("fabric-emu: %s: %s, %,d flows, %,d actors%n", prepared.scenario().name(),
@@ -158,7 +200,7 @@ final class RunCommand implements Callable<Integer> {
                 prepared.workloadBytes(), prepared.scenario().stopPs());
         try (printer;
              RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, prepared, runName(outDir))) {
-            result = prepared.run(backend, progress, runMetrics);
+            result = prepared.run(backend, progress, runMetrics, packets);
         } catch (MemberLostException e) {
             err.println("error: the run was aborted: " + e.getMessage() + "; no results were written");
             err.flush();
@@ -176,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
             clock.markRun(progress);
         }
         Summary summary = Summary.of(result);
-        if (!write(output, result, summary, prepared.scenario().recordPorts(), err)) {
+        if (!write(output, result, summary, prepared.scenario().recordPorts(), packets, err)) {
             return Main.FAILED;
         }
         if (clock != null) {
@@ -185,6 +227,10 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!quiet) {
             stdout.print(SummaryTable.render(result, summary));
+            if (packets != null) {
+                stdout.printf("  trace: %,d frames of %,d ports in %s%n", packets.frames(), packets.portCount(),
+                        outDir.resolve(PacketTrace.FILE));
+            }
             stdout.println("  results written to " + outDir);
             stdout.flush();
         }
@@ -197,11 +243,17 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Puts the run's output folder in place; false after printing why it could not be written. */
-    private boolean write(OutputFolder output, RunResult result, Summary summary, PortPick ports, PrintWriter err) {
+    private boolean write(OutputFolder output, RunResult result, Summary summary, PortPick ports,
+                          PacketTrace packets, PrintWriter err) {
         try {
-            output.commit(folder -> ResultsWriter.writeInto(result, summary,
-                    SeriesSelection.of(result.series(), ports), scenario.toString(),
-                    overrides, folder));
+            output.commit(folder -> {
+                ResultsWriter.writeInto(result, summary, SeriesSelection.of(result.series(), ports),
+                        scenario.toString(), overrides, folder);
+                if (packets != null) {
+                    packets.write(folder.resolve(PacketTrace.FILE), "fabric-emu run of " + result.scenario()
+                            + ", seed " + result.seed());
+                }
+            });
             return true;
         } catch (OutputFolderException e) {
             err.println("error: " + e.getMessage());
@@ -214,5 +266,11 @@ final class RunCommand implements Callable<Integer> {
     private static String runName(Path outDir) {
         Path name = outDir.toAbsolutePath().normalize().getFileName();
         return name == null ? "run" : name.toString();
+    }
+
+    private static int badInput(PrintWriter err, String message) {
+        err.println("error: " + message);
+        err.flush();
+        return Main.BAD_INPUT;
     }
 }

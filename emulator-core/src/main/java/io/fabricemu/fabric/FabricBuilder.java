@@ -177,6 +177,11 @@ public final class FabricBuilder implements ElementFactory {
     }
 
     /** The element id of the NIC or switch port at ({@code node}, {@code port}). */
+    public int portElementOf(int node, int port) {
+        return elementAt(node, port);
+    }
+
+    /** The element id of the NIC or switch port at ({@code node}, {@code port}). */
     private int elementAt(int node, int port) {
         return topology.isHost(node) ? node : portBase[node] + port;
     }

@@ -25,9 +25,11 @@ final class OwnResults {
             + " and anything put in it, when it next writes its output here; keep your own files elsewhere.\n";
 
     private static final String RESULTS = "results.json";
+    /** The packet trace {@code run --trace} writes ({@link io.fabricemu.trace.PacketTrace#FILE}). */
+    private static final String TRACE_FILE = "trace.pcapng";
     private static final Set<String> RUN_FILES = Set.of(RESULTS, "flows.csv", "ports.csv", "collectives.csv",
             FaultsCsv.FILE, PfcTimeline.FILE, SeriesCsv.PORTS_FILE,
-            SeriesCsv.FLOWS_FILE, RunReport.FILE);
+            SeriesCsv.FLOWS_FILE, RunReport.FILE, TRACE_FILE);
     private static final Set<String> COMPARE_TABLES = Set.of("comparison.md", "comparison.csv");
     private static final Set<String> COMPARE_FILES = Set.of("comparison.md", "comparison.csv", ComparisonReport.FILE);
     private static final int NAMES_SHOWN = 3;

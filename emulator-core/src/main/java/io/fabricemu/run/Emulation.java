@@ -16,6 +16,7 @@ import io.fabricemu.results.FabricMap;
 import io.fabricemu.results.FlowResult;
 import io.fabricemu.results.RunResult;
 import io.fabricemu.results.TimeSeries;
+import io.fabricemu.trace.PacketTrace;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,10 +55,21 @@ public final class Emulation {
      */
     public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
                                 EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener) {
+        return run(name, seed, fabric, flows, stopPs, backend, sampling, progress, listener, null);
+    }
+
+    /**
+     * As {@link #run(String, long, FabricBuilder, List, long, EngineBackend, Sampling, Progress, SampleListener)},
+     * recording the packets {@code trace} chooses (null: none) as they are transmitted. A trace is kept by the
+     * elements in this JVM, so a run across JVMs takes none.
+     */
+    public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
+                                EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener,
+                                PacketTrace trace) {
         int shards = backend.shards();
         int[] shardOf = backend.shardOf(fabric);
         long wallStart = System.nanoTime();
-        EngineResult r = backend.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling.forFlows(flows.size()),
+        EngineResult r = backend.run(trace == null ? fabric : trace.elements(), new RunLimits(stopPs, shardOf, shards, sampling.forFlows(flows.size()),
                 listener)
                 .withRunAhead(backend.runsAhead()), progress);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;

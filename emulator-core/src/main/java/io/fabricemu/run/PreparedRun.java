@@ -24,6 +24,7 @@ import io.fabricemu.scenario.workload.CollectiveSpan;
 import io.fabricemu.scenario.workload.FlowDependencies;
 import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.Topology;
+import io.fabricemu.trace.PacketTrace;
 import io.fabricemu.uet.UetPlan;
 import java.util.List;
 
@@ -179,7 +180,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
      * (null: to nobody). Live samples need a sampling grid: with sampling off they follow the default one.
      */
     public RunResult run(int shards, Sampling sampling, Progress progress, SampleListener listener) {
-        return run(EngineBackend.local(shards), sampling, progress, listener);
+        return run(EngineBackend.local(shards), sampling, progress, listener, null);
     }
 
     /**
@@ -187,13 +188,22 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
      * handing every sample to {@code listener} too (null: to nobody).
      */
     public RunResult run(EngineBackend backend, Progress progress, SampleListener listener) {
-        return run(backend, scenario.sampling(), progress, listener);
+        return run(backend, scenario.sampling(), progress, listener, null);
     }
 
-    private RunResult run(EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener) {
+    /**
+     * As {@link #run(EngineBackend, Progress, SampleListener)}, recording the packets {@code trace} chooses (null:
+     * none); the results are the same with or without it.
+     */
+    public RunResult run(EngineBackend backend, Progress progress, SampleListener listener, PacketTrace trace) {
+        return run(backend, scenario.sampling(), progress, listener, trace);
+    }
+
+    private RunResult run(EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener,
+                          PacketTrace trace) {
         Sampling grid = listener != null && !sampling.enabled() ? DEFAULT_SAMPLING : sampling;
         RunResult r = Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), backend,
-                grid, progress, listener);
+                grid, progress, listener, trace);
         List<CollectiveSpan> spans = scenario.workload().collectives(fabric.topology().hostCount());
         return spans.isEmpty() ? r : r.withCollectives(CollectiveResult.of(spans, r.flows()));
     }
