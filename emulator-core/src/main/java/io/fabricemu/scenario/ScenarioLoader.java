@@ -8,6 +8,7 @@ import io.fabricemu.scenario.bind.SamplingBinder;
 import io.fabricemu.scenario.bind.SwitchBinder;
 import io.fabricemu.scenario.bind.TopologyBinder;
 import io.fabricemu.scenario.bind.TransportBinder;
+import io.fabricemu.scenario.bind.HostLinkRates;
 import io.fabricemu.scenario.bind.WorkloadBinder;
 import io.fabricemu.scenario.sizing.FabricSizeCheck;
 import io.fabricemu.scenario.sizing.HeapBudget;
@@ -218,7 +219,7 @@ public final class ScenarioLoader {
         WorkloadSpec workload = workloadSection == null || topology == null ? null
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
                         topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
-                        files, stopPs == null ? Long.MAX_VALUE : stopPs));
+                        files, stopPs == null ? Long.MAX_VALUE : stopPs, HostLinkRates.of(topology)));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         FaultPlan faults = faults(root, topology, stopPs, errors);
         errors.throwIfAny();

@@ -6,6 +6,7 @@ import io.fabricemu.scenario.workload.Collective;
 import io.fabricemu.scenario.workload.FlowEntries;
 import io.fabricemu.scenario.workload.FlowList;
 import io.fabricemu.scenario.workload.HostRange;
+import io.fabricemu.scenario.workload.HostRates;
 import io.fabricemu.scenario.workload.Incast;
 import io.fabricemu.scenario.workload.Mix;
 import io.fabricemu.scenario.workload.Permutation;
@@ -29,7 +30,7 @@ import java.util.List;
  */
 public final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
-            "all-gather", "reduce-scatter", "mix");
+            "all-gather", "reduce-scatter", "open-loop", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
     static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
     private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
@@ -40,15 +41,17 @@ public final class WorkloadBinder {
     private final int gpusPerNode;
     private final ScenarioFiles files;
     private final long stopPs;
+    private final HostRates rates;
 
     private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode, ScenarioFiles files,
-                           long stopPs) {
+                           long stopPs, HostRates rates) {
         this.workload = workload;
         this.hostCount = hostCount;
         this.payloadBytes = payloadBytes;
         this.gpusPerNode = gpusPerNode;
         this.files = files;
         this.stopPs = stopPs;
+        this.rates = rates;
     }
 
     /**
@@ -59,9 +62,16 @@ public final class WorkloadBinder {
      */
     public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
                                     ScenarioFiles files, long stopPs) throws ScenarioException {
+        return bind(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs, HostRates.UNKNOWN);
+    }
+
+    /** As above; {@code rates} gives each host's link rate, which an open-loop load is a fraction of. */
+    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
+                                    ScenarioFiles files, long stopPs, HostRates rates) throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
-        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs,
+                rates);
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
@@ -69,6 +79,7 @@ public final class WorkloadBinder {
                 case "all-to-all" -> binder.allToAllOrCollective();
                 case "all-reduce", "all-gather", "reduce-scatter" -> binder.collective(kind);
                 case "flows" -> binder.flowList();
+                case "open-loop" -> OpenLoopBinder.bind(workload, hostCount, payloadBytes, rates, files, stopPs);
                 case "mix" -> binder.mix();
                 default -> throw new AssertionError(kind);
             };
@@ -205,7 +216,7 @@ public final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs));
+            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs, rates));
         }
         return new Mix(names, parts);
     }
