@@ -19,11 +19,16 @@ import io.fabricemu.topology.Topology;
  *             + flight(s's cable) + flight(d's cable)           propagation and FEC of the two host cables
  *             + (k - 1) x the smallest switch-to-switch flight   the links between switches
  *             + k x switch latency
- *             + store-and-forward only: k x (last packet's wire bytes at the fastest cable's rate)
+ *             + store-and-forward only: k x (the largest packet's wire bytes at the fastest cable's rate)
  * </pre>
  *
- * For example 1 MB over two switches of 500 ns latency, 4,096 B payload and 64 B header, 100 Gb/s hosts, 500 ns
- * cables, cut-through: 245 packets, W = 1,015,680 B, 81.2544 us + 1 us + 0.5 us + 1 us = 83.7544 us. Each term is
+ * The last term is the store-and-forward pipeline's fill: at equal rates each switch holds back the flow's whole
+ * stream by its largest packet (its first, full one), as {@code AnalyticTest} computes by hand (83,086,400 ps for
+ * 1,000,000 B across one switch, of which 332,000 ps is that packet's serialisation).
+ *
+ * For example 1,000,000 B from a host of one leaf to a host of another (leaf, spine, leaf: k = 3), 4,096 B payload
+ * and 64 B header, 100 Gb/s links of 500 ns, switches of 500 ns, cut-through: 245 packets, W = 1,015,680 B,
+ * 81.2544 us + 1 us + 2 x 0.5 us + 3 x 0.5 us = 84.7544 us. Each term is
  * at most what the emulated flow takes (the sender's pacing, windows and credits only add), so the slowdown
  * {@code fct / ideal} is at least 1; on a fabric of one rate and one delay it is exactly the flow's best time.
  */
@@ -31,7 +36,7 @@ final class IdealFct {
     static final String FORMULA = "the flow's payload plus one header per packet serialised at the slower of its two"
             + " host links, plus the one-way delay of its path on the idle fabric (the host cables' flight times,"
             + " the smallest switch-to-switch flight time per link between switches, the switch latency per switch,"
-            + " and with store-and-forward switches the last packet's serialisation per switch at the fastest"
+            + " and with store-and-forward switches the largest packet's serialisation per switch at the fastest"
             + " link rate)";
 
     private final Topology topology;
@@ -74,9 +79,9 @@ final class IdealFct {
         idealPs = Ps.plusSaturated(idealPs, Ps.timesSaturated(switches - 1, minFabricFlightPs));
         idealPs = Ps.plusSaturated(idealPs, Ps.timesSaturated(switches, switchLatencyPs));
         if (storeAndForward) {
-            long lastWireBytes = f.bytes() - (packets - 1) * payloadBytes + headerBytes;
+            long largestWireBytes = Math.min(f.bytes(), payloadBytes) + headerBytes;
             idealPs = Ps.plusSaturated(idealPs, Ps.timesSaturated(switches,
-                    Ps.serializationPs(lastWireBytes, maxRateBps)));
+                    Ps.serializationPs(largestWireBytes, maxRateBps)));
         }
         return idealPs;
     }
