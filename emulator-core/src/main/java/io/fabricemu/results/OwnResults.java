@@ -26,7 +26,7 @@ final class OwnResults {
 
     private static final String RESULTS = "results.json";
     private static final Set<String> RUN_FILES = Set.of(RESULTS, "flows.csv", "ports.csv", "collectives.csv",
-            FaultsCsv.FILE, SeriesCsv.PORTS_FILE,
+            FaultsCsv.FILE, SlowdownReport.CSV, SeriesCsv.PORTS_FILE,
             SeriesCsv.FLOWS_FILE, RunReport.FILE);
     private static final Set<String> COMPARE_TABLES = Set.of("comparison.md", "comparison.csv");
     private static final Set<String> COMPARE_FILES = Set.of("comparison.md", "comparison.csv", ComparisonReport.FILE);
