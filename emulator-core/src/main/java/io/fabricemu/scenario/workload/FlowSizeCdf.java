@@ -96,6 +96,18 @@ public final class FlowSizeCdf {
         return Math.max(1, Math.round(size));
     }
 
+    /** Equal to another CDF of the same name and points. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FlowSizeCdf other && name.equals(other.name) && Arrays.equals(sizeBytes, other.sizeBytes)
+                && Arrays.equals(probability, other.probability);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + Arrays.hashCode(sizeBytes);
+    }
+
     @Override
     public String toString() {
         return name + " " + Arrays.toString(sizeBytes);

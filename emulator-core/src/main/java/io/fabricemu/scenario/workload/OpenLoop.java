@@ -4,6 +4,7 @@ import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.time.Ps;
 import io.fabricemu.topology.FabricCounts;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -108,7 +109,7 @@ public record OpenLoop(long loadPpm, FlowSizeCdf sizes, List<Integer> hosts, Lis
             for (int j = 0; j < offsetsPs.length; j++) {
                 offsetsPs[j] = random.nextLong(durationPs);
             }
-            java.util.Arrays.sort(offsetsPs);
+            Arrays.sort(offsetsPs);
             for (long offsetPs : offsetsPs) {
                 int other = random.nextInt(hosts.size() - 1);
                 int dst = hosts.get(other >= k ? other + 1 : other);

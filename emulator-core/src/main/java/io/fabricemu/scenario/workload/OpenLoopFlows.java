@@ -1,5 +1,6 @@
 package io.fabricemu.scenario.workload;
 
+import java.util.Arrays;
 import java.util.List;
 
 /** Which flows of a workload an open-loop load ({@link OpenLoop}) made: the flows FCT slowdown is computed for. */
@@ -22,14 +23,14 @@ public final class OpenLoopFlows {
     public static boolean[] marks(WorkloadSpec workload, int hostCount, int flowCount) {
         boolean[] marks = new boolean[flowCount];
         if (workload instanceof OpenLoop) {
-            java.util.Arrays.fill(marks, true);
+            Arrays.fill(marks, true);
         } else if (workload instanceof Mix mix) {
             List<WorkloadSpec> parts = mix.parts();
             int base = 0;
             for (WorkloadSpec part : parts) {
                 int count = Math.toIntExact(part.flowCount(hostCount));
                 if (part instanceof OpenLoop) {
-                    java.util.Arrays.fill(marks, base, base + count, true);
+                    Arrays.fill(marks, base, base + count, true);
                 }
                 base += count;
             }
