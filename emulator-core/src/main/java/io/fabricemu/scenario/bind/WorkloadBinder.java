@@ -58,14 +58,9 @@ public final class WorkloadBinder {
      * {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header); {@code gpusPerNode}
      * of a rail-optimised fabric, else 0; {@code files}: the files the workload may read (a schedule);
      * {@code stopPs}: the run's stop time, before which every flow must start ({@link Long#MAX_VALUE} when it is not
-     * known, the stop field being in error).
+     * known, the stop field being in error); {@code rates}: each host's link rate, which an open-loop load is a
+     * fraction of.
      */
-    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
-                                    ScenarioFiles files, long stopPs) throws ScenarioException {
-        return bind(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs, HostRates.UNKNOWN);
-    }
-
-    /** As above; {@code rates} gives each host's link rate, which an open-loop load is a fraction of. */
     public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
                                     ScenarioFiles files, long stopPs, HostRates rates) throws ScenarioException {
         workload.declare("kind");
