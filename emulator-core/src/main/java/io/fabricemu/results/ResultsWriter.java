@@ -18,8 +18,9 @@ import java.util.Map;
  * Writes a run's files into a folder ({@link OutputFolder} stages it and puts it in place).
  *
  * <p>Contents: {@code results.json} (run facts, summary, flows, ports, collectives when the workload has
- * any, and {@code faults} when the scenario has faults: {@link FaultsJson}), {@code flows.csv},
- * {@code collectives.csv} and {@code faults.csv} ({@link FaultsCsv}) only then,
+ * any, {@code faults} when the scenario has faults: {@link FaultsJson}, and {@code fctSlowdown} when the workload
+ * has an open-loop load: {@link FctSlowdown}), {@code flows.csv}, {@code collectives.csv}, {@code faults.csv}
+ * ({@link FaultsCsv}) and {@code slowdown.csv} ({@link SlowdownReport}) only then,
  * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
  * and {@code report.html} ({@link RunReport}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
  */
@@ -48,6 +49,9 @@ public final class ResultsWriter {
         writePortsCsv(r, folder.resolve("ports.csv"));
         if (!r.collectives().isEmpty()) {
             writeCollectivesCsv(r, folder.resolve("collectives.csv"));
+        }
+        if (!r.slowdown().absent()) {
+            SlowdownReport.writeCsv(r.slowdown(), folder.resolve(SlowdownReport.CSV));
         }
         if (!r.faults().isEmpty()) {
             FaultsCsv.write(FaultCost.of(r), folder.resolve(FaultsCsv.FILE));
@@ -92,6 +96,9 @@ public final class ResultsWriter {
         doc.put("ports", r.ports());
         if (!r.collectives().isEmpty()) {
             doc.put("collectives", r.collectives());
+        }
+        if (!r.slowdown().absent()) {
+            doc.put("fctSlowdown", r.slowdown());
         }
         return doc;
     }

@@ -56,6 +56,9 @@ public final class RunReport {
         } else {
             page.paragraph("No flow finished, so there is no completion time to show.");
         }
+        if (!r.slowdown().absent()) {
+            SlowdownReport.section(page, r.slowdown());
+        }
         if (!r.collectives().isEmpty()) {
             collectives(page, r, marks);
         }

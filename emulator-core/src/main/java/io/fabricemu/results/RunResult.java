@@ -26,13 +26,17 @@ import java.util.List;
  * @param series        the ports' and flows' state over virtual time ({@link TimeSeries#NONE} when not sampled)
  * @param collectives   each collective's iterations, empty when the workload has none
  * @param fabricMap     the fabric's nodes and cables, for the report's picture ({@link FabricMap#NONE}: not drawn)
+ * @param faults        what the scenario's faults cost ({@link FaultOutcome#NONE}: none)
+ * @param slowdown      the FCT slowdown of the open-loop flows ({@link FctSlowdown#NONE}: the workload has none)
  */
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
                         List<PortStats> ports, String haltReason, TimeSeries series,
-                        List<CollectiveResult> collectives, FabricMap fabricMap, FaultOutcome faults) {
+                        List<CollectiveResult> collectives, FabricMap fabricMap, FaultOutcome faults,
+                        FctSlowdown slowdown) {
     public RunResult {
+        java.util.Objects.requireNonNull(slowdown, "slowdown");
         java.util.Objects.requireNonNull(faults, "faults");
         java.util.Objects.requireNonNull(haltReason, "haltReason");
         java.util.Objects.requireNonNull(series, "series");
@@ -40,6 +44,17 @@ public record RunResult(String scenario, long seed, String topology, String dige
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         collectives = List.copyOf(collectives);
+    }
+
+    /** A run without open-loop load. */
+    public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
+                     long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
+                     long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
+                     String haltReason, TimeSeries series, List<CollectiveResult> collectives, FabricMap fabricMap,
+                     FaultOutcome faults) {
+        this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
+                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, collectives,
+                fabricMap, faults, FctSlowdown.NONE);
     }
 
     /** A run without faults. */
@@ -66,7 +81,14 @@ public record RunResult(String scenario, long seed, String topology, String dige
     public RunResult withCollectives(List<CollectiveResult> results) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, results, fabricMap, faults);
+                series, results, fabricMap, faults, slowdown);
+    }
+
+    /** This run with the FCT slowdown of its open-loop flows. */
+    public RunResult withSlowdown(FctSlowdown result) {
+        return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
+                lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
+                series, collectives, fabricMap, faults, result);
     }
 
     public boolean halted() {

@@ -47,6 +47,9 @@ public final class SummaryTable {
                     c.ranks(), c.finished(), c.iterations(), time(c.jctMeanPs()), time(c.jctMaxPs()),
                     rate(c.busBwMeanBps()))});
         }
+        if (!r.slowdown().absent()) {
+            rows.add(SlowdownReport.row(r.slowdown()));
+        }
         rows.add(new String[] {"hottest port", s.hottestPort().isEmpty() ? "-"
                 : s.hottestPort() + ", peak queue " + String.format(Locale.ROOT, "%,d B", s.hottestPortBytes())});
         rows.add(new String[] {"drops", String.format(Locale.ROOT, "%,d packets, %,d trimmed, %,d B retransmitted",

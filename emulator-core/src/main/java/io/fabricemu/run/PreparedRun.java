@@ -14,6 +14,8 @@ import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.RocePlan;
 import io.fabricemu.results.CollectiveResult;
 import io.fabricemu.fabric.FlowPick;
+import io.fabricemu.results.FctSlowdown;
+import io.fabricemu.results.FlowResult;
 import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.Scenario;
 import io.fabricemu.fabric.SwitchConfig;
@@ -22,6 +24,7 @@ import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.transport.UetOptions;
 import io.fabricemu.scenario.workload.CollectiveSpan;
 import io.fabricemu.scenario.workload.FlowDependencies;
+import io.fabricemu.scenario.workload.OpenLoopFlows;
 import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.Topology;
 import io.fabricemu.trace.PacketTrace;
@@ -205,6 +208,22 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         RunResult r = Emulation.run(scenario.name(), scenario.seed(), fabric, flows, scenario.stopPs(), backend,
                 grid, progress, listener, trace);
         List<CollectiveSpan> spans = scenario.workload().collectives(fabric.topology().hostCount());
-        return spans.isEmpty() ? r : r.withCollectives(CollectiveResult.of(spans, r.flows()));
+        RunResult withCollectives = spans.isEmpty() ? r : r.withCollectives(CollectiveResult.of(spans, r.flows()));
+        return OpenLoopFlows.any(scenario.workload()) ? withCollectives.withSlowdown(slowdown(r.flows()))
+                : withCollectives;
+    }
+
+    /** The FCT slowdown of the open-loop flows, each over its ideal on the idle fabric ({@link IdealFct}). */
+    private FctSlowdown slowdown(List<FlowResult> results) {
+        Topology topology = fabric.topology();
+        boolean[] openLoop = OpenLoopFlows.marks(scenario.workload(), topology.hostCount(), flows.size());
+        IdealFct ideal = new IdealFct(topology, scenario.switchConfig().latencyPs(),
+                scenario.switchConfig().forwarding(), scenario.transport().headerBytes(),
+                scenario.transport().payloadBytes());
+        long[] idealPs = new long[flows.size()];
+        for (int i = 0; i < idealPs.length; i++) {
+            idealPs[i] = openLoop[i] ? ideal.of(flows.get(i)) : 0;
+        }
+        return FctSlowdown.of(results, idealPs, openLoop, "open-loop", IdealFct.FORMULA);
     }
 }

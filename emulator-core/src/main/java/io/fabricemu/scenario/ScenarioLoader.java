@@ -10,6 +10,7 @@ import io.fabricemu.scenario.bind.SamplingBinder;
 import io.fabricemu.scenario.bind.SwitchBinder;
 import io.fabricemu.scenario.bind.TopologyBinder;
 import io.fabricemu.scenario.bind.TransportBinder;
+import io.fabricemu.scenario.bind.HostLinkRates;
 import io.fabricemu.scenario.bind.WorkloadBinder;
 import io.fabricemu.scenario.sizing.FabricSizeCheck;
 import io.fabricemu.scenario.sizing.HeapBudget;
@@ -99,7 +100,8 @@ import java.util.List;
  *     writeRate: 50Gbps        # required
  *     buffer: 1MiB             # required, &gt;= mtu
  *     penaltyThreshold: 256KiB # default buffer / 4: above it ACK_CCs carry rcv_cwnd_pend
- * workload:                    # required; kind: incast | permutation | all-to-all | flows | mix, or a collective
+ * workload:                    # required; kind: incast | permutation | all-to-all | flows | open-loop | mix, or a
+ *                              # collective
  *   kind: incast
  *   receiver: 0                # hosts are numbered 0..hostCount-1
  *   senders: [1, 2, 3]         # distinct, not the receiver; or a count N: the N lowest hosts other than the receiver
@@ -108,6 +110,7 @@ import java.util.List;
  *   # permutation: bytes, start; a random derangement drawn from the seed, each host sends to one other
  *   # all-to-all: bytes, start; every ordered pair of distinct hosts
  *   # flows: a list of {src, dst, bytes, start}, start optional (0ns), src != dst; order kept
+ *   # open-loop: load, sizes (websearch | hadoop | a CDF file), hosts, duration, start; Poisson flows per host
  * stop: 1s                     # optional virtual-time limit, default 1s, &gt; 0
  * sampling:                    # optional: ports and flows record their state every interval (SamplingBinder)
  *   interval: 1us              # 1ns..1s, or off
@@ -220,7 +223,7 @@ public final class ScenarioLoader {
         WorkloadSpec workload = workloadSection == null || topology == null ? null
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
                         topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
-                        files, stopPs == null ? Long.MAX_VALUE : stopPs));
+                        files, stopPs == null ? Long.MAX_VALUE : stopPs, HostLinkRates.of(topology)));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         FlowPick recordFlows = topology == null ? FlowPick.SPREAD
                 : errors.attempt(() -> SamplingBinder.flows(root.optionalSection("sampling"), topology.hostCount()));

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A run's result, sent back by the member that ran it, is read back whole: every file the driver writes from it
  * (results.json, the CSVs, report.html) is the one written from the result in the JVM that ran it, byte for byte,
- * for a run with samples, one with a collective and one with faults.
+ * for a run with samples, one with a collective, one with faults and one with an open-loop load (its slowdown).
  */
 class RunResultCodecTest {
     private static final Path SCENARIOS = Path.of("..", "topologies", "scenarios");
@@ -33,10 +33,12 @@ class RunResultCodecTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"incast-7to1.yaml", "collective-two-jobs-spines.yaml", "faults-roce-incast-spine-down.yaml"})
+    @ValueSource(strings = {"incast-7to1.yaml", "collective-two-jobs-spines.yaml", "faults-roce-incast-spine-down.yaml",
+        "websearch-load-leaf-spine.yaml"})
     void aResultSentInParts_writesTheSameFiles(String scenario) throws Exception {
         Path file = SCENARIOS.resolve(scenario);
-        List<String> overrides = scenario.startsWith("faults") ? List.of("workload.bytes=256KiB") : List.of();
+        List<String> overrides = scenario.startsWith("faults") ? List.of("workload.bytes=256KiB")
+                : scenario.startsWith("websearch") ? List.of("workload.duration=1ms") : List.of();
         PreparedRun run = PreparedRun.of(ScenarioLoader.parse(Files.readString(file), file.toString(), overrides));
         RunResult here = run.run(2, new Progress());
         List<byte[]> parts = RunResultCodec.encode(here);

@@ -7,6 +7,7 @@ import io.fabricemu.scenario.workload.ConnectionMatrix;
 import io.fabricemu.scenario.workload.FlowEntries;
 import io.fabricemu.scenario.workload.FlowList;
 import io.fabricemu.scenario.workload.HostRange;
+import io.fabricemu.scenario.workload.HostRates;
 import io.fabricemu.scenario.workload.Incast;
 import io.fabricemu.scenario.workload.Mix;
 import io.fabricemu.scenario.workload.Permutation;
@@ -30,7 +31,7 @@ import java.util.List;
  */
 public final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
-            "all-gather", "reduce-scatter", "connection-matrix", "mix");
+            "all-gather", "reduce-scatter", "connection-matrix", "open-loop", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
     static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
     private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
@@ -41,28 +42,32 @@ public final class WorkloadBinder {
     private final int gpusPerNode;
     private final ScenarioFiles files;
     private final long stopPs;
+    private final HostRates rates;
 
     private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode, ScenarioFiles files,
-                           long stopPs) {
+                           long stopPs, HostRates rates) {
         this.workload = workload;
         this.hostCount = hostCount;
         this.payloadBytes = payloadBytes;
         this.gpusPerNode = gpusPerNode;
         this.files = files;
         this.stopPs = stopPs;
+        this.rates = rates;
     }
 
     /**
      * {@code payloadBytes}: the payload of a full packet (transport.mtu less transport.header); {@code gpusPerNode}
      * of a rail-optimised fabric, else 0; {@code files}: the files the workload may read (a schedule);
      * {@code stopPs}: the run's stop time, before which every flow must start ({@link Long#MAX_VALUE} when it is not
-     * known, the stop field being in error).
+     * known, the stop field being in error); {@code rates}: each host's link rate, which an open-loop load is a
+     * fraction of.
      */
     public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
-                                    ScenarioFiles files, long stopPs) throws ScenarioException {
+                                    ScenarioFiles files, long stopPs, HostRates rates) throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
-        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs);
+        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs,
+                rates);
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
@@ -72,6 +77,7 @@ public final class WorkloadBinder {
                 case "flows" -> binder.flowList();
                 case "connection-matrix" -> ConnectionMatrixBinder.bind(workload,
                         new ConnectionMatrix.Bounds(hostCount, payloadBytes, stopPs), files);
+                case "open-loop" -> OpenLoopBinder.bind(workload, hostCount, payloadBytes, rates, files, stopPs);
                 case "mix" -> binder.mix();
                 default -> throw new AssertionError(kind);
             };
@@ -208,7 +214,7 @@ public final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs));
+            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs, rates));
         }
         return new Mix(names, parts);
     }

@@ -4,7 +4,8 @@ import io.fabricemu.fabric.FlowSpec;
 import java.util.List;
 
 /** The traffic of a scenario: which host sends how many bytes to which, and when. */
-public sealed interface WorkloadSpec permits Incast, Permutation, AllToAll, FlowList, Mix, Collective {
+public sealed interface WorkloadSpec permits Incast, Permutation, AllToAll, FlowList, Mix, Collective,
+        OpenLoop {
 
     /** The name used for this kind in scenario files, e.g. {@code all-to-all}. */
     String kind();
