@@ -107,6 +107,19 @@ class PlanesScenarioTest {
     }
 
     @Test
+    void htsimFailedOnPlanesIsRefused_namedPlaneLinksAreNot() {
+        String fatTree = "topology={kind: fat-tree, k: 4, planes: 2, hostLink: {rate: 100Gbps, delay: 1us},"
+                + " aggLink: {rate: 100Gbps, delay: 1us}, coreLink: {rate: 100Gbps, delay: 1us}}";
+        Cli.Outcome refused = Cli.run("validate", file, "--set", fatTree, "--set",
+                "faults=[{at: 0ns, links: {htsimFailed: 1}, rate: 25Gbps}]");
+        assertNotEquals(0, refused.exitCode());
+        assertTrue(refused.err().contains("2 planes"), refused.err());
+        Cli.Outcome named = Cli.run("validate", file, "--set", fatTree, "--set",
+                "faults=[{at: 0ns, link: \"p1.agg0.0 <-> p1.core0\", state: down}]");
+        assertEquals(0, named.exitCode(), named.err());
+    }
+
+    @Test
     void pfcWithPlanesIsRefusedAtTheField() {
         Cli.Outcome o = Cli.run("validate", file, "--set", "switch.pfc={classes: [0], xoff: 64KiB, xon: 32KiB}");
         assertNotEquals(0, o.exitCode());

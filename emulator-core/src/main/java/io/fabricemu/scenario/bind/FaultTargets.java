@@ -271,6 +271,11 @@ final class FaultTargets {
      * thresholds to a quarter; fabric-emu changes only what the entry's action says.
      */
     private Target htsimFailed(Section links) throws ScenarioException {
+        if (topology.planes() > 1) {
+            throw links.error("htsimFailed", "htsimFailed names links of the reference simulator's one fat tree, and"
+                    + " this fabric has " + topology.planes() + " planes; name the links (e.g. \"p0.agg0.0 <-> p0.core0\")"
+                    + " or draw them with {tier, count, seed}");
+        }
         if (!(topology.spec() instanceof FatTreeSpec tree)) {
             throw links.error("htsimFailed", "htsimFailed follows the reference simulator's three-tier fat tree, and"
                     + " this topology is no fat tree; name the links, or draw them with {tier, count, seed}");
