@@ -5,6 +5,7 @@ import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.fault.Failover;
 import io.fabricemu.fault.FaultPlan;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.NicPort;
 import io.fabricemu.host.NicSetup;
 import io.fabricemu.host.StartDependencies;
 import io.fabricemu.net.Ecmp;
@@ -81,6 +82,10 @@ public final class FabricBuilder implements ElementFactory {
      */
     public FabricBuilder(Topology topology, SwitchConfig switches, TransportPlan transport, List<FlowSpec> flows,
                          double lossProbability, long seed, FaultPlan faults, Failover failover) {
+        if (topology.planes() > 1 && switches.pfc().enabled()) {
+            throw new IllegalArgumentException("PFC is not modelled on multi-plane fabrics (" + topology.planes()
+                    + " planes): a NIC keeps one set of pauses for all its ports");
+        }
         this.topology = topology;
         this.faults = new FabricFaults(topology, faults, failover);
         this.switches = switches;
@@ -220,9 +225,15 @@ public final class FabricBuilder implements ElementFactory {
         return (id - linkBase) % 2 == 0 ? c.nodeA() : c.nodeB();
     }
 
-    /** The name of an egress port in results: {@code h7:nic} for a host's only port, {@code tor0.1:p3} for a switch's. */
+    /**
+     * The name of an egress port in results: {@code h7:nic} for a host's only port, {@code h7:nic1} for its port
+     * into plane 1 of a multi-plane fabric, {@code tor0.1:p3} or {@code p1.tor0.1:p3} for a switch's.
+     */
     public static String portName(Topology topology, int node, int port) {
-        return topology.isHost(node) ? topology.name(node) + ":nic" : topology.name(node) + ":p" + port;
+        if (topology.isHost(node)) {
+            return topology.name(node) + (topology.planes() == 1 ? ":nic" : ":nic" + port);
+        }
+        return topology.name(node) + ":p" + port;
     }
 
     @Override
@@ -234,7 +245,7 @@ public final class FabricBuilder implements ElementFactory {
             Cable c = topology.cableAt(id, 0);
             NicSetup setup = new NicSetup(id, portName(topology, id, 0), linkOut(id, 0), c.spec().rateBps(),
                     c.spec().flightPs() / 2, outgoing.get(id), incoming.get(id), transport.common(),
-                    dependenciesOf(id), faults.timeline(linkOut(id, 0) - linkBase));
+                    dependenciesOf(id), faults.timeline(linkOut(id, 0) - linkBase), planePorts(id));
             return transport.nic(setup, seed);
         }
         if (id < linkBase) {
@@ -261,6 +272,17 @@ public final class FabricBuilder implements ElementFactory {
         boolean wholePacket = topology.isHost(toNode) || switches.forwarding() == ForwardingMode.STORE_AND_FORWARD;
         return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, lossProbability,
                 Ecmp.mix(seed ^ (0x1055_0000_0000L + id)), faults.link(id - linkBase, id, seed));
+    }
+
+    /** Host {@code h}'s ports into planes 1 and up; none in a fabric of one plane. */
+    private List<NicPort> planePorts(int h) {
+        List<NicPort> ports = new ArrayList<>();
+        for (int p = 1; p < topology.planes(); p++) {
+            Cable c = topology.cableAt(h, p);
+            ports.add(new NicPort(portName(topology, h, p), linkOut(h, p), c.spec().rateBps(), c.spec().flightPs() / 2,
+                    faults.timeline(linkOut(h, p) - linkBase)));
+        }
+        return ports;
     }
 
     /** Fills {@code outLocal} and {@code firstDependent}; returns the flows waiting for each flow, in flow order. */
@@ -385,7 +407,7 @@ public final class FabricBuilder implements ElementFactory {
         return new int[] {aToB ? elementAt(c.nodeA(), c.portA()) : elementAt(c.nodeB(), c.portB())};
     }
 
-    /** The link into host {@code h}, then the other hosts that receive a flow one of {@code h}'s flows waits for. */
+    /** The links into host {@code h} (one per plane), then the other hosts that receive a flow one of {@code h}'s flows waits for. */
     private int[] nicSenders(int h) {
         java.util.TreeSet<Integer> notifiers = new java.util.TreeSet<>();
         for (NicFlow f : outgoing.get(h)) {
@@ -397,9 +419,12 @@ public final class FabricBuilder implements ElementFactory {
                 }
             }
         }
-        int[] senders = new int[1 + notifiers.size()];
-        senders[0] = linkInto(h, 0);
-        int k = 1;
+        int planes = topology.planes();
+        int[] senders = new int[planes + notifiers.size()];
+        for (int p = 0; p < planes; p++) {
+            senders[p] = linkInto(h, p);
+        }
+        int k = planes;
         for (int notifier : notifiers) {
             senders[k++] = notifier;
         }

@@ -8,8 +8,6 @@ import io.fabricemu.engine.Signal;
 import io.fabricemu.net.Arrival;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PfcArrival;
-import io.fabricemu.net.Transmitter;
-import io.fabricemu.net.TxDone;
 import io.fabricemu.pfc.PfcPauses;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
@@ -22,7 +20,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A host's NIC: one port whose transmitter every protocol drives the same way; the protocol
+ * A host's NIC: one port, or one per plane of a multi-plane fabric ({@link NicPorts}), whose transmitters every
+ * protocol drives the same way; the protocol
  * ({@link NicProtocol}) only decides what packets mean and which data may go. Each protocol's NIC is a
  * subclass that builds its protocol and nothing else.
  *
@@ -32,6 +31,12 @@ import java.util.function.Function;
  * in round-robin order from the one after the last that sent, each offering a packet if its protocol lets it
  * go now. While the switch pauses the data class (PFC, {@link PfcPauses}) no data packet starts; control
  * packets, in their own class, keep going, and one wake-up is pending for the pause's expiry.
+ *
+ * <h2>Planes</h2>
+ * A NIC with a port per plane fills each free port the same way, trying the ports in round-robin order
+ * ({@link NicPorts}). A protocol that sprays ({@link NicProtocol#spraysPlanes()}, UET) may send any packet on any
+ * port, so its packets spread over the planes; the others keep each flow on one plane, its entropy value modulo
+ * the planes (or the next plane whose NIC link is up), so that a flow's packets stay in order.
  *
  * <h2>Timers and pacing</h2>
  * Each flow has at most one pending retransmission timer event, armed when a packet leaves or the protocol
@@ -64,10 +69,15 @@ public abstract class Nic implements Element, NicActions {
         INSTANCE
     }
 
+    /** What {@link #pumpPort} returns when a packet started, or PFC holds the data back (a wake-up is armed). */
+    private static final long STARTED = -1;
+
     private final String name;
-    private final Transmitter tx;
-    /** The outgoing link's faults: while it is down what the NIC sends is lost at its port (see the link). */
+    private final NicPorts ports;
+    /** Port 0's link faults: while it is down what the NIC sends on it is lost at its port (see the link). */
     private final io.fabricemu.fault.LinkTimeline linkFaults;
+    /** Whether any packet may go on any port; otherwise each flow keeps to its plane. */
+    private final boolean sprays;
     private final PfcPauses pauses;
     private final int dataClass;
     private final List<NicFlow> outgoing;
@@ -98,13 +108,14 @@ public abstract class Nic implements Element, NicActions {
      */
     protected Nic(NicSetup setup, Function<NicActions, NicProtocol> protocol) {
         this.name = setup.name();
-        this.tx = new Transmitter(setup.linkId(), setup.rateBps(), setup.handoffPs(), setup.faults());
+        this.ports = new NicPorts(setup);
         this.linkFaults = setup.faults();
         this.pauses = new PfcPauses(setup.transport().controlClass() + 1, setup.rateBps());
         this.dataClass = setup.transport().dataClass();
         this.outgoing = setup.outgoing();
         this.timerPending = new boolean[outgoing.size()];
         this.protocol = protocol.apply(this);
+        this.sprays = this.protocol.spraysPlanes();
         this.host = setup.host();
         this.dependencies = setup.dependencies();
         int[] counts = null;
@@ -165,8 +176,8 @@ public abstract class Nic implements Element, NicActions {
     private void handle(Signal signal, EventContext ctx) {
         if (signal instanceof Arrival a) {
             protocol.onArrival(a.packet(), ctx);
-        } else if (signal == TxDone.INSTANCE) {
-            tx.done();
+        } else if (ports.done(signal)) {
+            // a port is free: pump below fills it
         } else if (signal instanceof RtoTimer t) {
             timerPending[t.index()] = false;
             armTimer(t.index(), protocol.onTimer(t.index(), ctx.nowPs()), ctx);
@@ -262,29 +273,56 @@ public abstract class Nic implements Element, NicActions {
         }
     }
 
-    /** Starts the next packet if the transmitter is free and something may go. */
+    /** Starts the next packet on every free port on which something may go. */
     private void pump(EventContext ctx) {
-        if (tx.busy()) {
-            return;
-        }
         long now = ctx.nowPs();
+        int count = ports.count();
+        int first = ports.first();
+        boolean idle = false;
+        long heldUntilPs = Ps.NEVER;
+        for (int k = 0; k < count; k++) {
+            int port = (first + k) % count;
+            if (!ports.usable(port, now)) {
+                continue;
+            }
+            long result = pumpPort(port, now, ctx);
+            if (result != STARTED) {
+                idle = true;
+                heldUntilPs = Math.min(heldUntilPs, result);
+            }
+        }
+        if (idle && heldUntilPs < pacingWakePs) {
+            pacingWakePs = heldUntilPs;
+            ctx.schedule(heldUntilPs, PacingWake.INSTANCE);
+        }
+    }
+
+    /**
+     * Starts the next packet that may go on free {@code port}: {@link #STARTED}, or when none may go the earliest
+     * time one of its flows' pacing lets it ({@link Ps#NEVER} when none waits for its pacing).
+     */
+    private long pumpPort(int port, long now, EventContext ctx) {
         Packet control = replies.poll(now);
         if (control == null) {
             control = requests.pollFirst();
         }
         if (control != null) {
-            tx.start(control, ctx);
-            return;
+            start(port, control, ctx);
+            return STARTED;
         }
         if (pauses.paused(dataClass, now)) {
             pauses.armWake(dataClass, ctx);
-            return;
+            return STARTED;
         }
         int n = active.size();
         long heldUntilPs = Ps.NEVER;
         for (int k = 0; k < n; k++) {
             int slot = (roundRobin + k) % n;
             int i = active.get(slot);
+            if (!sprays && ports.count() > 1
+                    && ports.planeFor(outgoing.get(i).entropy() % ports.count(), now) != port) {
+                continue;
+            }
             long psn = protocol.nextPsn(i, now);
             if (psn < 0) {
                 heldUntilPs = Math.min(heldUntilPs, protocol.heldUntilPs(i, now));
@@ -298,18 +336,23 @@ public abstract class Nic implements Element, NicActions {
                 met(next, ctx);
             }
             roundRobin = slot + 1;
-            tx.start(data, ctx);
-            return;
+            start(port, data, ctx);
+            return STARTED;
         }
-        if (heldUntilPs < pacingWakePs) {
-            pacingWakePs = heldUntilPs;
-            ctx.schedule(heldUntilPs, PacingWake.INSTANCE);
-        }
+        return heldUntilPs;
+    }
+
+    private void start(int port, Packet p, EventContext ctx) {
+        ports.tx(port).start(p, ctx);
+        ports.used(port);
     }
 
     @Override
     public final void sample(SampleSink sink) {
-        sink.port(name, 0, replies.bytes(), protocol.drops(), 0, 0, 0, 0, 0, tx.txBytes());
+        sink.port(name, 0, replies.bytes(), protocol.drops(), 0, 0, 0, 0, 0, ports.tx(0).txBytes());
+        for (int p = 1; p < ports.count(); p++) {
+            sink.port(ports.name(p), 0, 0, 0, 0, 0, 0, 0, 0, ports.tx(p).txBytes());
+        }
         protocol.sample(sink);
     }
 
@@ -326,8 +369,12 @@ public abstract class Nic implements Element, NicActions {
                 }
             }
         }
-        PortStats port = new PortStats(name, 0, replies.peakBytes(), protocol.drops(), 0, 0, tx.txBytes(),
-                pauses.counters(), protocol.noticeCounters(), protocol.firstCutPs());
-        return new ElementReport(sent, received, List.of(port), started);
+        List<PortStats> portStats = new ArrayList<>(ports.count());
+        portStats.add(new PortStats(name, 0, replies.peakBytes(), protocol.drops(), 0, 0, ports.tx(0).txBytes(),
+                pauses.counters(), protocol.noticeCounters(), protocol.firstCutPs()));
+        for (int p = 1; p < ports.count(); p++) {
+            portStats.add(new PortStats(ports.name(p), 0, 0, 0, 0, 0, ports.tx(p).txBytes()));
+        }
+        return new ElementReport(sent, received, List.copyOf(portStats), started);
     }
 }

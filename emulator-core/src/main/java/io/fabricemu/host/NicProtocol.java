@@ -64,6 +64,14 @@ public interface NicProtocol {
         return io.fabricemu.net.Packets.of(bytes, payloadBytes);
     }
 
+    /**
+     * Whether any of its packets may leave on any port of a multi-plane NIC, so that a flow's packets spread over
+     * the planes (a transport that tolerates reordering); false keeps each flow on one plane.
+     */
+    default boolean spraysPlanes() {
+        return false;
+    }
+
     /** Packets the NIC received and dropped (a full receive memory). */
     default long drops() {
         return 0;

@@ -18,17 +18,35 @@ import java.util.List;
  * @param dependencies which outgoing flows wait for others, and whom to tell when an incoming flow is received
  * @param faults       the outgoing link's faults, {@link LinkTimeline#HEALTHY} for none: the NIC's transmitter
  *                     serializes at the rate they set
+ * @param planes       the ports into planes 1 and up of a multi-plane fabric; empty for a NIC with one port
  */
 public record NicSetup(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
                        List<NicFlow> incoming, CommonTransport transport, StartDependencies dependencies,
-                       LinkTimeline faults) {
+                       LinkTimeline faults, List<NicPort> planes) {
     public NicSetup {
         java.util.Objects.requireNonNull(faults, "faults");
         outgoing = List.copyOf(outgoing);
         incoming = List.copyOf(incoming);
+        planes = List.copyOf(planes);
         if (dependencies == null) {
             throw new IllegalArgumentException("dependencies must not be null; use StartDependencies.NONE");
         }
+    }
+
+    /** The NIC's rate: its ports' line rates added up ({@link #rateBps()} unless it has a port per plane). */
+    public long totalRateBps() {
+        long sum = rateBps;
+        for (NicPort p : planes) {
+            sum += p.rateBps();
+        }
+        return sum;
+    }
+
+    /** A NIC with one port. */
+    public NicSetup(int host, String name, int linkId, long rateBps, long handoffPs, List<NicFlow> outgoing,
+                    List<NicFlow> incoming, CommonTransport transport, StartDependencies dependencies,
+                    LinkTimeline faults) {
+        this(host, name, linkId, rateBps, handoffPs, outgoing, incoming, transport, dependencies, faults, List.of());
     }
 
     /** A NIC on a link without faults. */

@@ -1,6 +1,7 @@
 package io.fabricemu.net;
 
 import io.fabricemu.engine.EventContext;
+import io.fabricemu.engine.Signal;
 import io.fabricemu.fault.LinkTimeline;
 import io.fabricemu.time.Ps;
 
@@ -18,6 +19,8 @@ public final class Transmitter {
     private final long handoffPs;
     /** The link's rate changes, or null when its rate never changes. */
     private final LinkTimeline rates;
+    /** The owner's timer when the last bit has left: {@link TxDone#INSTANCE}, or the owner's own per port. */
+    private final Signal done;
     private boolean busy;
     private long txBytes;
 
@@ -27,6 +30,14 @@ public final class Transmitter {
 
     /** A transmitter on a link whose faults are {@code faults}. */
     public Transmitter(int linkId, long rateBps, long handoffPs, LinkTimeline faults) {
+        this(linkId, rateBps, handoffPs, faults, TxDone.INSTANCE);
+    }
+
+    /**
+     * A transmitter that wakes its owner with {@code done} instead of {@link TxDone}: one of several in one element
+     * (a multi-plane NIC's ports), each with a timer of its own.
+     */
+    public Transmitter(int linkId, long rateBps, long handoffPs, LinkTimeline faults, Signal done) {
         if (handoffPs <= 0) {
             throw new IllegalArgumentException("handoffPs must be > 0, was " + handoffPs);
         }
@@ -34,6 +45,7 @@ public final class Transmitter {
         this.rateBps = rateBps;
         this.handoffPs = handoffPs;
         this.rates = faults.changesRate() ? faults : null;
+        this.done = java.util.Objects.requireNonNull(done, "done");
     }
 
     public boolean busy() {
@@ -56,7 +68,7 @@ public final class Transmitter {
         long now = ctx.nowPs();
         long lastBitPs = now + Ps.serializationPs(p.sizeBytes(), rateAt(now));
         ctx.send(linkId, now + handoffPs, new OnWire(p, now, lastBitPs));
-        ctx.schedule(lastBitPs, TxDone.INSTANCE);
+        ctx.schedule(lastBitPs, done);
         busy = true;
         txBytes += p.sizeBytes();
     }
@@ -69,7 +81,7 @@ public final class Transmitter {
         long now = ctx.nowPs();
         long lastBitPs = now + Ps.serializationPs(PfcFrame.SIZE_BYTES, rateAt(now));
         ctx.send(linkId, now + handoffPs, new PfcOnWire(f, lastBitPs));
-        ctx.schedule(lastBitPs, TxDone.INSTANCE);
+        ctx.schedule(lastBitPs, done);
         busy = true;
         txBytes += PfcFrame.SIZE_BYTES;
     }

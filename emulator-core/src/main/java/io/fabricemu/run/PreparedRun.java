@@ -130,7 +130,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         }
         long[] hostRateBps = new long[topology.hostCount()];
         for (int h = 0; h < hostRateBps.length; h++) {
-            hostRateBps[h] = topology.cableAt(h, 0).spec().rateBps();
+            hostRateBps[h] = topology.hostRateBps(h);
         }
         return new UetPlan(cc.nscc(), cc.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
                 o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode(),

@@ -40,7 +40,7 @@ final class TransportChecks {
         long slowestBps = Long.MAX_VALUE;
         long fastestBps = 0;
         for (int h = 0; h < topology.hostCount(); h++) {
-            long rate = topology.cableAt(h, 0).spec().rateBps();
+            long rate = topology.hostRateBps(h);
             slowestBps = Math.min(slowestBps, rate);
             fastestBps = Math.max(fastestBps, rate);
         }

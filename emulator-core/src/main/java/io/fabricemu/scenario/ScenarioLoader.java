@@ -28,6 +28,7 @@ import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.ScenarioText;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.YamlTree;
+import io.fabricemu.topology.PlanesSpec;
 import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.TopologySpec;
 import java.nio.file.Path;
@@ -217,12 +218,19 @@ public final class ScenarioLoader {
         TransportConfig transport = errors.attempt(() -> TransportBinder.bind(root.optionalSection("transport")));
         SwitchConfig switchConfig = transport == null ? null
                 : errors.attempt(() -> SwitchBinder.bind(root.optionalSection("switch"), transport));
+        if (topology instanceof PlanesSpec && switchConfig != null && switchConfig.pfc().enabled()) {
+            errors.check(() -> {
+                throw topologySection.error("planes", "more than 1 needs PFC off (switch.pfc): PFC is not modelled"
+                        + " on multi-plane fabrics; use planes: 1 or a transport without PFC");
+            });
+        }
         Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
         Section workloadSection = errors.attempt(() -> root.requiredSection("workload"));
         int payloadBytes = transport != null ? transport.payloadBytes() : TransportConfig.MAX_MTU_BYTES - 1;
         WorkloadSpec workload = workloadSection == null || topology == null ? null
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
-                        topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
+                        onePlane(topology) instanceof io.fabricemu.topology.RailOptimisedSpec rail
+                                ? rail.gpusPerNode() : 0,
                         files, stopPs == null ? Long.MAX_VALUE : stopPs, HostLinkRates.of(topology)));
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         FlowPick recordFlows = topology == null ? FlowPick.SPREAD
@@ -241,6 +249,11 @@ public final class ScenarioLoader {
      * built, once it bound and fits ({@code topology} not null), only for a scenario that has faults. Null after
      * recording its errors, or when the topology is in error.
      */
+    /** The spec of one plane of {@code topology}: its base when it has planes. */
+    private static TopologySpec onePlane(TopologySpec topology) {
+        return topology instanceof PlanesSpec planes ? planes.base() : topology;
+    }
+
     private static FaultPlan faults(Section root, TopologySpec topology, Long stopPs, ErrorList errors) {
         Field faults = root.optional("faults");
         if (faults == null) {

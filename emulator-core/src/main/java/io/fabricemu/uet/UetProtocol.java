@@ -25,6 +25,15 @@ final class UetProtocol implements NicProtocol {
         this.receiver = receiver;
     }
 
+    /**
+     * UET delivers out of order (RUD), so a multi-plane NIC sprays its packets over every plane, as htsim's
+     * {@code UecNIC} does (the next free port, whatever the packet's entropy value, {@code uec.cpp}).
+     */
+    @Override
+    public boolean spraysPlanes() {
+        return true;
+    }
+
     @Override
     public void start(int i, long nowPs) {
         sender.start(i, nowPs);

@@ -144,7 +144,7 @@ final class UetReceiver {
         this.uet = uet;
         this.nic = nic;
         this.flows = setup.incoming().toArray(new NicFlow[0]);
-        long rateBps = setup.rateBps();
+        long rateBps = setup.totalRateBps();
         this.receivers = new FlowReceiver[flows.length];
         this.pdcIds = new int[flows.length];
         this.rods = new RodReceiver[flows.length];

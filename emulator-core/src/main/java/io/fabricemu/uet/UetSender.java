@@ -79,7 +79,7 @@ final class UetSender {
     UetSender(NicSetup setup, UetPlan uet, long seed, NicActions nic) {
         this.host = setup.host();
         this.name = setup.name();
-        this.rateBps = setup.rateBps();
+        this.rateBps = setup.totalRateBps();
         this.transport = setup.transport();
         this.uet = uet;
         this.nic = nic;

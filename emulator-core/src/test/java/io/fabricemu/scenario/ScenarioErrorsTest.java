@@ -98,7 +98,7 @@ class ScenarioErrorsTest {
                 // unknown fields
                 c("unknown field: misspelt count", with(BASE, 5, "  leafs: 2"), 5, "topology.leafs",
                         "unknown field",
-                        "allowed fields of topology for kind leaf-spine are kind, leaves, hostsPerLeaf, spines,"
+                        "allowed fields of topology for kind leaf-spine are kind, planes, leaves, hostsPerLeaf, spines,"
                                 + " linksPerSpine, hostLink, fabricLink", "did you mean 'leaves'?"),
                 c("unknown field: top level", with(BASE, 2, "sed: 3"), 2, "sed",
                         "allowed fields of the scenario are name, seed, topology, switch, transport, workload, stop,"
@@ -401,7 +401,7 @@ class ScenarioErrorsTest {
                 c("ring: unknown routing", with(RING, 7, "  routing: anticlockwise"), 7, "topology.routing",
                         "'anticlockwise' is not allowed; use one of clockwise, shortest"),
                 c("ring: leaf-spine's link name", with(RING, 9, "  fabricLink: {rate: 100Gbps, delay: 500ns}"), 9,
-                        "topology.fabricLink", "allowed fields of topology for kind ring are kind, switches,"
+                        "topology.fabricLink", "allowed fields of topology for kind ring are kind, planes, switches,"
                                 + " hostsPerSwitch, hostLink, ringLink, routing"),
                 c("ring: missing ringLink", with(RING, 9, "  # no ringLink"), 4, "topology.ringLink",
                         "is required"));

@@ -24,6 +24,9 @@ public final class Topologies {
         if (spec instanceof RingSpec ring) {
             return RingBuilder.build(ring);
         }
+        if (spec instanceof PlanesSpec copies) {
+            return PlaneCopies.of(copies, build(copies.base()));
+        }
         if (spec instanceof GraphSpec graph) {
             return GraphBuilder.build(graph);
         }

@@ -17,7 +17,10 @@ import java.util.Objects;
  * A topology file ({@link GraphSpec}): host {@code i} is the file's {@code i}-th node that is not a switch, switch
  * {@code sw<id>} its node {@code id}.
  *
- * <p>Ports: a host has one port, 0. A switch numbers its downlinks first (ascending by peer node id,
+ * <p>Planes ({@link PlanesSpec}): the switches and cables of plane {@code p} are a copy of the base's, numbered
+ * and named as {@link PlaneCopies} says; host {@code h}'s port {@code p} is its link to plane {@code p}.
+ *
+ * <p>Ports: a host has one port, 0, per plane. A switch numbers its downlinks first (ascending by peer node id,
  * parallel cables in link order), then its uplinks (ascending by peer node id). A ring switch with
  * {@code H} hosts has them on ports {@code 0 .. H-1}, its counter-clockwise neighbour on port {@code H} and
  * its clockwise neighbour on port {@code H + 1}.
@@ -31,11 +34,42 @@ public final class Topology {
     private final TopologySpec spec;
     private final Wiring wiring;
     private final EcmpRoutes routes;
+    private final int planes;
+    /** Switches in one plane: plane {@code p}'s switches are nodes {@code hosts + p * this ..}. */
+    private final int switchesPerPlane;
 
     Topology(TopologySpec spec, Wiring wiring, EcmpRoutes routes) {
+        this(spec, wiring, routes, 1);
+    }
+
+    /** A topology of {@code planes} copies whose switches all route as the base ones {@code routes} are for. */
+    Topology(TopologySpec spec, Wiring wiring, EcmpRoutes routes, int planes) {
         this.spec = spec;
         this.wiring = wiring;
         this.routes = routes;
+        this.planes = planes;
+        this.switchesPerPlane = (wiring.nodeCount() - wiring.hostCount()) / planes;
+    }
+
+    /** Number of planes: 1, or a {@link PlanesSpec}'s count; every host has one port per plane. */
+    public int planes() {
+        return planes;
+    }
+
+    /** The plane switch {@code node} belongs to ({@code 0 .. planes() - 1}); a host's port {@code p} is plane p. */
+    public int planeOf(int node) {
+        if (isHost(node)) {
+            throw new IllegalArgumentException("node " + node + " is a host, in every plane");
+        }
+        return (node - hostCount()) / switchesPerPlane;
+    }
+
+    Wiring wiring() {
+        return wiring;
+    }
+
+    EcmpRoutes routes() {
+        return routes;
     }
 
     /** The spec this topology was built from. */
@@ -103,9 +137,23 @@ public final class Topology {
         return wiring.portPeerPort()[slot(node, port)];
     }
 
-    /** The switch that {@code host}'s only port connects to. */
+    /** The rate of {@code host}'s NIC: its ports' line rates added up (one port's unless it has planes). */
+    public long hostRateBps(int host) {
+        long sum = 0;
+        for (int p = 0; p < portCount(checkHost(host)); p++) {
+            sum += cableAt(host, p).spec().rateBps();
+        }
+        return sum;
+    }
+
+    /** The switch that {@code host}'s port 0 connects to (plane 0's). */
     public int edgeSwitchOf(int host) {
         return routes.edgeSwitchOf(checkHost(host));
+    }
+
+    /** The switch that {@code host}'s port {@code plane} connects to. */
+    public int edgeSwitchOf(int host, int plane) {
+        return routes.edgeSwitchOf(checkHost(host)) + Objects.checkIndex(plane, planes) * switchesPerPlane;
     }
 
     /**
@@ -117,7 +165,8 @@ public final class Topology {
         if (isHost(switchNode)) {
             throw new IllegalArgumentException("node " + switchNode + " is a host, not a switch");
         }
-        return routes.nextPorts(switchNode, checkHost(dstHost));
+        int base = planes == 1 ? switchNode : hostCount() + (switchNode - hostCount()) % switchesPerPlane;
+        return routes.nextPorts(base, checkHost(dstHost));
     }
 
     /**
@@ -142,7 +191,8 @@ public final class Topology {
      */
     public String describe() {
         return spec.kind() + ": " + hostCount() + " hosts, " + switchCount() + " switches ("
-                + roleCounts() + "), " + cableCount() + " cables, edge oversubscription " + edgeOversubscription();
+                + roleCounts() + "), " + cableCount() + " cables, edge oversubscription " + edgeOversubscription()
+                + (planes == 1 ? "" : ", " + planes + " planes");
     }
 
     @Override

@@ -5,7 +5,7 @@ package io.fabricemu.topology;
  * {@link Topology} with numbered nodes, ports, cables and ECMP routes.
  */
 public sealed interface TopologySpec permits LeafSpineSpec, FatTreeSpec, RailOptimisedSpec, RingSpec,
-        GraphSpec {
+        GraphSpec, PlanesSpec {
 
     /** The name used for this kind in scenario files, e.g. {@code fat-tree}. */
     String kind();

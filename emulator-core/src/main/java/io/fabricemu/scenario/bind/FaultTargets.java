@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  *   link: "agg0.0 -&gt; core0"            # one direction, from the first node to the second
  *   link: "leaf0:p17 &lt;-&gt; spine0"      # both directions; :pN picks one of several parallel cables by its port
  *   switch: spine0                     # every cable at the switch, both directions
- *   host: 3                            # host 3's NIC (also h3): its one cable, both directions
+ *   host: 3                            # host 3's NIC (also h3): its cables (one per plane), both directions
+ *   link: "h3 &lt;-&gt; p1.leaf0"           # a multi-plane fabric: host 3's port into plane 1
  *   links: {tier: core, count: 8, seed: 3, direction: both}   # cables drawn at random among a tier's
  * </pre>
  */
@@ -211,8 +212,18 @@ final class FaultTargets {
             }
         }
         Cable cable = topology.cableAt(host, 0);
-        return new Target(new int[] {2 * cable.id(), 2 * cable.id() + 1},
-                names.name(host) + " <-> " + names.name(cable.peerOf(host)));
+        if (topology.planes() == 1) {
+            return new Target(new int[] {2 * cable.id(), 2 * cable.id() + 1},
+                    names.name(host) + " <-> " + names.name(cable.peerOf(host)));
+        }
+        int[] directions = new int[2 * topology.planes()];
+        for (int p = 0; p < topology.planes(); p++) {
+            int id = topology.cableAt(host, p).id();
+            directions[2 * p] = 2 * id;
+            directions[2 * p + 1] = 2 * id + 1;
+        }
+        Arrays.sort(directions);
+        return new Target(directions, names.name(host) + " <-> every plane");
     }
 
     private Target links(Section links) throws ScenarioException {
@@ -260,6 +271,11 @@ final class FaultTargets {
      * thresholds to a quarter; fabric-emu changes only what the entry's action says.
      */
     private Target htsimFailed(Section links) throws ScenarioException {
+        if (topology.planes() > 1) {
+            throw links.error("htsimFailed", "htsimFailed names links of the reference simulator's one fat tree, and"
+                    + " this fabric has " + topology.planes() + " planes; name the links (e.g. \"p0.agg0.0 <-> p0.core0\")"
+                    + " or draw them with {tier, count, seed}");
+        }
         if (!(topology.spec() instanceof FatTreeSpec tree)) {
             throw links.error("htsimFailed", "htsimFailed follows the reference simulator's three-tier fat tree, and"
                     + " this topology is no fat tree; name the links, or draw them with {tier, count, seed}");

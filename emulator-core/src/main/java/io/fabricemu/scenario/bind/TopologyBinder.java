@@ -7,6 +7,7 @@ import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.GraphSpec;
 import io.fabricemu.topology.LeafSpineSpec;
 import io.fabricemu.topology.LinkSpec;
+import io.fabricemu.topology.PlanesSpec;
 import io.fabricemu.topology.RailOptimisedSpec;
 import io.fabricemu.topology.RingRouting;
 import io.fabricemu.topology.RingSpec;
@@ -34,12 +35,13 @@ public final class TopologyBinder {
     }
 
     /**
-     * The spec the section gives; {@code files}: the files it may read (a {@code kind: file} topology's), as the
+     * The spec the section gives, in {@code planes} copies ({@link PlanesSpec}) when it has more than one; {@code files}: the files it may read (a {@code kind: file} topology's), as the
      * scenario's other sections do.
      */
     public static TopologySpec bind(Section topology, ScenarioFiles files) throws ScenarioException {
-        topology.declare("kind");
+        topology.declare("kind", "planes");
         String kind = topology.requiredOneOf("kind", KINDS);
+        int planes = topology.optionalInt("planes", 1, 1, PlanesSpec.MAX_PLANES);
         TopologySpec spec;
         try {
             spec = switch (kind) {
@@ -53,7 +55,7 @@ public final class TopologyBinder {
         } catch (IllegalArgumentException invalid) {
             throw topology.error(invalid);
         }
-        return spec;
+        return planes == 1 ? spec : new PlanesSpec(spec, planes);
     }
 
     private static LeafSpineSpec leafSpine(Section t) throws ScenarioException {
