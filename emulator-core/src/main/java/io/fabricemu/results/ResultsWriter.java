@@ -1,8 +1,10 @@
 package io.fabricemu.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fabricemu.stats.MessageWaits;
 import io.fabricemu.stats.PfcCounters;
 import io.fabricemu.stats.PortStats;
 import java.io.IOException;
@@ -21,10 +23,18 @@ import java.util.Map;
  * any, and {@code faults} when the scenario has faults: {@link FaultsJson}), {@code flows.csv},
  * {@code collectives.csv} and {@code faults.csv} ({@link FaultsCsv}) only then,
  * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
- * and {@code report.html} ({@link RunReport}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
+ * and {@code report.html} ({@link RunReport}); {@code receiverNotReady} in results.json only when a flow met a receive
+ * posted late ({@link NotReadyTotals}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
  */
 public final class ResultsWriter {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .addMixIn(FlowResult.class, FlowResultJson.class);
+
+    /** A flow's waits go to {@code receiverNotReady} ({@link NotReadyTotals}), not to every flow's object. */
+    private abstract static class FlowResultJson {
+        @JsonIgnore
+        abstract MessageWaits waits();
+    }
 
     private ResultsWriter() {
     }
@@ -89,6 +99,10 @@ public final class ResultsWriter {
         doc.put("ports", r.ports());
         if (!r.collectives().isEmpty()) {
             doc.put("collectives", r.collectives());
+        }
+        NotReadyTotals notReady = NotReadyTotals.of(r);
+        if (notReady.any()) {
+            doc.put("receiverNotReady", notReady.json());
         }
         return doc;
     }

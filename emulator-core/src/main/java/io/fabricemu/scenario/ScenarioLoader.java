@@ -8,6 +8,7 @@ import io.fabricemu.scenario.bind.SamplingBinder;
 import io.fabricemu.scenario.bind.SwitchBinder;
 import io.fabricemu.scenario.bind.TopologyBinder;
 import io.fabricemu.scenario.bind.TransportBinder;
+import io.fabricemu.scenario.bind.LateReceives;
 import io.fabricemu.scenario.bind.WorkloadBinder;
 import io.fabricemu.scenario.sizing.FabricSizeCheck;
 import io.fabricemu.scenario.sizing.HeapBudget;
@@ -219,6 +220,9 @@ public final class ScenarioLoader {
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
                         topology instanceof io.fabricemu.topology.RailOptimisedSpec rail ? rail.gpusPerNode() : 0,
                         files, stopPs == null ? Long.MAX_VALUE : stopPs));
+        if (workload != null && transport != null) {
+            errors.check(() -> LateReceives.check(workloadSection, transport));
+        }
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         FaultPlan faults = faults(root, topology, stopPs, errors);
         errors.throwIfAny();
