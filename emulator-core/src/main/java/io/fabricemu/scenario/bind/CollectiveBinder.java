@@ -59,23 +59,22 @@ final class CollectiveBinder {
         int iterations = s.optionalInt("iterations", 1, 1, MAX_ITERATIONS);
         long computeGapPs = s.optionalTimePs("computeGap", 0, 0, Limits.MAX_TIME_PS);
         long startPs = startOf.read(s);
-        long skewMaxPs = skewMaxPs(s);
+        Section skew = s.has("skew") ? s.optionalSection("skew") : null;
+        long skewMaxPs = 0;
+        boolean prePosted = false;
+        if (skew != null) {
+            skew.declare("max", "receives");
+            skew.rejectUnknownFields();
+            skewMaxPs = skew.requiredTimePs("max", 1, Limits.MAX_TIME_PS);
+            prePosted = skew.optionalOneOf("receives", "on-step", List.of("on-step", "pre-posted"))
+                    .equals("pre-posted");
+        }
         try {
-            return new Collective(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs, skewMaxPs);
+            return new Collective(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs, skewMaxPs,
+                    prePosted);
         } catch (IllegalArgumentException invalid) {
             throw s.error(invalid);
         }
-    }
-
-    /** {@code skew: {max: TIME}}: how late a rank's step may be, uniformly per rank and step; 0 without it. */
-    private static long skewMaxPs(Section s) throws ScenarioException {
-        if (!s.has("skew")) {
-            return 0;
-        }
-        Section skew = s.optionalSection("skew");
-        skew.declare("max");
-        skew.rejectUnknownFields();
-        return skew.requiredTimePs("max", 1, Limits.MAX_TIME_PS);
     }
 
     /** A field read with a check shared with the other workloads (bytes, start). */

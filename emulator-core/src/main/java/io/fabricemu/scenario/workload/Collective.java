@@ -42,19 +42,22 @@ import java.util.List;
  * much later, and the rank posts its receives for the step as its own send of the same chunk starts
  * ({@link FlowSpec#recvWith}). A rank that is early sends into a neighbour that has not posted its receive yet;
  * under Ultra Ethernet the neighbour answers with requests to wait (US 12,388,756 ¶(59)). Without skew every
- * receive is posted in time, as before.
+ * receive is posted in time, as before; with {@code prePosted} too (receives posted ahead, as a library that keeps
+ * its receive buffers posted does), which leaves the skew's own cost.
  *
  * @param computeGapPs idle time at a rank between iterations
  * @param skewMaxPs    the largest delay of a rank's step, 0 for none
+ * @param prePosted    with skew: every receive is posted in time all the same
  */
 public record Collective(String kind, String algorithm, List<Integer> ranks, long bytes, int chunks, int iterations,
-                         long computeGapPs, long startPs, long skewMaxPs) implements WorkloadSpec {
+                         long computeGapPs, long startPs, long skewMaxPs, boolean prePosted)
+        implements WorkloadSpec {
     public static final List<String> KINDS = List.of("all-reduce", "all-gather", "reduce-scatter", "all-to-all");
 
     /** A collective whose ranks keep in step. */
     public Collective(String kind, String algorithm, List<Integer> ranks, long bytes, int chunks, int iterations,
                       long computeGapPs, long startPs) {
-        this(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs, 0);
+        this(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs, 0, false);
     }
 
     public Collective {

@@ -78,7 +78,7 @@ final class CollectiveSchedule {
                             startPs += skew[from]; // a first step: the rank's skew delays its start
                         }
                         // The receiving rank posts this chunk's receive as its own send of the chunk starts.
-                        int recvWith = skews == null || sendBase[to] < 0 ? -1 : sendBase[to] + k;
+                        int recvWith = skews == null || c.prePosted() || sendBase[to] < 0 ? -1 : sendBase[to] + k;
                         flows.add(new FlowSpec(c.ranks().get(from), c.ranks().get(to), c.chunkBytes(transfer[2], k),
                                 startPs, "", after, gapPs, k == 0 ? -1 : base + k - 1, -1, recvWith));
                     }

@@ -15,7 +15,7 @@ class CollectiveSkewTest {
     private static final long START_PS = 1_000_000;
 
     private static List<FlowSpec> ring(long skewMaxPs, long seed) {
-        return new Collective("all-reduce", "ring", RANKS, 1 << 20, 2, 2, 10_000_000, START_PS, skewMaxPs)
+        return new Collective("all-reduce", "ring", RANKS, 1 << 20, 2, 2, 10_000_000, START_PS, skewMaxPs, false)
                 .flows(8, seed);
     }
 
@@ -26,6 +26,18 @@ class CollectiveSkewTest {
         assertEquals(inStep, ring(0, 1));
         for (FlowSpec f : inStep) {
             assertEquals(-1, f.recvWith(), "every receive posted in time");
+        }
+    }
+
+    @Test
+    void prePostedReceives_keepTheSkewButPostEveryReceiveInTime() {
+        List<FlowSpec> prePosted = new Collective("all-reduce", "ring", RANKS, 1 << 20, 2, 2, 10_000_000, START_PS,
+                MAX_PS, true).flows(8, 1);
+        List<FlowSpec> onStep = ring(MAX_PS, 1);
+        for (int i = 0; i < onStep.size(); i++) {
+            assertEquals(-1, prePosted.get(i).recvWith());
+            assertEquals(onStep.get(i).startPs(), prePosted.get(i).startPs(), "the same skews");
+            assertEquals(onStep.get(i).gapPs(), prePosted.get(i).gapPs(), "the same skews");
         }
     }
 
