@@ -10,6 +10,7 @@ import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.time.Ps;
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 
 /**
  * The target side of receives posted late (US 12,388,756 ¶(59)-(60), FIG. 1E), for the incoming flows of a UET
@@ -52,9 +53,19 @@ final class ReceiverMatching {
     private final boolean[] postArmed;
     /** Per incoming flow: when its last RTS left, -1 when none is unanswered. */
     private final long[] rtsSentPs;
+    /** Whether incoming flow i has been fully received: its RTS is then not repeated. */
+    private final IntPredicate finished;
+    /** The own flows whose start posts receives, ascending, and for each the incoming flow it posts. */
+    private final int[] postingFlowIds;
+    private final int[] postedIndex;
 
-    ReceiverMatching(int host, NicFlow[] flows, CommonTransport transport, NicActions nic) {
+    /**
+     * @param finished whether incoming flow {@code i} has been fully received (a message whose old copies all
+     *                 matched once the receive was posted needs no restart)
+     */
+    ReceiverMatching(int host, NicFlow[] flows, CommonTransport transport, NicActions nic, IntPredicate finished) {
         this.host = host;
+        this.finished = finished;
         this.flows = flows;
         this.transport = transport;
         this.nic = nic;
@@ -71,9 +82,20 @@ final class ReceiverMatching {
         }
         Arrays.sort(order, (a, b) -> Integer.compare(flows[a].flowId(), flows[b].flowId()));
         java.util.Map<Integer, Integer> nextMsn = new java.util.HashMap<>();
+        int posting = 0;
         for (int i : order) {
             msn[i] = nextMsn.merge(flows[i].peer(), 1, Integer::sum) - 1;
             posted[i] = !flows[i].postsLate();
+            posting += flows[i].recvWithFlowId() >= 0 ? 1 : 0;
+        }
+        // Sorted by the posting flow's id, so that a start finds its receives by binary search.
+        Integer[] byPoster = Arrays.stream(order).filter(i -> flows[i].recvWithFlowId() >= 0).toArray(Integer[]::new);
+        Arrays.sort(byPoster, (a, b) -> Integer.compare(flows[a].recvWithFlowId(), flows[b].recvWithFlowId()));
+        this.postingFlowIds = new int[posting];
+        this.postedIndex = new int[posting];
+        for (int k = 0; k < posting; k++) {
+            postedIndex[k] = byPoster[k];
+            postingFlowIds[k] = flows[byPoster[k]].recvWithFlowId();
         }
     }
 
@@ -133,16 +155,25 @@ final class ReceiverMatching {
 
     /** This NIC starts its own flow {@code flowId}: the receives posted with it are posted now. */
     void onOwnStart(int flowId, EventContext ctx) {
-        for (int i = 0; i < flows.length; i++) {
-            if (flows[i].recvWithFlowId() == flowId && !posted[i]) {
-                post(i, ctx);
+        int k = Arrays.binarySearch(postingFlowIds, flowId);
+        if (k < 0) {
+            return;
+        }
+        while (k > 0 && postingFlowIds[k - 1] == flowId) {
+            k--;
+        }
+        for (; k < postingFlowIds.length && postingFlowIds[k] == flowId; k++) {
+            if (!posted[postedIndex[k]]) {
+                post(postedIndex[k], ctx);
             }
         }
     }
 
-    /** An RTS went a timeout ago: unless data sent after it has arrived, it goes again. */
+    /** An RTS went a timeout ago: unless data sent after it has arrived, or the message is complete, it goes again. */
     private void onRtsCheck(int i, EventContext ctx) {
-        if (rtsSentPs[i] >= 0 && ctx.nowPs() - rtsSentPs[i] >= rtsTimeoutPs) {
+        if (finished.test(i)) {
+            rtsSentPs[i] = -1;
+        } else if (rtsSentPs[i] >= 0 && ctx.nowPs() - rtsSentPs[i] >= rtsTimeoutPs) {
             sendRts(i, ctx);
         }
     }

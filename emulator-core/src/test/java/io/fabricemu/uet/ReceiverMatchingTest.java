@@ -35,9 +35,14 @@ class ReceiverMatchingTest {
 
     private final List<Packet> replies = new ArrayList<>();
     private final RecordingContext ctx = new RecordingContext();
+    private boolean finished;
 
     private ReceiverMatching matching(NicFlow flow) {
-        return new ReceiverMatching(TARGET, new NicFlow[] {flow}, TRANSPORT, new NicActions() {
+        return new ReceiverMatching(TARGET, new NicFlow[] {flow}, TRANSPORT, actions(), i -> finished);
+    }
+
+    private NicActions actions() {
+        return new NicActions() {
             @Override
             public void reply(Packet p) {
                 replies.add(p);
@@ -67,7 +72,7 @@ class ReceiverMatchingTest {
             public void delivered(int flowId) {
                 throw new AssertionError();
             }
-        });
+        };
     }
 
     private static Packet data(long psn, long txPs) {
@@ -123,6 +128,35 @@ class ReceiverMatchingTest {
         run(m, next, POSTED_PS + 10 * RTO_PS);
         assertEquals(5, replies.size(), "no RTS after the restart was seen");
         assertEquals(2, m.failedMatches());
+    }
+
+    @Test
+    void aMessageCompletedByCopiesThatMatchedAfterThePost_needsNoMoreRts() {
+        ReceiverMatching m = matching(new NicFlow(FLOW, SOURCE, 1 << 20, 0, 7, POSTED_PS, -1));
+        arrive(m, 0, 0, Ps.PER_US);
+        int next = run(m, 0, POSTED_PS);
+        assertEquals(PacketKind.RTS, replies.get(1).kind());
+        finished = true;
+        run(m, next, POSTED_PS + 5 * RTO_PS);
+        assertEquals(2, replies.size(), "the RTS is not repeated for a complete message");
+    }
+
+    @Test
+    void oneOwnSendPostsEveryReceiveTiedToIt() {
+        NicFlow[] in = {new NicFlow(FLOW, SOURCE, 1 << 20, 0, 7, -1, OWN_FLOW),
+            new NicFlow(FLOW + 1, SOURCE + 1, 1 << 20, 0, 7, -1, OWN_FLOW + 2),
+            new NicFlow(FLOW + 2, SOURCE + 2, 1 << 20, 0, 7, -1, OWN_FLOW)};
+        ReceiverMatching m = new ReceiverMatching(TARGET, in, TRANSPORT, actions(), i -> false);
+        for (int i = 0; i < in.length; i++) {
+            ctx.nowPs = Ps.PER_US;
+            assertFalse(m.admit(i, PacketBuilder.data(in[i].flowId(), in[i].peer(), TARGET).sizeBytes(4_150)
+                    .payloadBytes(4_086).psn(0).timestampPs(0).build(), ctx));
+        }
+        ctx.nowPs = 2 * Ps.PER_US;
+        m.onOwnStart(OWN_FLOW, ctx);
+        assertEquals(List.of(PacketKind.RTW, PacketKind.RTW, PacketKind.RTW, PacketKind.RTS, PacketKind.RTS),
+                replies.stream().map(Packet::kind).toList());
+        assertEquals(List.of(FLOW, FLOW + 2), List.of(replies.get(3).flowId(), replies.get(4).flowId()));
     }
 
     @Test
