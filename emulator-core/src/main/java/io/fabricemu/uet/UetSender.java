@@ -241,7 +241,7 @@ final class UetSender {
      * message stops ({@link MessageSend}) unless the RTW is about a copy of an attempt the RTS already ended.
      */
     private void onRequestToWait(int i, Packet p, long now) {
-        PdcSender s = rudOf(i, p);
+        PdcSender s = rudOf(i, "a request-to-wait");
         int psn = (int) p.psn();
         if (s.onRequestToWait(psn, p.timestampPs())) {
             cccOf[i].onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
@@ -252,7 +252,7 @@ final class UetSender {
     /** The target posted the receive flow {@code i}'s message waited for: it restarts from its first packet. */
     private void onRequestToSend(int i, long now) {
         if (message(i).onRts(now)) {
-            rudOf(i, null).restartFromFirst();
+            rudOf(i, "a request-to-send").restartFromFirst();
         }
     }
 
@@ -264,11 +264,11 @@ final class UetSender {
     }
 
     /** Flow {@code i}'s PDC, which runs RUD: receives posted late are refused with ROD when the scenario loads. */
-    private PdcSender rudOf(int i, Packet p) {
+    private PdcSender rudOf(int i, String what) {
         if (pdcs[i] instanceof PdcSender s) {
             return s;
         }
-        throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " runs ROD and got " + p);
+        throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " runs ROD and got " + what);
     }
 
     /** A switch's back-to-sender notice for flow {@code i}'s packet {@code p.psn()}. */
