@@ -122,7 +122,8 @@ public final class FabricBuilder implements ElementFactory {
             FlowSpec f = flows.get(id);
             int entropy = (int) (Ecmp.mix(seed ^ (0x5EED_0000_0000L + id)) & 0xFFFF);
             outgoing.get(f.src()).add(new NicFlow(id, f.dst(), f.bytes(), f.startPs(), entropy));
-            incoming.get(f.dst()).add(new NicFlow(id, f.src(), f.bytes(), f.startPs(), entropy));
+            incoming.get(f.dst()).add(new NicFlow(id, f.src(), f.bytes(), f.startPs(), entropy, f.recvPostedPs(),
+                    f.recvWith()));
             anyWaits |= f.waits();
             anyFollows |= f.follows() >= 0;
         }

@@ -18,10 +18,22 @@ import java.util.Arrays;
  * only once that flow has put its last packet on the wire, as the messages posted to one queue pair leave in
  * order. A collective cuts each step into chunks that queue so, so that they leave a rank one after the other and
  * the next step's first chunk can move on while the rest of this step is still being sent (pipelining).
+ *
+ * <p>When the target posts the receive for the flow's message (US 12,388,756 ¶(58)-(59); Ultra Ethernet's
+ * transport only): {@code recvPostedPs}, a virtual time, or {@code recvWith}, the index of a flow of the target's
+ * whose start posts it (a collective's rank posts a step's receive as it starts that step's own send). Both -1:
+ * posted in time, before any packet arrives. A packet that arrives before the receive is posted finds no match
+ * and is answered by a request-to-wait ({@link io.fabricemu.uet}).
  */
 public record FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs,
-                       int follows) {
+                       int follows, long recvPostedPs, int recvWith) {
     private static final int[] NONE = new int[0];
+
+    /** A flow whose receive is posted in time. */
+    public FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs,
+                    int follows) {
+        this(src, dst, bytes, startPs, group, after, gapPs, follows, -1, -1);
+    }
 
     /** A flow in no group, waiting for none. */
     public FlowSpec(int src, int dst, long bytes, long startPs) {
@@ -63,6 +75,10 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
         if (follows < -1) {
             throw new IllegalArgumentException("follows must be a flow index or -1, was " + follows);
         }
+        if (recvPostedPs < -1 || recvWith < -1 || (recvPostedPs >= 0 && recvWith >= 0)) {
+            throw new IllegalArgumentException("recvPostedPs (" + recvPostedPs + ") and recvWith (" + recvWith
+                    + ") must be -1 or >= 0, and at most one of them set");
+        }
         if (gapPs < 0 || (gapPs > 0 && after.length == 0)) {
             throw new IllegalArgumentException("gapPs must be >= 0, and 0 for a flow waiting for none, was " + gapPs
                     + " with " + after.length + " dependencies");
@@ -92,12 +108,17 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
 
     /** This flow in {@code newGroup}. */
     public FlowSpec inGroup(String newGroup) {
-        return new FlowSpec(src, dst, bytes, startPs, newGroup, after, gapPs, follows);
+        return new FlowSpec(src, dst, bytes, startPs, newGroup, after, gapPs, follows, recvPostedPs, recvWith);
+    }
+
+    /** Whether the target may post the receive late, so that packets may find no match. */
+    public boolean postsLate() {
+        return recvPostedPs >= 0 || recvWith >= 0;
     }
 
     /** This flow with every dependency index moved up by {@code offset}: where its list starts in a longer one. */
     public FlowSpec shifted(int offset) {
-        if ((after.length == 0 && follows < 0) || offset == 0) {
+        if ((after.length == 0 && follows < 0 && recvWith < 0) || offset == 0) {
             return this;
         }
         int[] moved = new int[after.length];
@@ -105,13 +126,15 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
             moved[k] = Math.addExact(after[k], offset);
         }
         return new FlowSpec(src, dst, bytes, startPs, group, moved, gapPs,
-                follows < 0 ? -1 : Math.addExact(follows, offset));
+                follows < 0 ? -1 : Math.addExact(follows, offset), recvPostedPs,
+                recvWith < 0 ? -1 : Math.addExact(recvWith, offset));
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof FlowSpec f && src == f.src && dst == f.dst && bytes == f.bytes && startPs == f.startPs
-                && group.equals(f.group) && Arrays.equals(after, f.after) && gapPs == f.gapPs && follows == f.follows;
+                && group.equals(f.group) && Arrays.equals(after, f.after) && gapPs == f.gapPs && follows == f.follows
+                && recvPostedPs == f.recvPostedPs && recvWith == f.recvWith;
     }
 
     @Override
@@ -123,13 +146,17 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
         h = 31 * h + group.hashCode();
         h = 31 * h + Arrays.hashCode(after);
         h = 31 * h + Long.hashCode(gapPs);
-        return 31 * h + follows;
+        h = 31 * h + follows;
+        // Flows posted in time hash as they did before receives could be posted late.
+        return postsLate() ? 31 * (31 * h + Long.hashCode(recvPostedPs)) + recvWith : h;
     }
 
     @Override
     public String toString() {
         return "FlowSpec[src=" + src + ", dst=" + dst + ", bytes=" + bytes + ", startPs=" + startPs + ", group="
                 + group + (after.length == 0 ? "" : ", after=" + Arrays.toString(after) + ", gapPs=" + gapPs)
-                + (follows < 0 ? "" : ", follows=" + follows) + "]";
+                + (follows < 0 ? "" : ", follows=" + follows)
+                + (recvPostedPs < 0 ? "" : ", recvPostedPs=" + recvPostedPs)
+                + (recvWith < 0 ? "" : ", recvWith=" + recvWith) + "]";
     }
 }

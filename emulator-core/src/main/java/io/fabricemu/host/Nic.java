@@ -185,7 +185,7 @@ public abstract class Nic implements Element, NicActions {
             if (startedPs != null) {
                 startedPs[s.index()] = ctx.nowPs();
             }
-            protocol.start(s.index(), ctx.nowPs());
+            protocol.start(s.index(), ctx);
             active.add(s.index());
         } else if (signal instanceof DependencyMet m) {
             met(m.index(), ctx);

@@ -21,6 +21,11 @@ public interface NicProtocol {
     /** Outgoing flow {@code i} starts at {@code nowPs}; it then joins the round robin. */
     void start(int i, long nowPs);
 
+    /** As {@link #start(int, long)}, for a protocol that schedules its own events as a flow starts. */
+    default void start(int i, EventContext ctx) {
+        start(i, ctx.nowPs());
+    }
+
     /** A packet's last bit arrived. */
     void onArrival(Packet p, EventContext ctx);
 

@@ -31,5 +31,18 @@ public enum PacketKind {
      * A back-to-sender notice a switch sent to the source of a data packet (WREB, U.S. Patent 12,388,756),
      * header only, control class: its flow and PSN are the data packet's, its {@link BtsHeader} says why.
      */
-    BTS
+    BTS,
+    /**
+     * A UET request-to-wait, header only, control class, sent by a target to the source of a data packet that
+     * found no posted receive (US 12,388,756 ¶(59)): its flow and PSN are the data packet's, its transmit time is
+     * echoed; the data was discarded and the source stops sending that message. Never retransmitted: every
+     * packet that finds no match causes one.
+     */
+    RTW,
+    /**
+     * A UET request-to-send, header only, control class, sent by a target when it posts a receive that a packet
+     * failed to match earlier (US 12,388,756 ¶(59)): the source restarts the message from its first packet. The
+     * target sends it again if no data follows within the retransmission timeout.
+     */
+    RTS
 }

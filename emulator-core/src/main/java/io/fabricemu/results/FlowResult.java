@@ -1,6 +1,7 @@
 package io.fabricemu.results;
 
 import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.MessageWaits;
 
 /**
  * One flow's outcome.
@@ -21,10 +22,24 @@ import io.fabricemu.stats.FlowSenderStats;
  *                           delivery); not part of the digest, which predates it
  * @param group              the workload part the flow belongs to ({@code workload.kind: mix}), "" outside a
  *                           mix; not part of the digest
+ * @param waits              what a receiver that was not ready cost it (request-to-wait and request-to-send, UET
+ *                           only); not part of the digest, and written to results.json's {@code receiverNotReady}
+ *                           section rather than to each flow
  */
 public record FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
                          long retransmittedBytes, long deliveredBytes, boolean failed, long outOfOrderPackets,
-                         String group) {
+                         String group, MessageWaits waits) {
+    public FlowResult {
+        java.util.Objects.requireNonNull(waits, "waits");
+    }
+
+    /** A flow whose receiver was always ready. */
+    public FlowResult(int id, int src, int dst, long bytes, long startPs, long finishPs, long fctPs,
+                      long retransmittedBytes, long deliveredBytes, boolean failed, long outOfOrderPackets,
+                      String group) {
+        this(id, src, dst, bytes, startPs, finishPs, fctPs, retransmittedBytes, deliveredBytes, failed,
+                outOfOrderPackets, group, MessageWaits.NONE);
+    }
 
     public boolean finished() {
         return finishPs >= 0;

@@ -1,8 +1,10 @@
 package io.fabricemu.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fabricemu.stats.MessageWaits;
 import io.fabricemu.stats.PfcCounters;
 import io.fabricemu.stats.PortStats;
 import java.io.IOException;
@@ -22,10 +24,18 @@ import java.util.Map;
  * has an open-loop load: {@link FctSlowdown}), {@code flows.csv}, {@code collectives.csv}, {@code faults.csv}
  * ({@link FaultsCsv}) and {@code slowdown.csv} ({@link SlowdownReport}) only then,
  * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
- * and {@code report.html} ({@link RunReport}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
+ * and {@code report.html} ({@link RunReport}); {@code receiverNotReady} in results.json only when a flow met a receive
+ * posted late ({@link NotReadyTotals}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
  */
 public final class ResultsWriter {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .addMixIn(FlowResult.class, FlowResultJson.class);
+
+    /** A flow's waits go to {@code receiverNotReady} ({@link NotReadyTotals}), not to every flow's object. */
+    private abstract static class FlowResultJson {
+        @JsonIgnore
+        abstract MessageWaits waits();
+    }
 
     private ResultsWriter() {
     }
@@ -99,6 +109,10 @@ public final class ResultsWriter {
         }
         if (!r.slowdown().absent()) {
             doc.put("fctSlowdown", r.slowdown());
+        }
+        NotReadyTotals notReady = NotReadyTotals.of(r);
+        if (notReady.any()) {
+            doc.put("receiverNotReady", notReady.json());
         }
         return doc;
     }

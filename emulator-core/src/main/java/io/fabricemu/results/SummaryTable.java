@@ -67,6 +67,13 @@ public final class SummaryTable {
                     "%,d sent by switches, %,d packets of NACKed QPs dropped, %,d unresolved (no snooped state)",
                     s.rnrNaksSent(), s.rnrNackedDrops(), s.rnrUnresolved())});
         }
+        NotReadyTotals notReady = NotReadyTotals.of(r);
+        if (notReady.any()) {
+            rows.add(new String[] {"receiver not ready", String.format(Locale.ROOT,
+                    "%,d request-to-wait (RTW), %,d request-to-send (RTS), %,d B discarded; %d message%s waited,"
+                            + " longest %s", notReady.rtwCount(), notReady.rtsCount(), notReady.discardedBytes(),
+                    notReady.flows().size(), notReady.flows().size() == 1 ? "" : "s", time(notReady.waitedPsMax()))});
+        }
         if (s.btsSent() > 0) {
             rows.add(new String[] {"back-to-sender", String.format(Locale.ROOT,
                     "%,d notices, %,d B overhead (%s per delivered byte)", s.btsSent(), s.btsBytes(),

@@ -6,6 +6,7 @@ import io.fabricemu.results.FlowResult;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
 import io.fabricemu.stats.FlowStarted;
+import io.fabricemu.stats.MessageWaits;
 import io.fabricemu.stats.PortStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,8 @@ final class FlowResults {
         long[] delivered = new long[flows.size()];
         boolean[] failed = new boolean[flows.size()];
         long[] outOfOrder = new long[flows.size()];
+        MessageWaits[] waits = new MessageWaits[flows.size()];
+        java.util.Arrays.fill(waits, MessageWaits.NONE);
         java.util.Arrays.fill(finish, -1);
         // A flow that waits for others starts when the run says so; one that never started reports -1.
         long[] start = new long[flows.size()];
@@ -34,6 +37,7 @@ final class FlowResults {
             for (FlowSenderStats s : r.senders()) {
                 retransmitted[s.flowId()] = s.retransmittedBytes();
                 failed[s.flowId()] = s.failed();
+                waits[s.flowId()] = s.waits();
             }
             for (FlowReceiverStats s : r.receivers()) {
                 if (s.finishPs() >= 0 && s.deliveredBytes() != flows.get(s.flowId()).bytes()) {
@@ -50,7 +54,7 @@ final class FlowResults {
             FlowSpec f = flows.get(id);
             long fct = finish[id] >= 0 ? finish[id] - start[id] : -1;
             out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), start[id], finish[id], fct, retransmitted[id],
-                    delivered[id], failed[id], outOfOrder[id], f.group()));
+                    delivered[id], failed[id], outOfOrder[id], f.group(), waits[id]));
         }
         return out;
     }

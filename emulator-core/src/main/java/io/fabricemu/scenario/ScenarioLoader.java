@@ -11,6 +11,7 @@ import io.fabricemu.scenario.bind.SwitchBinder;
 import io.fabricemu.scenario.bind.TopologyBinder;
 import io.fabricemu.scenario.bind.TransportBinder;
 import io.fabricemu.scenario.bind.HostLinkRates;
+import io.fabricemu.scenario.bind.LateReceives;
 import io.fabricemu.scenario.bind.WorkloadBinder;
 import io.fabricemu.scenario.sizing.FabricSizeCheck;
 import io.fabricemu.scenario.sizing.HeapBudget;
@@ -232,6 +233,9 @@ public final class ScenarioLoader {
                         onePlane(topology) instanceof io.fabricemu.topology.RailOptimisedSpec rail
                                 ? rail.gpusPerNode() : 0,
                         files, stopPs == null ? Long.MAX_VALUE : stopPs, HostLinkRates.of(topology)));
+        if (workload != null && transport != null) {
+            errors.check(() -> LateReceives.check(workloadSection, transport));
+        }
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         FlowPick recordFlows = topology == null ? FlowPick.SPREAD
                 : errors.attempt(() -> SamplingBinder.flows(root.optionalSection("sampling"), topology.hostCount()));

@@ -155,6 +155,36 @@ public final class PdcSender extends Pdc {
         return onNack(psn, txPs);
     }
 
+    /**
+     * The target answered the copy of {@code psn} that left at {@code txPs} with a request-to-wait (US 12,388,756
+     * ¶(59)): it found no posted receive and was discarded. Queued for sending again like a NACKed packet, under
+     * the same rule (only the latest copy counts), but not counted as a NACK: nothing was lost to congestion.
+     *
+     * @return true when it is now queued, and so left flight
+     */
+    public boolean onRequestToWait(long psn, long txPs) {
+        if (psn < 0 || psn >= nextNewPsn) {
+            throw new IllegalArgumentException("flow " + flowId() + ": request-to-wait for PSN " + psn + " never sent");
+        }
+        int p = (int) psn;
+        if (acked.get(p) || queued.get(p) || sentPs(p) != txPs) {
+            return false;
+        }
+        queue(p);
+        return true;
+    }
+
+    /**
+     * A request-to-send restarts the message from its first packet (¶(59)): the packets queued to go again leave
+     * in PSN order, from the lowest, rather than in the order their requests-to-wait came back.
+     */
+    public void restartFromFirst() {
+        retransmit.clear();
+        for (int p = queued.nextSetBit(0); p >= 0; p = queued.nextSetBit(p + 1)) {
+            retransmit.addLast(p);
+        }
+    }
+
     private void queue(int psn) {
         queued.set(psn);
         retransmit.addLast(psn);

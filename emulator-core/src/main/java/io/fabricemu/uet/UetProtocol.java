@@ -39,6 +39,15 @@ final class UetProtocol implements NicProtocol {
         sender.start(i, nowPs);
     }
 
+    /** As {@link #start(int, long)}; a receive posted with the start of outgoing flow {@code i} is posted too. */
+    @Override
+    public void start(int i, EventContext ctx) {
+        sender.start(i, ctx.nowPs());
+        if (receiver.matching() != null) {
+            receiver.matching().onOwnStart(sender.flowId(i), ctx);
+        }
+    }
+
     @Override
     public void onArrival(Packet p, EventContext ctx) {
         if (p.kind() == PacketKind.DATA || p.kind() == PacketKind.CREDIT_REQUEST) {
@@ -54,7 +63,7 @@ final class UetProtocol implements NicProtocol {
             receiver.onCommitWake(ctx);
         } else if (signal == UetReceiver.SLICE_TICK) {
             receiver.onSliceTick(ctx);
-        } else {
+        } else if (receiver.matching() == null || !receiver.matching().onSignal(signal, ctx)) {
             return false;
         }
         return true;

@@ -122,6 +122,8 @@ final class UetReceiver {
     private final Map<Long, Context> contexts = new HashMap<>();
     private final TreeMap<Long, Context> ungranted = new TreeMap<>();
     private final ReceiverMemory memory;
+    /** Receives posted late (request-to-wait, request-to-send); null when every receive is posted in time. */
+    private final ReceiverMatching matching;
     private final ArrayDeque<Commit> commits = new ArrayDeque<>();
     private final AckCoalescer acks;
     private final RcccReceiver rccc;
@@ -156,6 +158,8 @@ final class UetReceiver {
         this.index = new FlowIndex(setup.incoming(), name);
         this.acks = new AckCoalescer(uet.ackPolicy(), flows.length);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
+        this.matching = ReceiverMatching.anyLate(flows)
+                ? new ReceiverMatching(host, flows, transport, nic, i -> receivers[i].finishPs() >= 0) : null;
         this.sliceLengthPs = uet.sliceLengthPs();
         this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
         this.rccc = uet.rccc() && flows.length > 0
@@ -202,6 +206,13 @@ final class UetReceiver {
         }
         c.lastArrivalPs = now;
         c.arrivedWireBytes += wireBytesOf(i, p.psn());
+        if (matching != null && !matching.admit(i, p, ctx)) {
+            if (rccc != null && q.creditTargetBytes() >= 0) {
+                rccc.onTrimmed(q.cccId(), wireBytesOf(i, p.psn()), now); // owed again, as for a trimmed request
+                armTick(ctx);
+            }
+            return; // no posted receive: discarded, answered by a request-to-wait
+        }
         if (rods[i] != null) {
             onOrderedData(i, p, q, ctx);
             return;
@@ -370,6 +381,11 @@ final class UetReceiver {
             tickPending = true;
             ctx.schedule((ctx.nowPs() / sliceLengthPs + 1) * sliceLengthPs, SLICE_TICK);
         }
+    }
+
+    /** The receives posted late, or null when every one is posted in time. */
+    ReceiverMatching matching() {
+        return matching;
     }
 
     long memoryDrops() {

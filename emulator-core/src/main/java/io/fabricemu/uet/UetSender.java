@@ -21,6 +21,7 @@ import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
 import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.MessageWaits;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.CreditSender;
 import io.fabricemu.uet.cc.NsccParams;
@@ -71,6 +72,8 @@ final class UetSender {
     private final SenderNotices[] notices;
     /** Per RUD PDC, what an ACK_CC that cancels one of its resends tells its context; made when it starts. */
     private final PdcSender.Cancelled[] cancelled;
+    /** Per flow, its message's state once a request-to-wait or -to-send came for it; null before. */
+    private final MessageSend[] messages;
     private long firstCutPs = -1;
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
@@ -90,6 +93,7 @@ final class UetSender {
         this.cccOf = new SenderCcc[n];
         this.notices = new SenderNotices[n];
         this.cancelled = new PdcSender.Cancelled[n];
+        this.messages = new MessageSend[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
             pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
@@ -155,8 +159,19 @@ final class UetSender {
         return ccc;
     }
 
-    /** The PSN flow {@code i}'s PDC would send next, if its context lets it go now; -1 otherwise. */
+    /** The global id of outgoing flow {@code i}. */
+    int flowId(int i) {
+        return flows[i].flowId();
+    }
+
+    /**
+     * The PSN flow {@code i}'s PDC would send next, if its message is not waiting and its context lets it go now;
+     * -1 otherwise.
+     */
     int nextPsn(int i) {
+        if (messages[i] != null && !messages[i].sending()) {
+            return -1;
+        }
         Pdc s = pdcs[i];
         int psn = s.nextPsn();
         return psn >= 0 && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
@@ -213,8 +228,47 @@ final class UetSender {
             }
             case CREDIT -> ccc.onCredit(ackOf(p).creditBytes());
             case ACK -> onAck(i, p, ctx);
+            case RTW -> onRequestToWait(i, p, now);
+            case RTS -> onRequestToSend(i, now);
             default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
         }
+    }
+
+    /**
+     * The target found no posted receive for flow {@code i}'s packet {@code p.psn()} and discarded it (US
+     * 12,388,756 ¶(59)): the packet is queued to go again and leaves flight without a congestion signal
+     * ({@link SenderCcc#onDiscarded}): the path delivered it, and a window cut would only slow the restart. The
+     * message stops ({@link MessageSend}) unless the RTW is about a copy of an attempt the RTS already ended.
+     */
+    private void onRequestToWait(int i, Packet p, long now) {
+        PdcSender s = rudOf(i, "a request-to-wait");
+        int psn = (int) p.psn();
+        if (s.onRequestToWait(psn, p.timestampPs())) {
+            cccOf[i].onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
+        }
+        message(i).onRtw(p.timestampPs(), s.payloadOf(psn), now);
+    }
+
+    /** The target posted the receive flow {@code i}'s message waited for: it restarts from its first packet. */
+    private void onRequestToSend(int i, long now) {
+        if (message(i).onRts(now)) {
+            rudOf(i, "a request-to-send").restartFromFirst();
+        }
+    }
+
+    private MessageSend message(int i) {
+        if (messages[i] == null) {
+            messages[i] = new MessageSend();
+        }
+        return messages[i];
+    }
+
+    /** Flow {@code i}'s PDC, which runs RUD: receives posted late are refused with ROD when the scenario loads. */
+    private PdcSender rudOf(int i, String what) {
+        if (pdcs[i] instanceof PdcSender s) {
+            return s;
+        }
+        throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " runs ROD and got " + what);
     }
 
     /** A switch's back-to-sender notice for flow {@code i}'s packet {@code p.psn()}. */
@@ -315,6 +369,9 @@ final class UetSender {
                     a.restoreCwnd()), a.creditBytes(), p.entropy()), now);
         }
         if (!wasClosed && s.closed()) {
+            if (messages[i] != null) {
+                messages[i].done();
+            }
             nic.completed(i, ctx);
             ccc.pdcClosed();
         }
@@ -410,8 +467,10 @@ final class UetSender {
     }
 
     void report(List<FlowSenderStats> into) {
-        for (Pdc s : pdcs) {
-            into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs()));
+        for (int i = 0; i < pdcs.length; i++) {
+            Pdc s = pdcs[i];
+            into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs(), false,
+                    messages[i] == null ? MessageWaits.NONE : messages[i].waits()));
         }
     }
 }

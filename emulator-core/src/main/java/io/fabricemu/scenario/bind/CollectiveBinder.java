@@ -16,12 +16,12 @@ import java.util.regex.Pattern;
 /**
  * Binds a collective workload ({@link Collective}): {@code kind}, {@code algorithm}, {@code ranks} (a range such as
  * {@code 0..7}, a list of hosts, or {@code {rail: G}}, GPU G of every node of a rail-optimised fabric; every host by
- * default), {@code bytes}, {@code chunks}, {@code iterations}, {@code computeGap} and {@code start}, each error at
- * its own line.
+ * default), {@code bytes}, {@code chunks}, {@code iterations}, {@code computeGap}, {@code start} and {@code skew},
+ * each error at its own line.
  */
 final class CollectiveBinder {
     static final String[] FIELDS = {"kind", "algorithm", "ranks", "bytes", "chunks", "iterations", "computeGap",
-            "start"};
+            "start", "skew"};
     static final int MAX_CHUNKS = 1024;
     static final int MAX_ITERATIONS = 100_000;
     private static final Pattern RANGE = Pattern.compile("([0-9]+)\\s*\\.\\.\\s*([0-9]+)");
@@ -59,8 +59,19 @@ final class CollectiveBinder {
         int iterations = s.optionalInt("iterations", 1, 1, MAX_ITERATIONS);
         long computeGapPs = s.optionalTimePs("computeGap", 0, 0, Limits.MAX_TIME_PS);
         long startPs = startOf.read(s);
+        Section skew = s.has("skew") ? s.optionalSection("skew") : null;
+        long skewMaxPs = 0;
+        boolean prePosted = false;
+        if (skew != null) {
+            skew.declare("max", "receives");
+            skew.rejectUnknownFields();
+            skewMaxPs = skew.requiredTimePs("max", 1, Limits.MAX_TIME_PS);
+            prePosted = skew.optionalOneOf("receives", "on-step", List.of("on-step", "pre-posted"))
+                    .equals("pre-posted");
+        }
         try {
-            return new Collective(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs);
+            return new Collective(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs, skewMaxPs,
+                    prePosted);
         } catch (IllegalArgumentException invalid) {
             throw s.error(invalid);
         }

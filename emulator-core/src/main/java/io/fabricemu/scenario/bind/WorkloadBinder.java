@@ -231,7 +231,10 @@ public final class WorkloadBinder {
         }
         try {
             long gapPs = flow.optionalTimePs("gap", 0, 0, Limits.MAX_TIME_PS);
-            return new FlowSpec(src, dst, bytes(flow), startPs(flow), "", after, gapPs);
+            // When the target posts the receive (US 12,388,756 ¶(59)): absent, in time.
+            long recvPostedPs = flow.has("recvPosted") ? flow.optionalTimePs("recvPosted", 0, 0, Limits.MAX_TIME_PS)
+                    : -1;
+            return new FlowSpec(src, dst, bytes(flow), startPs(flow), "", after, gapPs, -1, recvPostedPs, -1);
         } catch (IllegalArgumentException invalid) {
             throw flow.error(invalid);
         }

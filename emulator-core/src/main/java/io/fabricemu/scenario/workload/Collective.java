@@ -36,14 +36,35 @@ import java.util.List;
  * @param ranks        the hosts of the ranks, in rank order, at least 2, none twice
  * @param chunks       pieces each transfer is cut into, at least 1
  * @param iterations   times the collective runs, at least 1
+ * <p>Rank skew ({@code skewMaxPs} > 0): real ranks do not finish their compute at the same time. Each rank's every
+ * step is delayed by its own skew, drawn uniformly from 0 to {@code skewMaxPs} per rank, iteration and step from
+ * the scenario seed (its own stream, so other workloads draw as before): the rank's sends of the step start that
+ * much later, and the rank posts its receives for the step as its own send of the same chunk starts
+ * ({@link FlowSpec#recvWith}). A rank that is early sends into a neighbour that has not posted its receive yet;
+ * under Ultra Ethernet the neighbour answers with requests to wait (US 12,388,756 ¶(59)). Without skew every
+ * receive is posted in time, as before; with {@code prePosted} too (receives posted ahead, as a library that keeps
+ * its receive buffers posted does), which leaves the skew's own cost.
+ *
  * @param computeGapPs idle time at a rank between iterations
+ * @param skewMaxPs    the largest delay of a rank's step, 0 for none
+ * @param prePosted    with skew: every receive is posted in time all the same
  */
 public record Collective(String kind, String algorithm, List<Integer> ranks, long bytes, int chunks, int iterations,
-                         long computeGapPs, long startPs) implements WorkloadSpec {
+                         long computeGapPs, long startPs, long skewMaxPs, boolean prePosted)
+        implements WorkloadSpec {
     public static final List<String> KINDS = List.of("all-reduce", "all-gather", "reduce-scatter", "all-to-all");
+
+    /** A collective whose ranks keep in step. */
+    public Collective(String kind, String algorithm, List<Integer> ranks, long bytes, int chunks, int iterations,
+                      long computeGapPs, long startPs) {
+        this(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs, 0, false);
+    }
 
     public Collective {
         ranks = List.copyOf(ranks);
+        if (skewMaxPs < 0) {
+            throw new IllegalArgumentException("skewMaxPs must be >= 0, was " + skewMaxPs);
+        }
         if (!KINDS.contains(kind) || !algorithms(kind).contains(algorithm)) {
             throw new IllegalArgumentException("kind " + kind + " with algorithm " + algorithm + " is not a collective");
         }
@@ -229,7 +250,7 @@ public record Collective(String kind, String algorithm, List<Integer> ranks, lon
         for (int host : ranks) {
             HostRange.require("ranks", host, hostCount);
         }
-        return new CollectiveSchedule(this).flows(FlowCounts.listable(kind + " of " + ranks.size() + " ranks",
+        return new CollectiveSchedule(this, seed).flows(FlowCounts.listable(kind + " of " + ranks.size() + " ranks",
                 flowCount(hostCount)));
     }
 

@@ -4,6 +4,7 @@ import io.fabricemu.fabric.FlowSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * Turns a {@link Collective}'s steps into flows, iteration by iteration and step by step, each transfer's chunks
@@ -11,12 +12,18 @@ import java.util.List;
  * keeps, per rank, where the transfers it received and sent in the step before begin.
  */
 final class CollectiveSchedule {
+    /** Mixed into the scenario seed for the skews' own stream. */
+    private static final long SKEW_SALT = 0x5CE3_0000_0000_0000L;
+
     private final Collective c;
     private final int n;
+    /** The ranks' skews, drawn rank by rank for each step in turn; null without skew. */
+    private final SplittableRandom skews;
 
-    CollectiveSchedule(Collective c) {
+    CollectiveSchedule(Collective c, long seed) {
         this.c = c;
         this.n = c.ranks().size();
+        this.skews = c.skewMaxPs() > 0 ? new SplittableRandom(seed ^ SKEW_SALT) : null;
     }
 
     List<FlowSpec> flows(int expected) {
@@ -34,6 +41,20 @@ final class CollectiveSchedule {
                 boolean first = s == 0;
                 boolean afterSends = c.waitsForSends() || (first && t > 0);
                 long[][] step = steps.get(s);
+                long[] skew = new long[n];
+                int[] sendBase = new int[n];
+                Arrays.fill(sendBase, -1);
+                if (skews != null) {
+                    for (int r = 0; r < n; r++) {
+                        skew[r] = skews.nextLong(c.skewMaxPs() + 1);
+                    }
+                    for (int x = 0; x < step.length; x++) {
+                        int from = (int) step[x][0];
+                        if (sendBase[from] < 0) {
+                            sendBase[from] = flows.size() + x * chunks;
+                        }
+                    }
+                }
                 int[][] nowReceived = new int[n][];
                 int[][] nowSent = new int[n][];
                 int[] nowReceivedCount = new int[n];
@@ -50,8 +71,16 @@ final class CollectiveSchedule {
                                 : waits(received[from], receivedCount[from], afterSends ? sent[from] : null,
                                         afterSends ? sentCount[from] : 0, first ? -1 : k, chunks);
                         long gapPs = after.length > 0 && first ? c.computeGapPs() : 0;
+                        long startPs = c.startPs();
+                        if (after.length > 0) {
+                            gapPs += skew[from];
+                        } else if (k == 0) {
+                            startPs += skew[from]; // a first step: the rank's skew delays its start
+                        }
+                        // The receiving rank posts this chunk's receive as its own send of the chunk starts.
+                        int recvWith = skews == null || c.prePosted() || sendBase[to] < 0 ? -1 : sendBase[to] + k;
                         flows.add(new FlowSpec(c.ranks().get(from), c.ranks().get(to), c.chunkBytes(transfer[2], k),
-                                c.startPs(), "", after, gapPs, k == 0 ? -1 : base + k - 1));
+                                startPs, "", after, gapPs, k == 0 ? -1 : base + k - 1, -1, recvWith));
                     }
                     nowSent[from] = append(nowSent[from], nowSentCount[from]++, base);
                     nowReceived[to] = append(nowReceived[to], nowReceivedCount[to]++, base);

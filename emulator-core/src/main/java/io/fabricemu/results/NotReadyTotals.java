@@ -1,0 +1,75 @@
+package io.fabricemu.results;
+
+import io.fabricemu.stats.MessageWaits;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What receivers that were not ready cost a run (Ultra Ethernet's request-to-wait and request-to-send, US
+ * 12,388,756 ¶(59)): totals over its flows and one row per flow that met one, in flow order. results.json writes it
+ * as {@code receiverNotReady} only when some flow did, so the files of other runs stay as they were.
+ *
+ * @param rtwCount       request-to-wait messages the sources received
+ * @param rtsCount       request-to-send messages the sources received
+ * @param discardedBytes payload bytes the targets discarded for want of a posted receive
+ * @param waitedPsMax    the longest time one message waited between its RTW and its RTS
+ * @param flows          the flows that met a receiver that was not ready
+ */
+public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, long waitedPsMax,
+                             List<FlowResult> flows) {
+    public NotReadyTotals {
+        flows = List.copyOf(flows);
+    }
+
+    /** The totals of {@code result}'s flows. */
+    public static NotReadyTotals of(RunResult result) {
+        long rtw = 0;
+        long rts = 0;
+        long discarded = 0;
+        long waited = 0;
+        List<FlowResult> met = new ArrayList<>();
+        for (FlowResult f : result.flows()) {
+            MessageWaits w = f.waits();
+            if (w.any()) {
+                rtw += w.rtwCount();
+                rts += w.rtsCount();
+                discarded += w.discardedBytes();
+                waited = Math.max(waited, w.waitedPs());
+                met.add(f);
+            }
+        }
+        return new NotReadyTotals(rtw, rts, discarded, waited, met);
+    }
+
+    /** Whether any flow met a receiver that was not ready. */
+    public boolean any() {
+        return !flows.isEmpty();
+    }
+
+    /** The {@code receiverNotReady} object of results.json. */
+    Map<String, Object> json() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("rtwCount", rtwCount);
+        doc.put("rtsCount", rtsCount);
+        doc.put("discardedBytes", discardedBytes);
+        doc.put("messagesWaited", flows.size());
+        doc.put("waitedPsMax", waitedPsMax);
+        List<Map<String, Object>> rows = new ArrayList<>(flows.size());
+        for (FlowResult f : flows) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", f.id());
+            row.put("src", f.src());
+            row.put("dst", f.dst());
+            row.put("rtwCount", f.waits().rtwCount());
+            row.put("rtsCount", f.waits().rtsCount());
+            row.put("discardedBytes", f.waits().discardedBytes());
+            row.put("waitedPs", f.waits().waitedPs());
+            row.put("fctPs", f.fctPs());
+            rows.add(row);
+        }
+        doc.put("flows", rows);
+        return doc;
+    }
+}

@@ -1,0 +1,55 @@
+package io.fabricemu.scenario.bind;
+
+import io.fabricemu.net.DeliveryMode;
+import io.fabricemu.scenario.transport.TransportConfig;
+import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.Section;
+
+/**
+ * Receives posted late ({@code recvPosted} on an entry of {@code workload.flows}) need a transport that knows what a
+ * packet without a posted receive means: Ultra Ethernet's request-to-wait and request-to-send (US 12,388,756
+ * ¶(59)), which restart a message from its first packet and so need reliable unordered delivery (RUD). Any other
+ * transport is refused at the first entry that sets the field.
+ */
+public final class LateReceives {
+    private LateReceives() {
+    }
+
+    /** Refuses {@code recvPosted} in {@code workload} (bound already) unless {@code transport} runs UET with RUD. */
+    public static void check(Section workload, TransportConfig transport) throws ScenarioException {
+        if (transport.ultraEthernet() && transport.uet().deliveryMode() == DeliveryMode.RUD) {
+            return;
+        }
+        Field late = first(workload);
+        if (late != null) {
+            throw late.error("recvPosted needs a transport that answers a packet without a posted receive: transport.cc"
+                    + " nscc, rccc or nscc+rccc (Ultra Ethernet) with deliveryMode rud; this scenario runs "
+                    + (transport.ultraEthernet() ? "Ultra Ethernet with deliveryMode rod" : "transport.cc "
+                    + transport.congestionControl().scenarioName()) + ". Change the transport or leave recvPosted out");
+        }
+    }
+
+    private static Field first(Section workload) throws ScenarioException {
+        workload.declare("kind", "parts", "flows"); // a part is read afresh here, its fields checked already
+        Field kind = workload.optional("kind");
+        String k = kind == null ? "" : kind.text();
+        if (k.equals("mix") && workload.has("parts")) {
+            for (Field part : workload.optional("parts").asList("a list of workloads")) {
+                Field found = first(part.asSection());
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (k.equals("flows") && workload.has("flows")) {
+            for (Field entry : workload.optional("flows").asList("a list of flows")) {
+                Section s = entry.asSection();
+                s.declare("recvPosted");
+                if (s.has("recvPosted")) {
+                    return s.optional("recvPosted");
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,129 @@
+package io.fabricemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Receives posted late under Ultra Ethernet (US 12,388,756 ¶(59)-(60), FIG. 1E): worked numbers on one 100 Gb/s
+ * hop through a leaf, and the collective with rank skew of {@code topologies/scenarios/uet-all-reduce-skew-rtw.yaml}.
+ */
+class ReceiverNotReadyTest {
+    private static final long RATE_BPS = 100_000_000_000L;
+    private static final long PS_PER_S = 1_000_000_000_000L;
+    private static final int MTU = 4150;
+    private static final int HEADER = 64;
+    private static final long DELAY_PS = 500_000;
+    private static final long SWITCH_PS = 500_000;
+    private static final long POSTED_PS = 20_000_000;
+
+    @TempDir
+    Path dir;
+
+    /** Host 1 sends 1 MiB to host 0 through one leaf; {@code recvPosted} as given, or none. */
+    private JsonNode oneFlow(String recvPosted) throws IOException {
+        Path file = dir.resolve("late-" + (recvPosted.isEmpty() ? "none" : recvPosted) + ".yaml");
+        Files.writeString(file, String.join("\n",
+                "name: late-" + (recvPosted.isEmpty() ? "none" : recvPosted),
+                "topology:",
+                "  kind: leaf-spine",
+                "  leaves: 1",
+                "  hostsPerLeaf: 2",
+                "  spines: 1",
+                "  hostLink:   {rate: 100Gbps, delay: 500ns}",
+                "  fabricLink: {rate: 100Gbps, delay: 500ns}",
+                "switch: {latency: 500ns, queue: 1MiB}",
+                "transport: {cc: nscc, mtu: " + MTU + "B, header: " + HEADER + "B}",
+                "workload:",
+                "  kind: flows",
+                "  flows:",
+                "    - {src: 1, dst: 0, bytes: 1MiB" + (recvPosted.isEmpty() ? "" : ", recvPosted: " + recvPosted) + "}",
+                "stop: 10ms",
+                ""));
+        return Cli.results(Cli.runInto(dir, 0, file.toString()));
+    }
+
+    private static long serializationPs(long bytes) {
+        return bytes * 8 * PS_PER_S / RATE_BPS;
+    }
+
+    /**
+     * One packet of {@code bytes} from host to host through the leaf, which cuts through (the default): one
+     * serialisation, two cables, the switch.
+     */
+    private static long oneWayPs(long bytes) {
+        return serializationPs(bytes) + 2 * DELAY_PS + SWITCH_PS;
+    }
+
+    /**
+     * ¶(59): "This RTW protocol will retransmit/waste one BDP of data". The first packet reaches the target after
+     * 332 ns + 2 x 500 ns + 500 ns = 1,832 ns, its RTW is back 1,505 ns later: 3,337 ns, in which the source
+     * sends 41,714 B at 100 Gb/s, about 10 full packets; all it sent before the RTW stopped it, 11 packets, were
+     * answered by RTWs and discarded.
+     */
+    @Test
+    void oneRtwRoundWastesAboutOneBandwidthDelayProduct() throws IOException {
+        JsonNode r = oneFlow("20us");
+        JsonNode notReady = r.get("receiverNotReady");
+        long rttPs = oneWayPs(MTU) + oneWayPs(HEADER);
+        assertEquals(3_337_120, rttPs);
+        long bdpBytes = rttPs * RATE_BPS / 8 / PS_PER_S;
+        long discarded = notReady.get("discardedBytes").asLong();
+        assertTrue(discarded >= bdpBytes * 3 / 4 && discarded <= bdpBytes * 5 / 4,
+                discarded + " B discarded, one BDP is " + bdpBytes + " B");
+        assertEquals(discarded / (MTU - HEADER), notReady.get("rtwCount").asLong(), "one RTW per full packet");
+        assertEquals(1, notReady.get("rtsCount").asLong(), "the data followed the RTS: it went once");
+        assertEquals(discarded, r.get("flows").get(0).get("retransmittedBytes").asLong(),
+                "every discarded packet was sent again, and nothing else");
+        JsonNode flow = notReady.get("flows").get(0);
+        long waited = flow.get("waitedPs").asLong();
+        assertEquals(POSTED_PS - rttPs + oneWayPs(HEADER), waited,
+                "waits from the first RTW (back at 3,337 ns) to the RTS (left at 20 us, 1,505 ns on the way)");
+    }
+
+    /**
+     * FIG. 1E: the RTS leaves as the receive is posted, at 20 us, reaches the source 1,505 ns later, and the message
+     * starts again from its first packet: it then takes what the same message takes to a ready receiver.
+     */
+    @Test
+    void afterTheRtsTheMessageTakesWhatItTakesToAReadyReceiver() throws IOException {
+        JsonNode ready = oneFlow("");
+        assertFalse(ready.has("receiverNotReady"), "nothing posted late: results.json as before");
+        long readyFinish = ready.get("flows").get(0).get("finishPs").asLong();
+        long lateFinish = oneFlow("20us").get("flows").get(0).get("finishPs").asLong();
+        long restartPs = POSTED_PS + oneWayPs(HEADER);
+        long extraPs = lateFinish - restartPs - readyFinish;
+        assertTrue(Math.abs(extraPs) <= readyFinish / 50, "finished at " + lateFinish + " ps; restart at " + restartPs
+                + " ps plus the ready run's " + readyFinish + " ps is off by " + extraPs + " ps");
+    }
+
+    /** A receive posted before the first packet arrives changes nothing (FIG. 1D). */
+    @Test
+    void aReceivePostedInTime_isTheReadyRun() throws IOException {
+        JsonNode ready = oneFlow("");
+        JsonNode early = oneFlow("1ns");
+        assertFalse(early.has("receiverNotReady"));
+        assertEquals(ready.get("flows").get(0).get("finishPs"), early.get("flows").get(0).get("finishPs"));
+    }
+
+    /** The example: ranks out of step meet receives not posted yet, and the all-reduce takes longer. */
+    @Test
+    void allReduceWithRankSkew_waitsAndTakesLonger() throws IOException {
+        JsonNode skewed = Cli.runScenario(dir, "uet-all-reduce-skew-rtw.yaml");
+        JsonNode inStep = Cli.runScenario(dir, "uet-all-reduce-skew-rtw.yaml", Cli.sets("workload={kind: all-reduce,"
+                + " ranks: [0, 4, 1, 5, 2, 6, 3, 7], bytes: 4MiB, chunks: 2, iterations: 2, computeGap: 10us}"));
+        assertEquals(skewed.get("summary").get("flows"), skewed.get("summary").get("flowsFinished"));
+        assertTrue(skewed.get("receiverNotReady").get("rtwCount").asLong() > 0, "early ranks met no receive");
+        assertFalse(inStep.has("receiverNotReady"), "in step, every receive is posted in time");
+        long skewedJct = skewed.get("collectives").get(1).get("finishPs").asLong();
+        long inStepJct = inStep.get("collectives").get(1).get("finishPs").asLong();
+        assertTrue(skewedJct > inStepJct, "skewed " + skewedJct + " ps, in step " + inStepJct + " ps");
+    }
+}
