@@ -157,11 +157,11 @@ class LimitsTest {
         Cli.Outcome o = Cli.run("validate", Cli.scenario("permutation-8192.yaml"),
                 Cli.scenario("uet-permutation-1024.yaml"));
         assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.out().contains("98,304 actors; window 250.000 ns; heap at the start about 249.581 MiB of the"),
+        assertTrue(o.out().contains("98,304 actors; window 250.000 ns; heap at the start about 249.956 MiB of the"),
                 o.out());
         assertTrue(o.out().contains(" may use; 4,210,688 data packets: at least 29,474,816 events, at least 14 s at"
                 + " 2 M events/s\n"), o.out());
-        assertTrue(o.out().contains("12,288 actors; window 250.000 ns; heap at the start about 44.72 MiB of the"),
+        assertTrue(o.out().contains("12,288 actors; window 250.000 ns; heap at the start about 44.766 MiB of the"),
                 o.out());
     }
 }
