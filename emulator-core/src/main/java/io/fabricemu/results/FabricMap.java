@@ -4,7 +4,9 @@ import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.topology.Cable;
 import io.fabricemu.topology.Topology;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The fabric's shape as a report draws it: every node with its tier, and every cable with the egress port at each
@@ -21,6 +23,16 @@ public record FabricMap(List<Node> nodes, List<Link> links) {
     public FabricMap {
         nodes = List.copyOf(nodes);
         links = List.copyOf(links);
+    }
+
+    /** Each port at an end of a cable to the port at its other end ({@code leaf1:p36} to {@code spine0:p1}). */
+    Map<String, String> portPeers() {
+        Map<String, String> peers = new HashMap<>();
+        for (Link l : links) {
+            peers.put(l.portA(), l.portB());
+            peers.put(l.portB(), l.portA());
+        }
+        return peers;
     }
 
     /**

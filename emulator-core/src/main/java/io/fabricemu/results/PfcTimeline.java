@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,7 +39,7 @@ final class PfcTimeline {
     }
 
     static void write(RunResult r, Path file) throws IOException {
-        Map<String, String> peers = peers(r);
+        Map<String, String> peers = r.fabricMap().portPeers();
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("port,paused_by,class,paused_ps,resumed_ps\n");
             for (PortStats p : r.ports()) {
@@ -94,14 +93,5 @@ final class PfcTimeline {
                 perTick[(int) i] += to - from;
             }
         }
-    }
-
-    private static Map<String, String> peers(RunResult r) {
-        Map<String, String> peers = new HashMap<>();
-        for (FabricMap.Link l : r.fabricMap().links()) {
-            peers.put(l.portA(), l.portB());
-            peers.put(l.portB(), l.portA());
-        }
-        return peers;
     }
 }

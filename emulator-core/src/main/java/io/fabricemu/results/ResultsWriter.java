@@ -150,11 +150,7 @@ public final class ResultsWriter {
      * ({@code leaf1:p36} faces {@code spine0:p1}); empty when the run has no map of its fabric.
      */
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
-        Map<String, String> peers = new java.util.HashMap<>();
-        for (FabricMap.Link l : r.fabricMap().links()) {
-            peers.put(l.portA(), l.portB());
-            peers.put(l.portB(), l.portA());
-        }
+        Map<String, String> peers = r.fabricMap().portPeers();
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes,pfcPausesSent,pfcResumesSent,pfcPausedPs,"
                     + "pfcHeadroomDrops,rnrNaksSent,rnrUnresolved,rnrNackedDrops,btsEarlySent,btsDropSent,btsBytesSent,"
