@@ -43,6 +43,17 @@ class ReportInBrowserTest {
     }
 
     @Test
+    void pfcRunReport_drawsTheRatesAndThePauseTimeline() throws Exception {
+        Path out = tmp.resolve("pfc");
+        Cli.Outcome o = Cli.run("run", Cli.scenario("roce-incast-8to1-dcqcn-pfc.yaml"), "--quiet", "--set",
+                "workload.bytes=256KiB", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "rate",
+                "signals", "pfc-timeline")));
+    }
+
+    @Test
     void compareReport_everyRunOverlaidInEveryPlot() throws Exception {
         Path out = tmp.resolve("cmp");
         Cli.Outcome o = Cli.run("compare", Cli.scenario("uet-incast-7to1-nscc.yaml"), "--cc", "nscc,rccc,none",
