@@ -19,7 +19,7 @@ import javax.imageio.ImageIO;
  */
 final class Browser {
     static final int WIDTH = 1000;
-    static final int HEIGHT = 5000;
+    static final int HEIGHT = 9000;
     private static final Pattern SVG = Pattern.compile("<svg[^>]*class=\"plot\"[^>]*>");
 
     /** One plot as rendered: its name, data paths, points, paths drawn, its rectangle and its lines' rectangle. */

@@ -87,7 +87,8 @@ class ReportInBrowserTest {
         Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
-        assertAll(checks(page, List.of("fabric", "fct-cdf", "collective-jct", "steps-training", "steps-moe",
+        assertAll(checks(page, List.of("fabric", "fct-cdf", "collective-jct", "steps-training", "step-heat-training",
+                "steps-moe", "step-heat-moe",
                 "goodput", "queue", "queue-heatmap", "window", "signals")));
     }
 

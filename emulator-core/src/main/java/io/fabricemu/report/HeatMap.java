@@ -30,6 +30,9 @@ public final class HeatMap implements Figure {
     private final long intervalPs;
     private final List<Band> bands = new ArrayList<>();
     private final List<TimeMark> marks = new ArrayList<>();
+    /** Null: columns are ticks of virtual time; else the title of an axis of steps. */
+    private String columnTitle;
+    private String legend = "queued, of the deepest on the map";
 
     /** A band's label and its rows. */
     private record Band(String label, List<String> names, List<long[]> values) {
@@ -40,6 +43,22 @@ public final class HeatMap implements Figure {
         this.title = title;
         this.valueQuantity = valueQuantity;
         this.intervalPs = intervalPs;
+    }
+
+    /**
+     * A map whose columns are steps {@code 0, 1, 2, ...} rather than ticks of virtual time (a collective's ranks by
+     * step), its x axis titled {@code columnTitle}.
+     */
+    public static HeatMap ofSteps(String id, String title, Quantity valueQuantity, String columnTitle) {
+        HeatMap map = new HeatMap(id, title, valueQuantity, 1);
+        map.columnTitle = columnTitle;
+        return map;
+    }
+
+    /** What the colour ramp's legend says the colours are (default: queue depth). */
+    public HeatMap legend(String text) {
+        this.legend = text;
+        return this;
     }
 
     /** Marks moments of virtual time over the map ({@link TimeMarks}). */
@@ -102,7 +121,8 @@ public final class HeatMap implements Figure {
         int top = TOP + (marks.isEmpty() ? 0 : MARK_LABELS_PX);
         int height = top + plotHeight + BOTTOM;
         double bottom = top + plotHeight;
-        Axis x = Axis.of(Quantity.TIME, 0, (double) ticks * intervalPs, 8);
+        Axis x = columnTitle == null ? Axis.of(Quantity.TIME, 0, (double) ticks * intervalPs, 8)
+                : Axis.of(Quantity.COUNT, 0, ticks, 8);
 
         StringBuilder out = new StringBuilder();
         SvgFrame.open(out, id, height, title);
@@ -128,7 +148,8 @@ public final class HeatMap implements Figure {
                     .append("\" text-anchor=\"middle\">").append(x.label(t)).append("</text>\n");
         }
         out.append("<text class=\"axis-title\" x=\"").append(LineChart.f((left + right) / 2)).append("\" y=\"")
-                .append(LineChart.f(bottom + 34)).append("\" text-anchor=\"middle\">virtual time")
+                .append(LineChart.f(bottom + 34)).append("\" text-anchor=\"middle\">")
+                .append(columnTitle == null ? "virtual time" : Html.escape(columnTitle))
                 .append(x.unit().isEmpty() ? "" : " (" + Html.escape(x.unit()) + ")").append("</text>\n</g>\n");
         out.append("<g class=\"lines\">\n");
         y = top;
@@ -142,8 +163,7 @@ public final class HeatMap implements Figure {
         out.append("</g>\n");
         double psPerPx = (double) group * intervalPs / cellPx;
         TimeMarks.draw(out, marks, ps -> left + ps / psPerPx, left, right, top, bottom, top - 3, 1);
-        out.append(Ramp.legend(true, left, bottom + 58, 200, "queued, of the deepest on the map",
-                valueQuantity.show(max)));
+        out.append(Ramp.legend(true, left, bottom + 58, 200, legend, valueQuantity.show(max)));
         out.append("</svg>\n");
         return out.toString();
     }
@@ -185,6 +205,10 @@ public final class HeatMap implements Figure {
     }
 
     private String timeRange(int from, int to, int group) {
+        if (columnTitle != null) {
+            return to - from == 1 && group == 1 ? columnTitle + " " + from
+                    : columnTitle + "s " + from * group + " to " + (to * group - 1);
+        }
         return Ps.format((long) from * group * intervalPs) + " to "
                 + Ps.format((long) to * group * intervalPs);
     }

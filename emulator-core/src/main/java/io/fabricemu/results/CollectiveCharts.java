@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import io.fabricemu.report.HeatMap;
 import io.fabricemu.report.LineChart;
 import io.fabricemu.report.Palette;
 import io.fabricemu.report.Quantity;
@@ -37,7 +38,7 @@ final class CollectiveCharts {
             }
             chart.add(new Series(collectives.get(c).name(), Palette.colour(c), 2, x, y));
         }
-        return chart;
+        return chart.points();
     }
 
     /** JCT against iteration, one line per run and collective ({@code label: name}), for a comparison. */
@@ -115,6 +116,61 @@ final class CollectiveCharts {
         return chart;
     }
 
+    /** The most ranks the step heat map has rows for; more are spread evenly. */
+    static final int MAX_HEAT_RANKS = 64;
+
+    /**
+     * One collective's ranks by step: a row per rank (at most {@value #MAX_HEAT_RANKS}, spread evenly), a column per
+     * step of every iteration, a cell how long the rank's sends of that step took, from its first one's start to its
+     * last one's finish; so a slow rank is a hot row, a slow step a hot column, however many ranks and steps.
+     */
+    static HeatMap stepHeat(List<CollectiveResult> its, List<FlowResult> flows) {
+        CollectiveResult first = its.get(0);
+        HeatMap map = HeatMap.ofSteps("step-heat-" + first.name(), "Step durations of " + first.name()
+                + ", rank by step", Quantity.TIME, "step (over the iterations)")
+                .legend("a rank's sends of the step, of the longest on the map");
+        int ranks = first.ranks().size();
+        int shown = Math.min(ranks, MAX_HEAT_RANKS);
+        map.band(shown == ranks ? "all " + ranks + " ranks" : shown + " of " + ranks + " ranks, spread evenly");
+        for (int k = 0; k < shown; k++) {
+            int rank = (int) ((long) k * ranks / shown);
+            map.row("rank " + rank, stepDurations(its, flows, first.ranks().get(rank)));
+        }
+        return map;
+    }
+
+    /** How long the rank on {@code host} took for each step of {@code its} (as {@link #stepStarts}), -1 if none. */
+    static long[] stepDurations(List<CollectiveResult> its, List<FlowResult> flows, int host) {
+        int steps = its.get(0).steps();
+        long[] begun = stepStarts(its, flows, host);
+        long[] ended = new long[begun.length];
+        java.util.Arrays.fill(ended, -1);
+        for (int t = 0; t < its.size(); t++) {
+            List<FlowResult> own = ownFlows(its.get(t), flows, host);
+            int perStep = Math.max(1, own.size() / steps);
+            for (int k = 0; k < own.size(); k++) {
+                int step = t * steps + Math.min(steps - 1, k / perStep);
+                ended[step] = Math.max(ended[step], own.get(k).finishPs());
+            }
+        }
+        long[] durations = new long[begun.length];
+        for (int g = 0; g < begun.length; g++) {
+            durations[g] = begun[g] < 0 || ended[g] < begun[g] ? -1 : ended[g] - begun[g];
+        }
+        return durations;
+    }
+
+    /** The flows of iteration {@code it} that the rank on {@code host} sends, in flow order. */
+    private static List<FlowResult> ownFlows(CollectiveResult it, List<FlowResult> flows, int host) {
+        List<FlowResult> own = new ArrayList<>();
+        for (int id = it.firstFlow(); id < it.endFlow(); id++) {
+            if (flows.get(id).src() == host) {
+                own.add(flows.get(id));
+            }
+        }
+        return own;
+    }
+
     /**
      * When the rank on {@code host} began each step of {@code its}, counted over the iterations (iteration t's step
      * s is step t x steps + s), or -1 for a step it never began. An iteration's flows go step by step, each rank
@@ -125,13 +181,7 @@ final class CollectiveCharts {
         long[] begun = new long[its.size() * steps];
         java.util.Arrays.fill(begun, -1);
         for (int t = 0; t < its.size(); t++) {
-            CollectiveResult it = its.get(t);
-            List<FlowResult> own = new ArrayList<>();
-            for (int id = it.firstFlow(); id < it.endFlow(); id++) {
-                if (flows.get(id).src() == host) {
-                    own.add(flows.get(id));
-                }
-            }
+            List<FlowResult> own = ownFlows(its.get(t), flows, host);
             int perStep = Math.max(1, own.size() / steps);
             for (int k = 0; k < own.size(); k++) {
                 long start = own.get(k).startPs();

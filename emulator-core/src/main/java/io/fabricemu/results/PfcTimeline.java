@@ -71,7 +71,7 @@ final class PfcTimeline {
         }
         rows.sort(Comparator.comparingLong(Row::totalPs).reversed());
         HeatMap map = new HeatMap("pfc-timeline", "PFC: time paused per interval, by port and class", Quantity.TIME,
-                intervalPs);
+                intervalPs).legend("paused, of the longest on the map");
         map.band(rows.size() <= MAX_ROWS ? "the " + rows.size() + " paused ports and classes"
                 : "the " + MAX_ROWS + " longest paused of " + rows.size() + " ports and classes");
         for (Row row : rows.subList(0, Math.min(MAX_ROWS, rows.size()))) {

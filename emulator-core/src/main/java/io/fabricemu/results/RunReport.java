@@ -157,6 +157,13 @@ public final class RunReport {
                     + " the ranks that wait for what it sends. " + CollectiveCharts.lastRanks(its, r.flows(), 3)
                     + (its.get(0).ranks().size() > CollectiveCharts.MAX_RANKS ? " " + CollectiveCharts.MAX_RANKS
                     + " of " + its.get(0).ranks().size() + " ranks are drawn, spread evenly." : ""));
+            HeatMap steps = CollectiveCharts.stepHeat(its, r.flows());
+            if (steps.hasData()) {
+                page.chart(steps);
+                page.paragraph("Each row is a rank, each column a step (the iterations one after another), a cell"
+                        + " the time from the rank's first send of the step to its last one's arrival: a hot row is"
+                        + " a slow rank, a hot column a slow step.");
+            }
         }
         if (all.size() > 4) {
             page.paragraph("Step timelines are drawn for the first four collectives; collectives.csv has all "
