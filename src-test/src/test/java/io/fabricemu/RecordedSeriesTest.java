@@ -89,6 +89,24 @@ class RecordedSeriesTest {
         assertTrue(bad.err().contains("sampling.ports[0]") && bad.err().contains("switch=NAME"), bad.err());
     }
 
+    @Test
+    void roundTrips_areRecorded_andGrowWithTheIncastsQueue() throws IOException {
+        Path out = Cli.runInto(tmp, 0, Cli.scenario("uet-incast-7to1-nscc.yaml"), "--set", "workload.bytes=256KiB");
+        long min = Long.MAX_VALUE;
+        long max = -1;
+        for (String row : rows(out.resolve("series-flows.csv"))) {
+            String[] c = row.split(",");
+            long rtt = Long.parseLong(c[7]);
+            if (c[1].equals("0") && rtt >= 0) {
+                min = Math.min(min, rtt);
+                max = Math.max(max, rtt);
+            }
+        }
+        // two hops each way at 500 ns a cable: no round trip is shorter than 2 us of propagation
+        assertTrue(min >= 2_000_000, "smallest round trip " + min + " ps");
+        assertTrue(max > 2 * min, "the queue at the receiver's leaf port adds to it: " + min + " to " + max + " ps");
+    }
+
     private static TreeSet<String> ports(Path out) throws IOException {
         TreeSet<String> ids = new TreeSet<>();
         for (String row : rows(out.resolve("series-ports.csv"))) {

@@ -38,7 +38,7 @@ class ReportInBrowserTest {
                 "workload.bytes=128KiB", "--out", out.toString());
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
-        assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "window",
+        assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "window", "rtt",
                 "signals")));
     }
 
@@ -50,7 +50,7 @@ class ReportInBrowserTest {
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "rate",
-                "signals", "pfc-timeline")));
+                "rtt", "signals", "pfc-timeline")));
     }
 
     @Test
@@ -89,7 +89,7 @@ class ReportInBrowserTest {
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "collective-jct", "steps-training", "step-heat-training",
                 "steps-moe", "step-heat-moe",
-                "goodput", "queue", "queue-heatmap", "window", "signals")));
+                "goodput", "queue", "queue-heatmap", "window", "rtt", "signals")));
     }
 
     @Test

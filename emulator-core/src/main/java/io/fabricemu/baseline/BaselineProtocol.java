@@ -122,6 +122,9 @@ final class BaselineProtocol implements NicProtocol {
     public void sample(SampleSink sink) {
         for (FlowSender s : senders) {
             sink.sender(s.flowId(), s.windowBytes(), -1, -1);
+            if (s.lastRttPs() >= 0) {
+                sink.senderRtt(s.flowId(), s.lastRttPs());
+            }
         }
         for (FlowReceiver r : receivers) {
             sink.receiver(r.flowId(), r.deliveredBytes());

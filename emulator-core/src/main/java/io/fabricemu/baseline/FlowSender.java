@@ -30,6 +30,8 @@ public final class FlowSender implements FixedWindow.Flight {
     private long sentFrontierPsn;
     private long retransmittedBytes;
     private long ackedAllPs = -1;
+    /** The latest round trip: an ACK's arrival less the send time it echoes, -1 before the first. */
+    private long lastRttPs = -1;
     private long rtoDeadlinePs = Long.MAX_VALUE;
     private final java.util.ArrayDeque<Long> nacked = new java.util.ArrayDeque<>();
 
@@ -62,6 +64,11 @@ public final class FlowSender implements FixedWindow.Flight {
     @Override
     public long inflightBytes() {
         return bytesBetween(firstUnackedPsn, nextPsn);
+    }
+
+    /** Its latest round-trip sample in ps, -1 before its first ACK. */
+    public long lastRttPs() {
+        return lastRttPs;
     }
 
     /** The window it sends under. */
@@ -157,6 +164,7 @@ public final class FlowSender implements FixedWindow.Flight {
         }
         cc.onAck(new AckCc(nowPs, echoedTimestampPs, 0, bytesBetween(0, firstUnackedPsn), ecnEcho, 0, false),
                 CongestionController.NO_ENTROPY);
+        lastRttPs = nowPs - echoedTimestampPs;
         if (newly > 0 && done()) {
             ackedAllPs = nowPs;
             rtoDeadlinePs = Long.MAX_VALUE;

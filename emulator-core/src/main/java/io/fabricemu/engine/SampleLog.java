@@ -28,8 +28,9 @@ public final class SampleLog implements SampleSink {
     private static final int SENDER = 3;
     private static final int RECEIVER = 4;
     private static final int DELIVERED = 5;
+    private static final int SENDER_RTT = 6;
     /** The number of longs of each kind's row, its leading kind-and-key long included. */
-    private static final int[] WIDTH = {2, 1 + 8, 1 + 2, 1 + 3, 1 + 1, 1 + 1};
+    private static final int[] WIDTH = {2, 1 + 8, 1 + 2, 1 + 3, 1 + 1, 1 + 1, 1 + 1};
 
     private final List<String> names = new ArrayList<>();
     private final List<Integer> tiers = new ArrayList<>();
@@ -176,6 +177,15 @@ public final class SampleLog implements SampleSink {
     }
 
     @Override
+    public void senderRtt(int flowId, long rttPs) {
+        if (flows != null && !flows.keepsFlow(flowId)) {
+            return;
+        }
+        int at = row(SENDER_RTT, flowId);
+        rows[at + 1] = rttPs;
+    }
+
+    @Override
     public void receiver(int flowId, long deliveredBytes) {
         if (deliveredAt < 0) {
             deliveredAt = row(DELIVERED, 0);
@@ -255,6 +265,7 @@ public final class SampleLog implements SampleSink {
             case CLASS_QUEUE -> sink.classQueue(names.get(key), (int) r[at + 1], r[at + 2]);
             case SENDER -> sink.sender(key, r[at + 1], r[at + 2], r[at + 3]);
             case RECEIVER -> sink.receiver(key, r[at + 1]);
+            case SENDER_RTT -> sink.senderRtt(key, r[at + 1]);
             case DELIVERED -> sink.delivered(r[at + 1]);
             default -> throw new IllegalStateException("row kind " + kind(r[at]));
         }

@@ -43,6 +43,14 @@ public interface SampleSink {
      */
     void sender(int flowId, long windowBytes, long creditBytes, long rateBps);
 
+    /**
+     * One flow's sender's latest round-trip sample: from the send of a packet to the arrival of the ACK that echoes
+     * its time, in ps, the queueing on the way included (its excess over the flow's smallest sample is, to a close
+     * approximation, the queueing). Written after that flow's {@link #sender}, only once it has a sample.
+     */
+    default void senderRtt(int flowId, long rttPs) {
+    }
+
     /** One flow's receiver: payload bytes delivered in order so far. */
     void receiver(int flowId, long deliveredBytes);
 

@@ -8,8 +8,18 @@ package io.fabricemu.results;
  * @param windowBytes    the sender's congestion window, or -1 where it has none (or has not started)
  * @param creditBytes    the sender's unspent RCCC credit, or -1
  * @param rateBps        the sender's paced rate (DCQCN), or -1
+ * @param rttPs          the sender's latest round-trip sample, in ps, or -1 before its first (a result written
+ *                       before the field existed reads as all -1)
  */
-public record FlowSeries(int flowId, long[] deliveredBytes, long[] windowBytes, long[] creditBytes, long[] rateBps) {
+public record FlowSeries(int flowId, long[] deliveredBytes, long[] windowBytes, long[] creditBytes, long[] rateBps,
+                         long[] rttPs) {
+
+    public FlowSeries {
+        if (rttPs == null) {
+            rttPs = new long[deliveredBytes.length];
+            java.util.Arrays.fill(rttPs, -1);
+        }
+    }
 
     /** Goodput over tick {@code i - 1} to tick {@code i}, in bits per second (0 at tick 0). */
     public long goodputBps(int i, long intervalPs) {

@@ -108,6 +108,12 @@ public final class RunReport {
                 "credit", FlowSeries::creditBytes, marks);
         any |= ccChart(page, sel, finishPs, "rate", "Paced rate of plotted flows (DCQCN)", Quantity.RATE, "rate",
                 FlowSeries::rateBps, marks);
+        if (ccChart(page, sel, finishPs, "rtt", "Round-trip time of plotted flows", Quantity.TIME, "latest RTT",
+                FlowSeries::rttPs, marks)) {
+            page.paragraph("Each sender's latest round-trip sample at each tick: a packet's send to the arrival of the"
+                    + " ACK that echoes its time; what a flow's samples add to its smallest is queueing on the way."
+                    + " series-flows.csv has every recorded flow's (rtt_ps).");
+        }
         if (!any) {
             page.paragraph("No plotted flow has a window, a credit or a paced rate.");
         }

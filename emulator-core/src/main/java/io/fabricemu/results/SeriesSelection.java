@@ -86,7 +86,8 @@ public final class SeriesSelection {
         }
         long[] none = new long[n];
         Arrays.fill(none, -1);
-        FlowSeries aggregate = new FlowSeries(-1, ts.deliveredBytes(), none, none.clone(), none.clone());
+        FlowSeries aggregate = new FlowSeries(-1, ts.deliveredBytes(), none, none.clone(), none.clone(),
+                none.clone());
         return new SeriesSelection(ts, hot.ports(), List.copyOf(tiers), List.copyOf(chosenFlows), aggregate,
                 Collections.unmodifiableNavigableMap(hotByTier), List.copyOf(picked),
                 chosen.chosen() ? hotPicked.ports() : hot.ports());

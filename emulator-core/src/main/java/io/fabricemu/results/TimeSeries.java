@@ -331,6 +331,7 @@ public final class TimeSeries {
         private final long[] window;
         private final long[] credit;
         private final long[] rate;
+        private final long[] rtt;
         private final boolean[] sentSeen;
         private final boolean[] receivedSeen;
 
@@ -341,6 +342,8 @@ public final class TimeSeries {
             window = new long[points];
             credit = new long[points];
             rate = new long[points];
+            rtt = new long[points];
+            Arrays.fill(rtt, -1);
             Arrays.fill(window, -1);
             Arrays.fill(credit, -1);
             Arrays.fill(rate, -1);
@@ -358,6 +361,13 @@ public final class TimeSeries {
         }
 
         @Override
+        public void senderRtt(int flowId, long rttPs) {
+            if (flowId == this.flowId) {
+                set(rtt, sentSeen, rttPs);
+            }
+        }
+
+        @Override
         public void receiver(int flowId, long deliveredBytes) {
             if (flowId == this.flowId) {
                 set(delivered, receivedSeen, deliveredBytes);
@@ -365,9 +375,9 @@ public final class TimeSeries {
         }
 
         FlowSeries build() {
-            carry(sentSeen, window, credit, rate);
+            carry(sentSeen, window, credit, rate, rtt);
             carry(receivedSeen, delivered);
-            return new FlowSeries(flowId, delivered, window, credit, rate);
+            return new FlowSeries(flowId, delivered, window, credit, rate, rtt);
         }
     }
 }

@@ -38,6 +38,8 @@ final class RoceProtocol implements NicProtocol {
     private final RcRequester[] requesters;
     /** Each requester's DCQCN once it started, or null: before its start, or without DCQCN (line rate). */
     private final DcqcnControl[] rateControls;
+    /** Each QP's latest round trip: an ACK's arrival less the send time it echoes, -1 before the first. */
+    private final long[] lastRttPs;
     private final SenderNotices[] notices;
     private final DcqcnNotificationPoint[] noticeCuts;
     private long firstCutPs = -1;
@@ -57,6 +59,8 @@ final class RoceProtocol implements NicProtocol {
         int n = outFlows.length;
         this.requesters = new RcRequester[n];
         this.rateControls = new DcqcnControl[n];
+        this.lastRttPs = new long[n];
+        java.util.Arrays.fill(lastRttPs, -1);
         this.notices = new SenderNotices[n];
         this.noticeCuts = new DcqcnNotificationPoint[n];
         for (int i = 0; i < n; i++) {
@@ -102,6 +106,7 @@ final class RoceProtocol implements NicProtocol {
         }
         switch (p.kind()) {
             case ACK -> {
+                lastRttPs[i] = now - p.timestampPs();
                 if (rateControls[i] != null) {
                     rateControls[i].onRoundTrip(now - p.timestampPs(), now);
                 }
@@ -278,6 +283,9 @@ final class RoceProtocol implements NicProtocol {
                 sink.sender(requesters[i].flowId(), roce.maxOutstandingBytes(), -1, -1);
             } else {
                 sink.sender(requesters[i].flowId(), -1, -1, rate == null ? -1 : rate.rateBps());
+            }
+            if (lastRttPs[i] >= 0) {
+                sink.senderRtt(requesters[i].flowId(), lastRttPs[i]);
             }
         }
         for (RcResponder r : responders) {

@@ -72,6 +72,8 @@ final class UetSender {
     private final SenderNotices[] notices;
     /** Per RUD PDC, what an ACK_CC that cancels one of its resends tells its context; made when it starts. */
     private final PdcSender.Cancelled[] cancelled;
+    /** Each PDC's latest round trip: an ACK's arrival less the send time it echoes, -1 before the first. */
+    private final long[] lastRttPs;
     /** Per flow, its message's state once a request-to-wait or -to-send came for it; null before. */
     private final MessageSend[] messages;
     private long firstCutPs = -1;
@@ -93,6 +95,8 @@ final class UetSender {
         this.cccOf = new SenderCcc[n];
         this.notices = new SenderNotices[n];
         this.cancelled = new PdcSender.Cancelled[n];
+        this.lastRttPs = new long[n];
+        java.util.Arrays.fill(lastRttPs, -1);
         this.messages = new MessageSend[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
@@ -353,6 +357,9 @@ final class UetSender {
             ((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.sackBasePsn(), a.sackBitmap(), a.spdcid(), now,
                     cancelled[i]);
         }
+        if (p.timestampPs() >= 0 && now >= p.timestampPs()) {
+            lastRttPs[i] = now - p.timestampPs();
+        }
         boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
         boolean ccEcn = ecn;
@@ -463,6 +470,9 @@ final class UetSender {
             long window = ccc == null || ccc.window() == null ? -1 : ccc.window().windowBytes();
             long credit = ccc == null || ccc.credit() == null ? -1 : ccc.credit().availableCreditBytes();
             sink.sender(pdcs[i].flowId(), window, credit, -1);
+            if (lastRttPs[i] >= 0) {
+                sink.senderRtt(pdcs[i].flowId(), lastRttPs[i]);
+            }
         }
     }
 
