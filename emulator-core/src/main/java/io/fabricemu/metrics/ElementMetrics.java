@@ -86,6 +86,14 @@ final class ElementMetrics implements LiveSink {
     }
 
     @Override
+    public void senderRtt(int flowId, long rttPs) {
+        FlowInstruments f = run.tracked(flowId);
+        if (f != null) {
+            f.rtt(rttPs);
+        }
+    }
+
+    @Override
     public void receiver(int flowId, long deliveredBytes) {
         long[] last = delivered.computeIfAbsent(flowId, k -> new long[1]);
         if (deliveredBytes > last[0]) {

@@ -15,10 +15,19 @@ final class FlowInstruments {
     private Gauge window;
     private Gauge credit;
     private Gauge rate;
+    private Gauge rtt;
 
     FlowInstruments(int flowId, TagSet runTags) {
         tags = runTags.withTag("flow", Integer.toString(flowId));
         goodput = Names.FLOW_GOODPUT.withTags(tags);
+    }
+
+    /** Sets the round-trip gauge (in seconds) to the sender's latest sample. Called by the sender's element only. */
+    void rtt(long rttPs) {
+        if (rtt == null) {
+            rtt = Names.FLOW_RTT.withTags(tags);
+        }
+        rtt.update(rttPs / 1e12);
     }
 
     /** Sets the gauges the sender's model has (-1: it has no such quantity). Called by the sender's element only. */

@@ -45,6 +45,8 @@ final class Names {
     static final Metric.Gauge FLOW_WINDOW = Kamon.gauge("fabric.flow.window", "Congestion window, tracked flows", BYTES);
     static final Metric.Gauge FLOW_CREDIT = Kamon.gauge("fabric.flow.credit", "Unspent credit, tracked flows", BYTES);
     static final Metric.Gauge FLOW_RATE = Kamon.gauge("fabric.flow.rate.bps", "Paced rate in bit/s, tracked flows");
+    static final Metric.Gauge FLOW_RTT = Kamon.gauge("fabric.flow.rtt", "Latest round-trip sample, tracked flows",
+            MeasurementUnit.time().seconds());
 
     static final Metric.Gauge VIRTUAL_GOODPUT = Kamon.gauge("fabric.virtual.goodput.bps",
             "Payload delivered in order, in bit/s of virtual time (the fabric's goodput, not the emulator's speed)");

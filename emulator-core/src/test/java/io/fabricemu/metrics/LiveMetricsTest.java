@@ -88,6 +88,11 @@ class LiveMetricsTest {
             assertEquals(4, count(scrape, "fabric_flow_goodput_bytes_total{"));
             assertEquals(4, count(scrape, "fabric_flow_window_bytes{"), "NSCC senders have a window");
             assertEquals(0, count(scrape, "fabric_flow_credit_bytes{"), "and no credit");
+            assertEquals(4, count(scrape, "fabric_flow_rtt_seconds{"), "a round trip each");
+            for (int flow = 0; flow < 4; flow++) {
+                double rtt = scrape.get("fabric_flow_rtt_seconds{flow=\"" + flow + "\"}");
+                assertTrue(rtt > 2e-6 && rtt < 1e-3, "flow " + flow + ": " + rtt + " s");
+            }
             assertEquals((double) result.events(), scrape.get("fabric_run_events"));
             // seven senders into one 100 Gb/s receiver: the fabric's goodput per virtual second is near its line rate
             double fabric = scrape.get("fabric_virtual_goodput_bps");
