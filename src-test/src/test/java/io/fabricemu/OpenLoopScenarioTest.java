@@ -65,6 +65,21 @@ class OpenLoopScenarioTest {
     }
 
     @Test
+    void compare_showsEachRunsSlowdown() throws IOException {
+        Path out = dir.resolve("cmp");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario(EXAMPLE), "--cc", "nscc,rccc", "--quiet", "--out=" + out,
+                "--set", "workload.duration=1ms");
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
+        String p50 = csv.stream().filter(l -> l.startsWith("FCT_slowdown_p50,")).findFirst().orElseThrow();
+        String p99 = csv.stream().filter(l -> l.startsWith("FCT_slowdown_p99,")).findFirst().orElseThrow();
+        JsonNode nscc = Cli.results(out.resolve("nscc"));
+        assertEquals(Math.round(nscc.get("fctSlowdown").get("p50").asDouble() * 1000),
+                Long.parseLong(p50.split(",")[1]), "thousandths of the run's own p50");
+        assertTrue(Long.parseLong(p99.split(",")[2]) >= 1000, p99);
+    }
+
+    @Test
     void websearchExample_sameDigestOnOneAndThreeShards() throws IOException {
         String[] one = {"--set", "workload.duration=1ms", "--shards", "1"};
         String[] three = {"--set", "workload.duration=1ms", "--shards", "3"};

@@ -45,6 +45,15 @@ public final class Comparison {
     private static final LongFunction<String> RATE = SummaryTable::rate;
     private static final LongFunction<String> BYTES = Comparison::bytes;
     private static final LongFunction<String> COUNT = Comparison::count;
+    /** An FCT slowdown in thousandths, shown with two decimals; - where the run has none. */
+    private static final LongFunction<String> SLOWDOWN = v -> v < 0 ? "-"
+            : String.format(java.util.Locale.ROOT, "%.2f", v / 1000.0);
+
+    /** The open-loop load's median ({@code p50}) or p99 FCT slowdown in thousandths, -1 without one. */
+    private static long slowdownMilli(Column c, boolean p50) {
+        FctSlowdown s = c.run().slowdown();
+        return s.absent() || s.count() == 0 ? -1 : Math.round((p50 ? s.p50() : s.p99()) * 1000);
+    }
 
     private static final List<Row> ROWS = List.of(
             new Row("flows finished", c -> c.summary().flowsFinished() + " / " + c.summary().flows(),
@@ -202,6 +211,10 @@ public final class Comparison {
                     c -> groupRaw(c, group, GroupSummary::completionPs), TIME));
             rows.add(new Row(group + " FCT p99", c -> groupTime(c, group, GroupSummary::fctP99Ps),
                     c -> groupRaw(c, group, GroupSummary::fctP99Ps), TIME));
+        }
+        if (columns.stream().anyMatch(c -> !c.run().slowdown().absent())) {
+            rows.add(Row.of("FCT slowdown p50", c -> slowdownMilli(c, true), SLOWDOWN));
+            rows.add(Row.of("FCT slowdown p99", c -> slowdownMilli(c, false), SLOWDOWN));
         }
         int faults = 0;
         for (Column c : columns) {
