@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,5 +44,32 @@ class ChakraScenarioTest {
         // the first all-reduce starts after the forward compute; the second 50 us after a rank's first is done
         assertEquals(100 * US, collectives.get(0).get("startPs").asLong());
         assertTrue(collectives.get(1).get("startPs").asLong() >= 150 * US + idealAllReducePs(4L << 20));
+    }
+
+    /** The example's scenario and traces copied into {@code tmp}, rank 3's file cut {@code cutBytes} short. */
+    private Path copyWithRank3Cut(int cutBytes) throws IOException {
+        Files.createDirectories(tmp.resolve("chakra"));
+        for (int r = 0; r < 8; r++) {
+            byte[] bytes = Files.readAllBytes(Cli.SCENARIOS.resolve("chakra/all-reduce-8." + r + ".et"));
+            Files.write(tmp.resolve("chakra/all-reduce-8." + r + ".et"),
+                    r == 3 ? Arrays.copyOf(bytes, bytes.length - cutBytes) : bytes);
+        }
+        Path scenario = tmp.resolve("chakra-all-reduce-8.yaml");
+        Files.copy(Cli.SCENARIOS.resolve("chakra-all-reduce-8.yaml"), scenario);
+        return scenario;
+    }
+
+    @Test
+    void aTruncatedTraceIsRefusedNamingItsFileAndOffset_andTooFewHostsTheField() throws IOException {
+        Path scenario = copyWithRank3Cut(2);
+        Cli.Outcome o = Cli.run("validate", scenario.toString());
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().contains("all-reduce-8.3.et: byte offset "), o.err());
+        assertTrue(o.err().contains("the file is truncated"), o.err());
+        Files.copy(Cli.SCENARIOS.resolve("chakra/all-reduce-8.3.et"), tmp.resolve("chakra/all-reduce-8.3.et"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        o = Cli.run("validate", scenario.toString(), "--set", "workload.hosts=[0, 1, 2]");
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().contains("workload.hosts: lists 3 hosts for 8 ranks"), o.err());
     }
 }

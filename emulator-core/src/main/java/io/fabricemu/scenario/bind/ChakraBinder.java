@@ -46,6 +46,11 @@ final class ChakraBinder {
             names.add(file.display());
             contents.add(file.bytes());
         }
+        String next = prefix + "." + (names.size() + 1) + ".et";
+        if (files.exists(traces, next)) {
+            throw traces.error("there is " + next + " but no " + prefix + "." + names.size() + ".et; the ranks' files"
+                    + " must be numbered from 0 without a gap");
+        }
         if (names.size() < 2) {
             throw traces.error("found " + (names.isEmpty() ? "no " + prefix + ".0.et" : "only " + names.get(0))
                     + "; a trace has one file per rank, " + prefix + ".0.et, " + prefix + ".1.et and so on, at least"
