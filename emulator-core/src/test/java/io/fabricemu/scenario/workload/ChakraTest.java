@@ -118,4 +118,14 @@ class ChakraTest {
         e = assertThrows(IllegalArgumentException.class, () -> ChakraTrace.read("g.0.et", garbage, 0, 2));
         assertTrue(e.getMessage().startsWith("g.0.et: byte offset 0: not a Chakra GlobalMetadata"), e.getMessage());
     }
+
+    @Test
+    void inAMix_theCollectivesKeepTheirOwnNamesAfterThePart() {
+        Chakra c = load(same(2, ChakraTraceWriter.iteration(1, 4000, 1, 1000)));
+        Mix mix = new Mix(List.of("other", "train"), List.of(new Incast(0, List.of(1), 64, 0), c));
+        List<CollectiveSpan> spans = mix.collectives(2);
+        assertEquals(List.of("train-c0-all-reduce", "train-c1-all-reduce"),
+                spans.stream().map(CollectiveSpan::name).toList());
+        assertEquals(1, spans.get(0).firstFlow());
+    }
 }
