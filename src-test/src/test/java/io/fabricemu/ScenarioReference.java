@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  *   <li>{@code <!-- scenario: NAME -->} before a {@code ```yaml} block: a whole scenario, written to NAME.yaml;
  *   <li>{@code <!-- fragment: NAME of BASE -->} before a {@code ```yaml} block: top-level sections that replace
  *       those of scenario BASE, the result written to NAME.yaml;
- *   <li>{@code <!-- file: NAME -->} before a fenced block: a file such a scenario reads (a CSV schedule);
+ *   <li>{@code <!-- file: NAME -->} before a fenced block: a file such a scenario reads (a CSV schedule; a
+ *       name ending in .et is a binary Chakra trace, the block its base64);
  *   <li>a {@code <!-- probe ... -->} comment under a {@code ###} heading, with lines {@code base: NAME},
  *       {@code set: path=value} (any number), {@code at: path} ({@code .} for the top level) and
  *       {@code include: HEADING} (any number): how to reach the section its table documents, and which other
@@ -161,6 +162,11 @@ final class ScenarioReference {
             String text = e.text();
             switch (e.kind()) {
                 case "file" -> {
+                    if (e.name().endsWith(".et")) {
+                        // a binary file (a Chakra trace), shown on the page in base64
+                        Files.write(dir.resolve(e.name()), java.util.Base64.getMimeDecoder().decode(text.strip()));
+                        continue;
+                    }
                     Files.writeString(dir.resolve(e.name()), text);
                     continue;
                 }

@@ -102,8 +102,8 @@ import java.util.List;
  *     writeRate: 50Gbps        # required
  *     buffer: 1MiB             # required, &gt;= mtu
  *     penaltyThreshold: 256KiB # default buffer / 4: above it ACK_CCs carry rcv_cwnd_pend
- * workload:                    # required; kind: incast | permutation | all-to-all | flows | open-loop | mix, or a
- *                              # collective
+ * workload:                    # required; kind: incast | permutation | all-to-all | flows | connection-matrix |
+ *                              # open-loop | chakra | mix, or a collective
  *   kind: incast
  *   receiver: 0                # hosts are numbered 0..hostCount-1
  *   senders: [1, 2, 3]         # distinct, not the receiver; or a count N: the N lowest hosts other than the receiver

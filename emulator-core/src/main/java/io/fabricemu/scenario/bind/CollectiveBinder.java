@@ -83,7 +83,12 @@ final class CollectiveBinder {
     }
 
     private static List<Integer> ranks(Section s, int hostCount, int gpusPerNode) throws ScenarioException {
-        Field field = s.optional("ranks");
+        return ranks(s, "ranks", hostCount, gpusPerNode);
+    }
+
+    /** The hosts field {@code name} of {@code s} lists (all hosts when absent), at least 2. */
+    static List<Integer> ranks(Section s, String name, int hostCount, int gpusPerNode) throws ScenarioException {
+        Field field = s.optional(name);
         List<Integer> ranks = new ArrayList<>();
         if (field == null) {
             for (int h = 0; h < hostCount; h++) {
@@ -131,7 +136,7 @@ final class CollectiveBinder {
             }
         }
         if (ranks.size() < 2) {
-            throw s.error("ranks", "a collective needs at least 2 ranks, this one has " + ranks.size());
+            throw s.error(name, "a collective needs at least 2 ranks, this one has " + ranks.size());
         }
         return ranks;
     }

@@ -31,7 +31,7 @@ import java.util.List;
  */
 public final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
-            "all-gather", "reduce-scatter", "connection-matrix", "open-loop", "mix");
+            "all-gather", "reduce-scatter", "connection-matrix", "open-loop", "chakra", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
     static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
     private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
@@ -78,6 +78,7 @@ public final class WorkloadBinder {
                 case "connection-matrix" -> ConnectionMatrixBinder.bind(workload,
                         new ConnectionMatrix.Bounds(hostCount, payloadBytes, stopPs), files);
                 case "open-loop" -> OpenLoopBinder.bind(workload, hostCount, payloadBytes, rates, files, stopPs);
+                case "chakra" -> ChakraBinder.bind(workload, hostCount, payloadBytes, gpusPerNode, files);
                 case "mix" -> binder.mix();
                 default -> throw new AssertionError(kind);
             };

@@ -74,14 +74,20 @@ public record Mix(List<String> names, List<WorkloadSpec> parts) implements Workl
         return flows;
     }
 
-    /** Every part's collectives, named after their part, their flows where the part's begin in the mix. */
+    /**
+     * Every part's collectives, named after their part (PART-NAME when the part's own have several names, as a
+     * Chakra trace's do), their flows where the part's begin in the mix.
+     */
     @Override
     public List<CollectiveSpan> collectives(int hostCount) {
         List<CollectiveSpan> spans = new ArrayList<>();
         long base = 0;
         for (int i = 0; i < parts.size(); i++) {
-            for (CollectiveSpan span : parts.get(i).collectives(hostCount)) {
-                spans.add(span.moved(names.get(i), Math.toIntExact(base)));
+            List<CollectiveSpan> own = parts.get(i).collectives(hostCount);
+            boolean named = own.stream().map(CollectiveSpan::name).distinct().count() > 1;
+            for (CollectiveSpan span : own) {
+                spans.add(span.moved(named ? names.get(i) + "-" + span.name() : names.get(i),
+                        Math.toIntExact(base)));
             }
             base += parts.get(i).flowCount(hostCount);
         }

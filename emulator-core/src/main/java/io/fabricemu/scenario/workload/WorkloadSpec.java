@@ -5,7 +5,7 @@ import java.util.List;
 
 /** The traffic of a scenario: which host sends how many bytes to which, and when. */
 public sealed interface WorkloadSpec permits Incast, Permutation, AllToAll, FlowList, Mix, Collective,
-        OpenLoop {
+        OpenLoop, Chakra {
 
     /** The name used for this kind in scenario files, e.g. {@code all-to-all}. */
     String kind();

@@ -60,7 +60,14 @@ public final class ScenarioFiles {
      * relative name from the same place).
      */
     public Content read(Field field, String kind, int maxBytes) throws ScenarioException {
-        String name = field.asText(NAME, "the name of a " + kind);
+        return read(field, field.asText(NAME, "the name of a " + kind), kind, maxBytes);
+    }
+
+    /**
+     * The content of the file {@code name}, made from what {@code field} says (e.g. a prefix and a rank), under the
+     * same rule as {@link #read(Field, String, int)}; errors are reported at {@code field}.
+     */
+    public Content read(Field field, String name, String kind, int maxBytes) throws ScenarioException {
         Path named;
         try {
             named = Path.of(name);
@@ -102,6 +109,25 @@ public final class ScenarioFiles {
                     display, Units.formatBytes(maxBytes), maxBytes, kind));
         }
         return new Content(display, bytes);
+    }
+
+    /**
+     * Whether the file {@code name} is there, asked only once the name passes the rule of {@link #read}: a refused
+     * name is reported at {@code field} as {@link #read} reports it.
+     */
+    public boolean exists(Field field, String name) throws ScenarioException {
+        Path named;
+        try {
+            named = Path.of(name);
+        } catch (InvalidPathException e) {
+            throw field.error("'" + name + "' is not a file name: " + e.getReason());
+        }
+        Path file = named.isAbsolute() ? named : Path.of(scenarioSource).resolveSibling(named);
+        Path absolute = file.toAbsolutePath().normalize();
+        if (named.isAbsolute() ? !within(absolute, allowedFolders) : !within(absolute, folders())) {
+            throw field.error(outside(name, named.isAbsolute()));
+        }
+        return Files.exists(file);
     }
 
     /** The folders a relative name may lead into: the scenario's and the allowed ones. */
