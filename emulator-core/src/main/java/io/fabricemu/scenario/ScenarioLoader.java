@@ -13,6 +13,7 @@ import io.fabricemu.scenario.bind.TransportBinder;
 import io.fabricemu.scenario.bind.HostLinkRates;
 import io.fabricemu.scenario.bind.LateReceives;
 import io.fabricemu.scenario.bind.WorkloadBinder;
+import io.fabricemu.scenario.workload.NodeHosts;
 import io.fabricemu.scenario.sizing.FabricSizeCheck;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.transport.TransportConfig;
@@ -232,7 +233,10 @@ public final class ScenarioLoader {
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
                         onePlane(topology) instanceof io.fabricemu.topology.RailOptimisedSpec rail
                                 ? rail.gpusPerNode() : 0,
-                        files, stopPs == null ? Long.MAX_VALUE : stopPs, HostLinkRates.of(topology)));
+                        files, stopPs == null ? Long.MAX_VALUE : stopPs, HostLinkRates.of(topology),
+                        onePlane(topology) instanceof io.fabricemu.topology.GraphSpec graph
+                                ? NodeHosts.ofGraph(graph.nodes(), graph.switchIds())
+                                : NodeHosts.identity(topology.hostCount())));
         if (workload != null && transport != null) {
             errors.check(() -> LateReceives.check(workloadSection, transport));
         }

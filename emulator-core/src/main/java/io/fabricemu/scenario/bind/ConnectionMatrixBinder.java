@@ -6,10 +6,6 @@ import io.fabricemu.scenario.yaml.Limits;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.Section;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Binds {@code workload: {kind: connection-matrix, file: FILE}}: the flows of a connection matrix of the UEC
@@ -29,19 +25,8 @@ final class ConnectionMatrixBinder {
         workload.rejectUnknownFields("for kind connection-matrix");
         ScenarioFiles.Content file = files.read(workload.required("file", "the name of a connection matrix file such"
                 + " as incast_128.cm"), KIND, Limits.MAX_SCHEDULE_BYTES);
-        return new FlowList(ConnectionMatrix.flows(file.display(), text(file), bounds));
+        return new FlowList(ConnectionMatrix.flows(file.display(), Utf8Text.of(file, "a " + KIND + " is text, 'Nodes N' and"
+                + " 'Connections C' then a line per connection"), bounds));
     }
 
-    /** The file's text: UTF-8, without a byte order mark. */
-    private static String text(ScenarioFiles.Content file) throws ScenarioException {
-        try {
-            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(file.bytes())).toString();
-            return text.startsWith("\uFEFF") ? text.substring(1) : text;
-        } catch (CharacterCodingException e) {
-            throw new ScenarioException(file.display(), io.fabricemu.scenario.yaml.Origin.ofLine(0), "", "the file"
-                    + " is not UTF-8 text; a " + KIND + " is text, 'Nodes N' and 'Connections C' then a line per"
-                    + " connection");
-        }
-    }
 }

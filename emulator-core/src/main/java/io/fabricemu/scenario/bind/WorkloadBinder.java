@@ -10,6 +10,7 @@ import io.fabricemu.scenario.workload.HostRange;
 import io.fabricemu.scenario.workload.HostRates;
 import io.fabricemu.scenario.workload.Incast;
 import io.fabricemu.scenario.workload.Mix;
+import io.fabricemu.scenario.workload.NodeHosts;
 import io.fabricemu.scenario.workload.Permutation;
 import io.fabricemu.scenario.workload.ScheduleCsv;
 import io.fabricemu.scenario.workload.WorkloadSpec;
@@ -31,7 +32,7 @@ import java.util.List;
  */
 public final class WorkloadBinder {
     static final List<String> KINDS = List.of("incast", "permutation", "all-to-all", "flows", "all-reduce",
-            "all-gather", "reduce-scatter", "connection-matrix", "open-loop", "chakra", "mix");
+            "all-gather", "reduce-scatter", "connection-matrix", "flow-file", "open-loop", "chakra", "mix");
     /** The kinds a part of a mix may have: a mix inside a mix would only be its parts listed directly. */
     static final List<String> PART_KINDS = KINDS.subList(0, KINDS.size() - 1);
     private static final java.util.regex.Pattern PART_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
@@ -43,9 +44,10 @@ public final class WorkloadBinder {
     private final ScenarioFiles files;
     private final long stopPs;
     private final HostRates rates;
+    private final NodeHosts nodes;
 
     private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode, ScenarioFiles files,
-                           long stopPs, HostRates rates) {
+                           long stopPs, HostRates rates, NodeHosts nodes) {
         this.workload = workload;
         this.hostCount = hostCount;
         this.payloadBytes = payloadBytes;
@@ -53,6 +55,7 @@ public final class WorkloadBinder {
         this.files = files;
         this.stopPs = stopPs;
         this.rates = rates;
+        this.nodes = nodes;
     }
 
     /**
@@ -60,14 +63,15 @@ public final class WorkloadBinder {
      * of a rail-optimised fabric, else 0; {@code files}: the files the workload may read (a schedule);
      * {@code stopPs}: the run's stop time, before which every flow must start ({@link Long#MAX_VALUE} when it is not
      * known, the stop field being in error); {@code rates}: each host's link rate, which an open-loop load is a
-     * fraction of.
+     * fraction of; {@code nodes}: how an imported ns-3 flow file's node ids name the hosts.
      */
     public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
-                                    ScenarioFiles files, long stopPs, HostRates rates) throws ScenarioException {
+                                    ScenarioFiles files, long stopPs, HostRates rates, NodeHosts nodes)
+            throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
         WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs,
-                rates);
+                rates, nodes);
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
@@ -77,6 +81,7 @@ public final class WorkloadBinder {
                 case "flows" -> binder.flowList();
                 case "connection-matrix" -> ConnectionMatrixBinder.bind(workload,
                         new ConnectionMatrix.Bounds(hostCount, payloadBytes, stopPs), files);
+                case "flow-file" -> Ns3FlowFileBinder.bind(workload, nodes, payloadBytes, files, stopPs);
                 case "open-loop" -> OpenLoopBinder.bind(workload, hostCount, payloadBytes, rates, files, stopPs);
                 case "chakra" -> ChakraBinder.bind(workload, hostCount, payloadBytes, gpusPerNode, files);
                 case "mix" -> binder.mix();
@@ -215,7 +220,7 @@ public final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs, rates));
+            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs, rates, nodes));
         }
         return new Mix(names, parts);
     }
