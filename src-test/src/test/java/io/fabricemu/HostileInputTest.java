@@ -170,7 +170,8 @@ class HostileInputTest {
         Cli.Outcome o = Cli.run("validate", schedule("notes.csv").toString());
         assertEquals(2, o.exitCode(), o.err());
         assertTrue(o.err().startsWith("error: " + notes + ":1: the first line must be the header"
-                + " id,src,dst,bytes,after,gap (or id,src,dst,bytes,after,gap,start), and this line is not one"),
+                + " id,src,dst,bytes,after,gap (or id,src,dst,bytes,after,gap,start, or"
+                + " id,src,dst,bytes,after,gap,start,recvPosted), and this line is not one"),
                 o.err());
         assertFalse(o.err().contains("SECRET") || o.err().contains("hunter2"), o.err());
     }

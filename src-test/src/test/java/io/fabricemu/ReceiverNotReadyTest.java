@@ -50,6 +50,24 @@ class ReceiverNotReadyTest {
         return Cli.results(Cli.runInto(dir, 0, file.toString()));
     }
 
+    @Test
+    void aCsvSchedulesRecvPostedColumn_isTheYamlField() throws IOException {
+        JsonNode yaml = oneFlow("20us");
+        Files.writeString(dir.resolve("late.csv"), "id,src,dst,bytes,after,gap,start,recvPosted\n,1,0,1MiB,,,,20us\n");
+        Path file = dir.resolve("late-csv.yaml");
+        String scenario = Files.readString(dir.resolve("late-20us.yaml")).replace("name: late-20us", "name: late-csv")
+                .replace("  flows:\n    - {src: 1, dst: 0, bytes: 1MiB, recvPosted: 20us}", "  schedule: late.csv");
+        Files.writeString(file, scenario);
+        JsonNode csv = Cli.results(Cli.runInto(dir, 0, file.toString()));
+        assertEquals(yaml.get("digest").asText(), csv.get("digest").asText());
+        assertEquals(yaml.get("receiverNotReady").get("rtwCount").asLong(),
+                csv.get("receiverNotReady").get("rtwCount").asLong());
+        Files.writeString(file, scenario.replace("transport: {cc: nscc,", "transport: {cc: dcqcn,"));
+        Cli.Outcome roce = Cli.run("validate", file.toString());
+        assertEquals(2, roce.exitCode(), roce.err());
+        assertTrue(roce.err().contains("late.csv:2: recvPosted: recvPosted needs a transport"), roce.err());
+    }
+
     private static long serializationPs(long bytes) {
         return bytes * 8 * PS_PER_S / RATE_BPS;
     }

@@ -238,7 +238,7 @@ public final class ScenarioLoader {
                                 ? NodeHosts.ofGraph(graph.nodes(), graph.switchIds())
                                 : NodeHosts.identity(topology.hostCount())));
         if (workload != null && transport != null) {
-            errors.check(() -> LateReceives.check(workloadSection, transport));
+            errors.check(() -> LateReceives.check(workloadSection, transport, files));
         }
         Sampling sampling = errors.attempt(() -> SamplingBinder.bind(root.optionalSection("sampling")));
         FlowPick recordFlows = topology == null ? FlowPick.SPREAD

@@ -3,7 +3,9 @@ package io.fabricemu.scenario.bind;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.workload.ScheduleCsv;
 import io.fabricemu.scenario.yaml.ScenarioException;
+import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.Section;
 
 /**
@@ -17,11 +19,12 @@ public final class LateReceives {
     }
 
     /** Refuses {@code recvPosted} in {@code workload} (bound already) unless {@code transport} runs UET with RUD. */
-    public static void check(Section workload, TransportConfig transport) throws ScenarioException {
+    public static void check(Section workload, TransportConfig transport, ScenarioFiles files)
+            throws ScenarioException {
         if (transport.ultraEthernet() && transport.uet().deliveryMode() == DeliveryMode.RUD) {
             return;
         }
-        Field late = first(workload);
+        Field late = first(workload, files);
         if (late != null) {
             throw late.error("recvPosted needs a transport that answers a packet without a posted receive: transport.cc"
                     + " nscc, rccc or nscc+rccc (Ultra Ethernet) with deliveryMode rud; this scenario runs "
@@ -30,15 +33,22 @@ public final class LateReceives {
         }
     }
 
-    private static Field first(Section workload) throws ScenarioException {
-        workload.declare("kind", "parts", "flows"); // a part is read afresh here, its fields checked already
+    private static Field first(Section workload, ScenarioFiles files) throws ScenarioException {
+        workload.declare("kind", "parts", "flows", "schedule"); // read afresh here, its fields checked already
         Field kind = workload.optional("kind");
         String k = kind == null ? "" : kind.text();
         if (k.equals("mix") && workload.has("parts")) {
             for (Field part : workload.optional("parts").asList("a list of workloads")) {
-                Field found = first(part.asSection());
+                Field found = first(part.asSection(), files);
                 if (found != null) {
                     return found;
+                }
+            }
+        } else if (k.equals("flows") && workload.has("schedule")) {
+            for (Section s : ScheduleCsv.entries(workload.optional("schedule"), files)) {
+                s.declare("recvPosted");
+                if (s.has("recvPosted")) {
+                    return s.optional("recvPosted");
                 }
             }
         } else if (k.equals("flows") && workload.has("flows")) {

@@ -21,9 +21,11 @@ import java.util.regex.Pattern;
 
 /**
  * A schedule of flows from a CSV file, as other tools (collective schedulers, trace converters) produce them:
- * a header {@code id,src,dst,bytes,after,gap} (or {@code id,src,dst,bytes,after,gap,start}), then one flow per line;
+ * a header {@code id,src,dst,bytes,after,gap} (or {@code id,src,dst,bytes,after,gap,start}, or that and
+ * {@code ,recvPosted}), then one flow per line;
  * {@code after} lists the ids a flow waits for separated by {@code ;} (empty for none), {@code gap} is a time such
- * as {@code 2us} (empty for none), {@code start} the time the flow may start, as a YAML flow's (empty for 0), and
+ * as {@code 2us} (empty for none), {@code start} the time the flow may start, as a YAML flow's (empty for 0),
+ * {@code recvPosted} when its target posts the receive (empty: in time), and
  * {@code id} may be empty for a flow nothing waits for. Each line becomes a flows entry whose fields keep their
  * CSV line, so every error, a cycle included, is reported as {@code schedule.csv:LINE: FIELD: ...}. Blank lines
  * and lines starting with {@code #} are skipped; lines end with LF, CR LF or CR; a UTF-8 byte order mark, which
@@ -39,6 +41,8 @@ public final class ScheduleCsv {
     static final String HEADER = "id,src,dst,bytes,after,gap";
     /** The header with a start time per flow, as a YAML flow has one. */
     static final String HEADER_WITH_START = HEADER + ",start";
+    /** The header with a start time and the time the target posts the receive, as a YAML flow has them. */
+    static final String HEADER_WITH_RECV = HEADER_WITH_START + ",recvPosted";
     private static final String KIND = "CSV schedule";
     /** What a first line shown in a message may hold: words of letters, digits and '_', commas and spaces. */
     private static final Pattern HEADER_LIKE = Pattern.compile("[A-Za-z0-9_ ]*(,[A-Za-z0-9_ ]*)+");
@@ -54,9 +58,9 @@ public final class ScheduleCsv {
         String display = file.display();
         List<String> lines = text(file).lines().toList();
         String first = lines.isEmpty() ? "" : lines.get(0).strip();
-        if (!first.equals(HEADER) && !first.equals(HEADER_WITH_START)) {
+        if (!first.equals(HEADER) && !first.equals(HEADER_WITH_START) && !first.equals(HEADER_WITH_RECV)) {
             throw new ScenarioException(display, Origin.ofLine(1), "", "the first line must be the header "
-                    + HEADER + " (or " + HEADER_WITH_START + "), " + (lines.isEmpty() ? "and the file is empty" : looksLikeHeader(first)
+                    + HEADER + " (or " + HEADER_WITH_START + ", or " + HEADER_WITH_RECV + "), " + (lines.isEmpty() ? "and the file is empty" : looksLikeHeader(first)
                     ? "found '" + first + "'" : "and this line is not one (nor a header of comma-separated names);"
                     + " is " + display + " a CSV schedule?"));
         }

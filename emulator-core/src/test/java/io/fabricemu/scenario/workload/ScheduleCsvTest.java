@@ -161,7 +161,8 @@ class ScheduleCsvTest {
         scenario("  schedule: sched.csv");
         csv("SECRET=hunter2:/root:/bin/bash", "a,0,1,64KiB,,");
         assertRefused("sched.csv", 1, "", "the first line must be the header id,src,dst,bytes,after,gap (or"
-                + " id,src,dst,bytes,after,gap,start), and this line is not one");
+                + " id,src,dst,bytes,after,gap,start, or id,src,dst,bytes,after,gap,start,recvPosted), and this line"
+                + " is not one");
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.load(dir.resolve("s.yaml"), List.of()));
         assertFalse(e.getMessage().contains("SECRET") || e.getMessage().contains("hunter2"), e.getMessage());
