@@ -68,18 +68,9 @@ public final class ScenarioFiles {
      * same rule as {@link #read(Field, String, int)}; errors are reported at {@code field}.
      */
     public Content read(Field field, String name, String kind, int maxBytes) throws ScenarioException {
-        Path named;
-        try {
-            named = Path.of(name);
-        } catch (InvalidPathException e) {
-            throw field.error("'" + name + "' is not a file name: " + e.getReason());
-        }
-        Path file = named.isAbsolute() ? named : Path.of(scenarioSource).resolveSibling(named);
+        Path file = allowed(field, name);
+        Path named = Path.of(name);
         String display = InputFile.display(file);
-        Path absolute = file.toAbsolutePath().normalize();
-        if (named.isAbsolute() ? !within(absolute, allowedFolders) : !within(absolute, folders())) {
-            throw field.error(outside(name, named.isAbsolute()));
-        }
         String problem = InputFile.problem(file, kind);
         if (problem != null) {
             throw field.error("cannot read " + display + ": " + problem);
@@ -116,6 +107,11 @@ public final class ScenarioFiles {
      * name is reported at {@code field} as {@link #read} reports it.
      */
     public boolean exists(Field field, String name) throws ScenarioException {
+        return Files.exists(allowed(field, name));
+    }
+
+    /** The file {@code name} means, once it passes the rule of {@link #read}; else an error at {@code field}. */
+    private Path allowed(Field field, String name) throws ScenarioException {
         Path named;
         try {
             named = Path.of(name);
@@ -127,7 +123,7 @@ public final class ScenarioFiles {
         if (named.isAbsolute() ? !within(absolute, allowedFolders) : !within(absolute, folders())) {
             throw field.error(outside(name, named.isAbsolute()));
         }
-        return Files.exists(file);
+        return file;
     }
 
     /** The folders a relative name may lead into: the scenario's and the allowed ones. */
