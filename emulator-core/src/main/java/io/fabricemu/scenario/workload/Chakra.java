@@ -1,8 +1,6 @@
 package io.fabricemu.scenario.workload;
 
 import io.fabricemu.fabric.FlowSpec;
-import io.fabricemu.net.Packets;
-import io.fabricemu.topology.FabricCounts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,11 +65,7 @@ public record Chakra(String traces, List<Integer> hosts, List<FlowSpec> flowList
 
     @Override
     public long packetCount(int hostCount, int payloadBytes) {
-        long packets = 0;
-        for (FlowSpec f : flowList) {
-            packets = FabricCounts.plus(packets, Packets.of(f.bytes(), payloadBytes));
-        }
-        return packets;
+        return FlowList.packets(flowList, payloadBytes);
     }
 
     @Override

@@ -30,6 +30,11 @@ public record FlowList(List<FlowSpec> flows) implements WorkloadSpec {
 
     @Override
     public long packetCount(int hostCount, int payloadBytes) {
+        return packets(flows, payloadBytes);
+    }
+
+    /** The data packets of {@code flows} at {@code payloadBytes} a full packet, added up without overflowing. */
+    static long packets(List<FlowSpec> flows, int payloadBytes) {
         long packets = 0;
         for (FlowSpec flow : flows) {
             packets = FabricCounts.plus(packets, Packets.of(flow.bytes(), payloadBytes));
