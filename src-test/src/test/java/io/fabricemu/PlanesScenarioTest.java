@@ -96,6 +96,22 @@ class PlanesScenarioTest {
     }
 
     @Test
+    void senderStopsSprayingOnAPlaneWhoseLinkIntoTheTargetIsDown() throws IOException {
+        JsonNode r = run("faults=[{at: 0ns, link: \"h4 <-> p1.leaf1\", state: down}]");
+        assertEquals(8, r.get("summary").get("flowsFinished").asInt());
+        for (JsonNode f : r.get("flows")) {
+            long fctPs = f.get("fctPs").asLong();
+            if (f.get("dst").asInt() == 4) {
+                // 304 us: two timeouts of 100 us, one to see plane 1 swallow the packets, one for the probe;
+                // 8.8 ms while the sender kept spraying half of every window onto the dead plane.
+                assertTrue(fctPs < 4 * 100_000_000L, "the flow into h4 took " + fctPs + " ps");
+            } else {
+                assertTrue(fctPs < ONE_PORT_PS * 2, "flow " + f.get("id") + " took " + fctPs + " ps");
+            }
+        }
+    }
+
+    @Test
     void roceKeepsEachFlowOnOnePlane() throws IOException {
         JsonNode r = run(FOUR_FLOWS, "transport={cc: dcqcn, window: 64MiB, rto: 100us}", "switch.trimming=false");
         for (int h = 0; h < 4; h++) {

@@ -319,8 +319,8 @@ public abstract class Nic implements Element, NicActions {
         for (int k = 0; k < n; k++) {
             int slot = (roundRobin + k) % n;
             int i = active.get(slot);
-            if (!sprays && ports.count() > 1
-                    && ports.planeFor(outgoing.get(i).entropy() % ports.count(), now) != port) {
+            if (ports.count() > 1 && (sprays ? protocol.avoidsPort(i, port, now)
+                    : ports.planeFor(outgoing.get(i).entropy() % ports.count(), now) != port)) {
                 continue;
             }
             long psn = protocol.nextPsn(i, now);
@@ -329,6 +329,9 @@ public abstract class Nic implements Element, NicActions {
                 continue;
             }
             Packet data = protocol.send(i, psn, now);
+            if (sprays && ports.count() > 1) {
+                protocol.sentOn(i, psn, port);
+            }
             armTimer(i, protocol.timerDeadlinePs(i, now), ctx);
             if (successors != null && successors[i] >= 0 && psn == lastPsn[i]) {
                 int next = successors[i];

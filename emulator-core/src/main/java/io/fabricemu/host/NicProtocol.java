@@ -77,6 +77,18 @@ public interface NicProtocol {
         return false;
     }
 
+    /**
+     * Whether outgoing flow {@code i} should leave {@code port} of a multi-plane NIC alone at {@code nowPs} (its
+     * packets on that plane keep being lost); asked only of a protocol that sprays, and only with several ports.
+     */
+    default boolean avoidsPort(int i, int port, long nowPs) {
+        return false;
+    }
+
+    /** Flow {@code i}'s packet {@code psn} left on {@code port} of a multi-plane NIC (a protocol that sprays). */
+    default void sentOn(int i, long psn, int port) {
+    }
+
     /** Packets the NIC received and dropped (a full receive memory). */
     default long drops() {
         return 0;

@@ -18,6 +18,10 @@ public final class UetNic extends Nic {
      * @param seed  the scenario seed, from which each PDC's load balancer draws
      */
     public UetNic(NicSetup setup, UetPlan uet, long seed) {
-        super(setup, nic -> new UetProtocol(new UetSender(setup, uet, seed, nic), new UetReceiver(setup, uet, nic)));
+        super(setup, nic -> {
+            PdcPlanes planes = new PdcPlanes(setup, uet);
+            return new UetProtocol(new UetSender(setup, uet, seed, nic, planes), new UetReceiver(setup, uet, nic),
+                    planes);
+        });
     }
 }

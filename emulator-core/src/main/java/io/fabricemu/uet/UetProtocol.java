@@ -19,10 +19,12 @@ import java.util.List;
 final class UetProtocol implements NicProtocol {
     private final UetSender sender;
     private final UetReceiver receiver;
+    private final PdcPlanes planes;
 
-    UetProtocol(UetSender sender, UetReceiver receiver) {
+    UetProtocol(UetSender sender, UetReceiver receiver, PdcPlanes planes) {
         this.sender = sender;
         this.receiver = receiver;
+        this.planes = planes;
     }
 
     /**
@@ -77,6 +79,16 @@ final class UetProtocol implements NicProtocol {
     @Override
     public Packet send(int i, long psn, long nowPs) {
         return sender.send(i, (int) psn, nowPs);
+    }
+
+    @Override
+    public boolean avoidsPort(int i, int port, long nowPs) {
+        return planes.avoids(i, port, nowPs);
+    }
+
+    @Override
+    public void sentOn(int i, long psn, int port) {
+        planes.sent(i, (int) psn, port);
     }
 
     @Override

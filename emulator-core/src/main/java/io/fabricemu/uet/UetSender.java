@@ -76,12 +76,15 @@ final class UetSender {
     private final long[] lastRttPs;
     /** Per flow, its message's state once a request-to-wait or -to-send came for it; null before. */
     private final MessageSend[] messages;
+    /** Which planes each PDC's packets get through on (a no-op with one NIC port). */
+    private final PdcPlanes planes;
     private long firstCutPs = -1;
     private final FlowIndex index;
     private final Map<Integer, SenderCcc> openByDestination = new HashMap<>();
     private int cccCount;
 
-    UetSender(NicSetup setup, UetPlan uet, long seed, NicActions nic) {
+    UetSender(NicSetup setup, UetPlan uet, long seed, NicActions nic, PdcPlanes planes) {
+        this.planes = planes;
         this.host = setup.host();
         this.name = setup.name();
         this.rateBps = setup.totalRateBps();
@@ -356,6 +359,7 @@ final class UetSender {
         } else {
             ((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.sackBasePsn(), a.sackBitmap(), a.spdcid(), now,
                     cancelled[i]);
+            planes.acked(i, a.ackPsn(), now);
         }
         if (p.timestampPs() >= 0 && now >= p.timestampPs()) {
             lastRttPs[i] = now - p.timestampPs();
@@ -399,6 +403,7 @@ final class UetSender {
                 : ((PdcSender) s).expire(now, (psn, payload, ev) -> {
                     ccc.onTimeout(now, payload, payload + transport.headerBytes());
                     lb.onFeedback(ev, Feedback.TIMED_OUT, now);
+                    planes.timedOut(i, psn, now);
                 });
         if (s.timeouts() == timeoutsBefore) {
             return next;
