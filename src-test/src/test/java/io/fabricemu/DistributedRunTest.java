@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * One fabric across several JVMs, as {@code run --jvms N} forks them on 127.0.0.1: the results are those of one
@@ -72,6 +74,29 @@ class DistributedRunTest {
         assertEquals(Files.readString(one.resolve("ports.csv")), Files.readString(two.resolve("ports.csv")));
         assertTrue(r1.has("faults"), "the run reports its fault");
         assertEquals(r1.get("faults"), r2.get("faults"));
+    }
+
+    /**
+     * A two-plane fat tree whose switches route adaptively (their siblings' levels cross JVMs as notices), and a
+     * fabric read from a topology file (each member reads it beside the scenario): the outcome of one JVM.
+     */
+    @ParameterizedTest
+    @CsvSource({"planes-2-fat-tree-permutation.yaml, switch.adaptiveRouting.method=queue",
+            "file-two-pods-incast.yaml, seed=1"})
+    void planesAdaptiveRoutingAndFileTopologies_twoJvmsGiveTheSameDigest(String name, String set)
+            throws IOException {
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        String scenario = Cli.scenario(name);
+        Cli.Outcome o1 = Cli.run("run", scenario, "--quiet", "--out=" + one, "--set", set);
+        Cli.Outcome o2 = Cli.run("run", scenario, "--quiet", "--out=" + two, "--set", set, "--jvms", "2");
+        assertEquals(0, o1.exitCode(), o1.err());
+        assertEquals(0, o2.exitCode(), o2.err());
+        JsonNode r1 = Cli.results(one);
+        JsonNode r2 = Cli.results(two);
+        assertEquals(r1.get("digest"), r2.get("digest"));
+        assertEquals(r1.get("events"), r2.get("events"));
+        assertEquals(Files.readString(one.resolve("ports.csv")), Files.readString(two.resolve("ports.csv")));
     }
 
     @Test
