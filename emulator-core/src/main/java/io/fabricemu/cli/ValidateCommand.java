@@ -1,6 +1,7 @@
 package io.fabricemu.cli;
 
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.scenario.sizing.RecordingEstimate;
 import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.time.Ps;
 import java.io.PrintWriter;
@@ -51,11 +52,14 @@ final class ValidateCommand implements Callable<Integer> {
                 bad++;
                 continue;
             }
+            RecordingEstimate recording = RecordingEstimate.of(p.scenario().sampling(),
+                    p.scenario().topology().counts(), p.flows().size(), p.scenario().switchConfig().trafficClasses());
             out.printf("ok: %s: %s; %,d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
-                    + " may use; %s%n", file, p.fabric().topology().describe(), p.flows().size(),
+                    + " may use; %s; %s%n", file, p.fabric().topology().describe(), p.flows().size(),
                     p.fabric().elementCount(), Ps.format(p.fabric().lookaheadPs()),
                     Units.formatBytes(p.scenario().estimate().heapBytes()),
-                    Units.formatBytes(Runtime.getRuntime().maxMemory()), p.scenario().runEstimate().describe());
+                    Units.formatBytes(Runtime.getRuntime().maxMemory()), p.scenario().runEstimate().describe(),
+                    recording.describe());
             out.flush();
         }
         out.flush();
