@@ -68,7 +68,7 @@ class DeterminismTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"incast-7to1.yaml", "fat-tree-16-permutation.yaml", "rail-fig6-1-flows.yaml",
             "all-to-all-leaf-spine.yaml", "file-two-pods-incast.yaml", "adaptive-routing-permutation.yaml",
-            "planes-2-fat-tree-permutation.yaml"})
+            "planes-2-fat-tree-permutation.yaml", "file-lossy-host-link.yaml"})
     void run_twiceAndShardedGivesTheSameDigest(String scenario) throws IOException {
         String first = outcome(scenario, "--shards", "1");
         assertEquals(first, outcome(scenario, "--shards", "1"), "a second run");

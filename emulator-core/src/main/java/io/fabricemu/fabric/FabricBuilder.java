@@ -271,8 +271,21 @@ public final class FabricBuilder implements ElementFactory {
         int toNode = aToB ? c.nodeB() : c.nodeA();
         int toPort = aToB ? c.portB() : c.portA();
         boolean wholePacket = topology.isHost(toNode) || switches.forwarding() == ForwardingMode.STORE_AND_FORWARD;
-        return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, lossProbability,
-                Ecmp.mix(seed ^ (0x1055_0000_0000L + id)), faults.link(id - linkBase, id, seed));
+        double loss = lossOf(c.spec().lossProbability());
+        String name = loss == 0 ? "" : topology.name(aToB ? c.nodeA() : c.nodeB()) + " -> " + topology.name(toNode);
+        return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, loss,
+                Ecmp.mix(seed ^ (0x1055_0000_0000L + id)), name, faults.link(id - linkBase, id, seed));
+    }
+
+    /**
+     * A link's loss probability: its cable's ({@link io.fabricemu.topology.LinkSpec#lossProbability()}, a topology
+     * file's) and the one every link has (tests'), independent draws in effect; either alone when the other is 0.
+     */
+    private double lossOf(double cableLoss) {
+        if (cableLoss == 0) {
+            return lossProbability;
+        }
+        return lossProbability == 0 ? cableLoss : 1 - (1 - lossProbability) * (1 - cableLoss);
     }
 
     /** Host {@code h}'s ports into planes 1 and up; none in a fabric of one plane. */

@@ -7,7 +7,6 @@ import io.fabricemu.engine.SampleSink;
 import io.fabricemu.engine.Signal;
 import io.fabricemu.fault.LinkFaults;
 import io.fabricemu.fault.RouteNotice;
-import java.util.SplittableRandom;
 
 /**
  * One direction of a cable: carries packets from a transmitter to the element at its far end, taking the
@@ -17,10 +16,11 @@ import java.util.SplittableRandom;
  * flight time is split: the transmitter hands a packet over {@link #handoffPs()} after its first bit
  * leaves, and the link delivers it {@code flightPs - handoffPs} later, when its first bit arrives (or, for
  * a receiver that needs the whole packet, when its last bit arrives). The delivered times are exactly
- * those of the physical wire. An optional seeded loss drops packets on the wire.
+ * those of the physical wire. An optional seeded loss ({@link WireLoss}: the cable's own, as a topology file gives
+ * it) drops packets on the wire, data and control alike, and counts them.
  *
  * <p>A PFC frame ({@link PfcOnWire}) is delivered when its last bit arrives ({@link PfcArrival}) and is
- * never lost: the injected loss models data loss, and a lost pause would only make lossless classes lossy.
+ * never lost: the link's own loss models packet loss, and a lost pause would only make lossless classes lossy.
  *
  * <p>A link with faults ({@link LinkFaults}) also goes down, loses and corrupts packets as its timeline says: a
  * packet or a PFC frame on the wire while it is down is lost, and so is a routing update switches send over it
@@ -31,8 +31,8 @@ public final class Link implements Element {
     private final long flightPs;
     private final long handoffPs;
     private final boolean deliverAtLastBit;
-    private final double lossProbability;
-    private final SplittableRandom lossRandom;
+    /** The link's own random loss, or null on a link without (the common case: no draw, one null check). */
+    private final WireLoss loss;
     /** The link's faults, or null on a healthy link (the common case, which pays one null check a packet). */
     private final LinkFaults faults;
 
@@ -41,20 +41,13 @@ public final class Link implements Element {
      * @param flightPs         propagation plus FEC delay, at least 2 ps
      * @param deliverAtLastBit deliver when the last bit has arrived (NICs, store-and-forward switches)
      *                         instead of the first (cut-through switches)
-     * @param lossProbability  probability that a packet is lost on the wire, in [0, 1)
+     * @param lossProbability  probability that a packet is lost on the wire, in [0, 1); 0 draws nothing
      * @param lossSeed         seed of this link's loss draws
-     */
-    public Link(int targetId, long flightPs, boolean deliverAtLastBit, double lossProbability, long lossSeed) {
-        this(targetId, flightPs, deliverAtLastBit, lossProbability, lossSeed, null);
-    }
-
-    /**
-     * A link with faults; the other parameters as above.
-     *
-     * @param faults what its faults do, or null for none
+     * @param name             the link direction's name, e.g. {@code sw4 -> h0}, for what its loss counts
+     * @param faults           what its faults do, or null for none
      */
     public Link(int targetId, long flightPs, boolean deliverAtLastBit, double lossProbability, long lossSeed,
-                LinkFaults faults) {
+                String name, LinkFaults faults) {
         if (flightPs < 2) {
             throw new IllegalArgumentException("flightPs must be >= 2, was " + flightPs);
         }
@@ -65,8 +58,7 @@ public final class Link implements Element {
         this.flightPs = flightPs;
         this.handoffPs = flightPs / 2;
         this.deliverAtLastBit = deliverAtLastBit;
-        this.lossProbability = lossProbability;
-        this.lossRandom = new SplittableRandom(lossSeed);
+        this.loss = lossProbability > 0 ? new WireLoss(name, lossProbability, lossSeed) : null;
         this.faults = faults;
     }
 
@@ -91,7 +83,7 @@ public final class Link implements Element {
             return;
         }
         OnWire w = (OnWire) signal;
-        if (lossProbability > 0 && lossRandom.nextDouble() < lossProbability) {
+        if (loss != null && loss.loses(w.packet().sizeBytes())) {
             return;
         }
         if (faults != null && !faults.passes(w.packet().flowId(), w.packet().sizeBytes(), w.firstBitPs(),
@@ -113,6 +105,7 @@ public final class Link implements Element {
 
     @Override
     public ElementReport report() {
-        return faults == null ? ElementReport.EMPTY : ElementReport.EMPTY.withFaults(faults.counts());
+        ElementReport report = loss == null ? ElementReport.EMPTY : ElementReport.EMPTY.withLinkLoss(loss.count());
+        return faults == null ? report : report.withFaults(faults.counts());
     }
 }

@@ -104,6 +104,9 @@ public final class ResultsWriter {
         }
         doc.put("flows", r.flows());
         doc.put("ports", r.ports());
+        if (!r.linkLosses().isEmpty()) {
+            doc.put("linkLosses", r.linkLosses());
+        }
         if (!r.collectives().isEmpty()) {
             doc.put("collectives", r.collectives());
         }

@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import io.fabricemu.stats.LinkLoss;
 import io.fabricemu.stats.PortStats;
 import java.util.List;
 
@@ -28,13 +29,15 @@ import java.util.List;
  * @param fabricMap     the fabric's nodes and cables, for the report's picture ({@link FabricMap#NONE}: not drawn)
  * @param faults        what the scenario's faults cost ({@link FaultOutcome#NONE}: none)
  * @param slowdown      the FCT slowdown of the open-loop flows ({@link FctSlowdown#NONE}: the workload has none)
+ * @param linkLosses    what each direction of a lossy cable (a topology file's loss) lost, in link order; empty when
+ *                      no cable has a loss
  */
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
                         List<PortStats> ports, String haltReason, TimeSeries series,
                         List<CollectiveResult> collectives, FabricMap fabricMap, FaultOutcome faults,
-                        FctSlowdown slowdown) {
+                        FctSlowdown slowdown, List<LinkLoss> linkLosses) {
     public RunResult {
         java.util.Objects.requireNonNull(slowdown, "slowdown");
         java.util.Objects.requireNonNull(faults, "faults");
@@ -44,6 +47,18 @@ public record RunResult(String scenario, long seed, String topology, String dige
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         collectives = List.copyOf(collectives);
+        linkLosses = List.copyOf(linkLosses);
+    }
+
+    /** A run whose cables lose nothing of their own. */
+    public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
+                     long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
+                     long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
+                     String haltReason, TimeSeries series, List<CollectiveResult> collectives, FabricMap fabricMap,
+                     FaultOutcome faults, FctSlowdown slowdown) {
+        this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
+                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, collectives,
+                fabricMap, faults, slowdown, List.of());
     }
 
     /** A run without open-loop load. */
@@ -81,14 +96,14 @@ public record RunResult(String scenario, long seed, String topology, String dige
     public RunResult withCollectives(List<CollectiveResult> results) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, results, fabricMap, faults, slowdown);
+                series, results, fabricMap, faults, slowdown, linkLosses);
     }
 
     /** This run with the FCT slowdown of its open-loop flows. */
     public RunResult withSlowdown(FctSlowdown result) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, collectives, fabricMap, faults, result);
+                series, collectives, fabricMap, faults, result, linkLosses);
     }
 
     public boolean halted() {

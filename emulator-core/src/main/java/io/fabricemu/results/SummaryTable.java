@@ -1,5 +1,6 @@
 package io.fabricemu.results;
 
+import io.fabricemu.stats.LinkLoss;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,6 +80,9 @@ public final class SummaryTable {
                     "%,d notices, %,d B overhead (%s per delivered byte)", s.btsSent(), s.btsBytes(),
                     perDelivered(s.btsPpmOfDelivered()))});
         }
+        if (!r.linkLosses().isEmpty()) {
+            rows.add(new String[] {"link loss", linkLoss(r.linkLosses())});
+        }
         if (!r.faults().isEmpty()) {
             rows.add(new String[] {"fault drops", String.format(Locale.ROOT, "%,d packets lost to %d fault%s",
                     s.faultDropPackets(), r.faults().faults().size(), r.faults().faults().size() == 1 ? "" : "s")});
@@ -97,6 +101,20 @@ public final class SummaryTable {
                 100.0 * r.coordinationMillis() / Math.max(1, r.wallMillis()))});
         rows.add(new String[] {"digest", r.digest()});
         return rows;
+    }
+
+    /** The packets lossy cables lost of their own, and the direction that lost most (the first of equals). */
+    static String linkLoss(List<LinkLoss> losses) {
+        long packets = 0;
+        long bytes = 0;
+        LinkLoss most = losses.get(0);
+        for (LinkLoss l : losses) {
+            packets += l.packets();
+            bytes += l.bytes();
+            most = l.packets() > most.packets() ? l : most;
+        }
+        return String.format(Locale.ROOT, "%,d packets, %,d B lost on %d lossy link direction%s; most on %s (%,d)",
+                packets, bytes, losses.size(), losses.size() == 1 ? "" : "s", most.where(), most.packets());
     }
 
     /**

@@ -2,7 +2,9 @@ package io.fabricemu.run;
 
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.results.FaultOutcome;
+import io.fabricemu.results.FctSlowdown;
 import io.fabricemu.stats.FaultCounts;
+import io.fabricemu.stats.LinkLoss;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
@@ -78,7 +80,17 @@ public final class Emulation {
                 r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
                 r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),
                 r.haltReason(), TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())), List.of(),
-                FabricMap.of(fabric.topology()), faults(fabric, r.reports()));
+                FabricMap.of(fabric.topology()), faults(fabric, r.reports()), FctSlowdown.NONE,
+                linkLosses(r.reports()));
+    }
+
+    /** What the lossy links lost to their own loss, in element order. */
+    private static List<LinkLoss> linkLosses(List<ElementReport> reports) {
+        List<LinkLoss> losses = new ArrayList<>();
+        for (ElementReport report : reports) {
+            losses.addAll(report.linkLosses());
+        }
+        return losses;
     }
 
     /** The fabric's faults and what the elements counted of them, in fault order and then element order. */

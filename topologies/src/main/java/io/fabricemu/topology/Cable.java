@@ -10,7 +10,7 @@ package io.fabricemu.topology;
  * @param portA port number of this cable on {@code nodeA}
  * @param nodeB node id of the upper end (always a switch; a ring's clockwise end)
  * @param portB port number of this cable on {@code nodeB}
- * @param spec  rate and delays of the cable, the same in both directions
+ * @param spec  rate, delays and loss of the cable, the same in both directions
  * @param tier  {@code host} (host to leaf or ToR), {@code agg} (ToR to aggregation), {@code core}
  *              (aggregation to core), {@code fabric} (leaf to spine), {@code super} (spine to super-spine) or
  *              {@code ring} (ring switch to its clockwise neighbour)

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * A fabric given as a graph, read from a file (the ns-3/HPCC {@code topology.txt} format): nodes numbered
  * {@code 0 .. nodes - 1} as the file numbers them, the listed ones switches, the others hosts; every link with its
- * own rate and delay. Hosts are numbered in the order of their node ids ({@code h0} is the host with the lowest id),
+ * own rate, delay and loss ({@link LinkSpec#lossProbability()}, 0 for none). Hosts are numbered in the order of their node ids ({@code h0} is the host with the lowest id),
  * switches named by theirs ({@code sw16}); {@link #hostOfNode} and {@link #nodeOfHost} translate.
  *
  * <p>The graph must be one a fabric can run: every host on exactly one link, to a switch; no link from a node to

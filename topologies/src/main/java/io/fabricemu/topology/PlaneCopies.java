@@ -6,7 +6,8 @@ package io.fabricemu.topology;
  * copy of its edge switch, at the port that switch's host had in the base. Plane {@code p}'s switch {@code s} of
  * the base is node {@code hosts + p * switchesPerPlane + (s - hosts)}, named {@code p<p>.<base name>} (e.g.
  * {@code p1.leaf0}), with the same ports as in the base; plane {@code p}'s copy of base cable {@code c} has id
- * {@code p * baseCables + c}. The copies share the base's route tables: a switch's next ports toward a host are
+ * {@code p * baseCables + c} and the base cable's spec, its loss included (each copy's two directions are links of
+ * their own, so each draws its losses on its own). The copies share the base's route tables: a switch's next ports toward a host are
  * those of its base switch.
  */
 final class PlaneCopies {

@@ -32,6 +32,7 @@ import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
 import io.fabricemu.stats.FlowStarted;
+import io.fabricemu.stats.LinkLoss;
 import io.fabricemu.stats.PfcCounters;
 import io.fabricemu.stats.PortStats;
 import io.fabricemu.stats.RnrCounters;
@@ -62,8 +63,8 @@ final class WireSamples {
                         0),
                 new Coordinator.ShardReady(0, Coordinator.Phase.FINAL, NOW_PS, 5, 6, 0, -1, 7, -1, null, 1L << 40,
                         Long.MAX_VALUE),
-                new Coordinator.ShardReported(2, List.of(11, 12, 13), List.of(senderReport(), receiverReport(),
-                        portReport()), true),
+                new Coordinator.ShardReported(2, List.of(11, 12, 13, 14), List.of(senderReport(), receiverReport(),
+                        portReport(), linkReport()), true),
                 new Coordinator.ShardReported(0, List.of(), List.of(), false),
                 new Coordinator.ShardFailed(4, "element 77 failed: boom \u00e9\u4e2d"),
                 new ShardActor.Peers(shards),
@@ -169,6 +170,10 @@ final class WireSamples {
     static ElementReport receiverReport() {
         return new ElementReport(List.of(), List.of(new FlowReceiverStats(3, 1L << 33, NOW_PS + 1, 19)), List.of(),
                 SampleLog.restore(1_000_000, 0, List.of(), List.of(), new long[0], -1));
+    }
+
+    static ElementReport linkReport() {
+        return ElementReport.EMPTY.withLinkLoss(new LinkLoss("sw4 -> h0", 0.01, 7, 29_050));
     }
 
     static ElementReport portReport() {

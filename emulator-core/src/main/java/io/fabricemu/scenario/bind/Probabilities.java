@@ -23,21 +23,42 @@ final class Probabilities {
     static int ppm(Section r, String key, String otherForms) throws ScenarioException {
         String text = r.required(key, "a probability such as 0.2 or 20%" + otherForms).text();
         try {
-            boolean percent = text.endsWith("%");
-            String number = percent ? text.substring(0, text.length() - 1) : text;
-            if (percent && !number.equals(number.stripTrailing())) {
-                throw r.error(key, "'" + text + "' has a space before its % (write " + number.strip() + "%)");
-            }
-            BigDecimal value = new BigDecimal(number);
-            BigDecimal ppm = value.movePointRight(percent ? 4 : 6);
-            if (ppm.signum() < 0 || ppm.compareTo(BigDecimal.valueOf(ONE_PPM)) > 0) {
-                throw r.error(key, "'" + text + "' is out of range; it must be 0..1 (or 0%..100%)");
-            }
-            return ppm.intValueExact();
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw r.error(key, "'" + text + "' is not a probability; use a number 0..1 such as 0.2, or a"
-                    + " percentage such as 20%, exact to a millionth" + otherForms);
+            return ppmOf(text, otherForms);
+        } catch (IllegalArgumentException e) {
+            throw r.error(key, e.getMessage());
         }
+    }
+
+    /**
+     * {@code text} (a probability) as parts per million, read as {@link #ppm} reads a field, for a file that is not
+     * YAML; a text that is not one throws an exception whose message says why, quoting the text.
+     */
+    static int ppmOf(String text, String otherForms) {
+        boolean percent = text.endsWith("%");
+        String number = percent ? text.substring(0, text.length() - 1) : text;
+        if (percent && !number.equals(number.stripTrailing())) {
+            throw new IllegalArgumentException("'" + text + "' has a space before its % (write " + number.strip()
+                    + "%)");
+        }
+        BigDecimal ppm;
+        try {
+            ppm = new BigDecimal(number).movePointRight(percent ? 4 : 6);
+        } catch (NumberFormatException e) {
+            throw notOne(text, otherForms);
+        }
+        if (ppm.signum() < 0 || ppm.compareTo(BigDecimal.valueOf(ONE_PPM)) > 0) {
+            throw new IllegalArgumentException("'" + text + "' is out of range; it must be 0..1 (or 0%..100%)");
+        }
+        try {
+            return ppm.intValueExact();
+        } catch (ArithmeticException e) {
+            throw notOne(text, otherForms);
+        }
+    }
+
+    private static IllegalArgumentException notOne(String text, String otherForms) {
+        return new IllegalArgumentException("'" + text + "' is not a probability; use a number 0..1 such as 0.2, or a"
+                + " percentage such as 20%, exact to a millionth" + otherForms);
     }
 
     /** Parts per million as a percentage, exactly: {@code 0.1%}, {@code 100%}, {@code 0%}. */

@@ -27,8 +27,10 @@ import java.util.regex.Pattern;
  *
  * <p>Every error names the file and line, and the field: a count that does not match the lines that follow, an id
  * outside {@code 0 .. nodes - 1} or given twice, a rate or delay that is not one, a link from a node to itself or
- * between two hosts, a host with no link or more than one, a node no link path reaches. A nonzero {@code error_rate}
- * is refused with the scenario's way to say it: a loss fault on that link from time 0. The file is read as
+ * between two hosts, a host with no link or more than one, a node no link path reaches, an {@code error_rate} that is
+ * not a probability below 1. A nonzero {@code error_rate} is the link's loss, as in ns-3, where it sets a rate error
+ * model on the receiving device of both ends: each packet either way is lost with that probability
+ * ({@link LinkSpec#lossProbability()}). The file is read as
  * {@link ScenarioFiles} allows; until its first line has the format's shape no message quotes it, and after that a
  * value is quoted only if it is short and plain ({@link #shown}). A file whose name ends in {@code .yaml} or
  * {@code .yml} is read in the YAML form instead ({@link TopologyYaml}).
@@ -119,12 +121,7 @@ final class TopologyFile {
             }
             long rateBps = quantity(f[2], "rate", true);
             long delayPs = quantity(f[3], "delay", false);
-            if (!f[4].matches("0*(\\.0*)?")) {
-                throw error("error_rate", "is " + shown(f[4]) + "; a link's loss is given in the scenario's faults"
-                        + " section instead, e.g. faults: [{at: 0us, link: '" + name(src, sorted) + " <-> "
-                        + name(dst, sorted) + "', loss: 0.1%}]; write 0 here");
-            }
-            list.add(new GraphSpec.Link(src, dst, new LinkSpec(rateBps, delayPs, 0)));
+            list.add(new GraphSpec.Link(src, dst, new LinkSpec(rateBps, delayPs, 0, errorRate(f[4]))));
         }
         String extra = nextOrNull();
         if (extra != null) {
@@ -172,12 +169,6 @@ final class TopologyFile {
         return (int) value;
     }
 
-    /** The name the scenario's other sections give file node {@code id}: {@code sw16}, or {@code h3} for a host. */
-    private static String name(int id, int[] sortedSwitchIds) {
-        int at = Arrays.binarySearch(sortedSwitchIds, id);
-        return at >= 0 ? "sw" + id : "h" + (id + at + 1);
-    }
-
     private int id(String text, String field, int nodes) throws ScenarioException {
         if (!WHOLE.matcher(text).matches() || Long.parseLong(text) >= nodes) {
             throw error(field, shown(text) + " is not a node id; ids are whole numbers from 0 to " + (nodes - 1)
@@ -197,6 +188,25 @@ final class TopologyFile {
             throw error(field, shown(text) + " is not a " + (rate ? "rate: a number and bps, Kbps, Mbps, Gbps or Tbps,"
                     + " e.g. 100Gbps" : "delay: a number and ps, ns, us, ms or s, e.g. 0.0005ms or 500ns"));
         }
+    }
+
+    /**
+     * A link's {@code error_rate}: the probability that the link loses a packet, in [0, 1), written as ns-3 reads
+     * it ({@code 0}, {@code 0.001}, {@code 1e-05}), exact to a millionth as every probability of a scenario is
+     * ({@link Probabilities}).
+     */
+    private double errorRate(String text) throws ScenarioException {
+        int ppm;
+        try {
+            ppm = text.endsWith("%") ? -1 : Probabilities.ppmOf(text, "");
+        } catch (IllegalArgumentException e) {
+            ppm = -1;
+        }
+        if (ppm < 0 || ppm == Probabilities.ONE_PPM) {
+            throw error("error_rate", shown(text) + " is not a loss probability; error_rate is a number from 0 up to"
+                    + " but not including 1, exact to a millionth, e.g. 0 (no loss), 0.001 or 1e-05");
+        }
+        return ppm / 1e6;
     }
 
     private ScenarioException error(String field, String message) {

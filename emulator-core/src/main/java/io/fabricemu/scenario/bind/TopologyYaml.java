@@ -29,11 +29,12 @@ import java.util.regex.Pattern;
  *   - {name: spine0, tier: 2}
  * links:
  *   - {a: h0, b: leaf0, rate: 400Gbps, delay: 500ns}
- *   - {a: leaf0, b: spine0, rate: 800Gbps, delay: 1us}
+ *   - {a: leaf0, b: spine0, rate: 800Gbps, delay: 1us, loss: 0.01%}   # optional: lost packets, either way
  * </pre>
  * Node ids are the hosts' first, then the switches' in the order listed. Errors name the file, line and field, as a
- * scenario's do; the checks are those of the topology.txt form ({@link TopologyFile}). {@code loss} other than 0 is
- * refused with the fault that says it.
+ * scenario's do; the checks are those of the topology.txt form ({@link TopologyFile}). A link's optional
+ * {@code loss} ({@code loss: 0.1%}) is the probability that it loses a packet, either way, as topology.txt's
+ * {@code error_rate}.
  */
 final class TopologyYaml {
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9._-]{0,63}");
@@ -113,13 +114,7 @@ final class TopologyYaml {
             }
             long rateBps = l.requiredRateBps("rate", 1, Long.MAX_VALUE);
             long delayPs = l.requiredTimePs("delay", 1, Limits.MAX_TIME_PS);
-            Field loss = l.optional("loss");
-            if (loss != null && !loss.text().matches("0*(\\.0*)?%?")) {
-                throw l.error("loss", "a link's loss is given in the scenario's faults section, e.g. faults: [{at: 0us,"
-                        + " link: '" + name(a, hosts, names) + " <-> " + name(b, hosts, names) + "', loss: "
-                        + loss.text() + "}]; leave it out here");
-            }
-            links.add(new GraphSpec.Link(a, b, new LinkSpec(rateBps, delayPs, 0)));
+            links.add(new GraphSpec.Link(a, b, new LinkSpec(rateBps, delayPs, 0, loss(l))));
         }
         for (int h = 0; h < hosts; h++) {
             if (hostLink[h] == 0) {
@@ -137,6 +132,19 @@ final class TopologyYaml {
         }
         return new GraphSpec(display, nodes, switchIds, links, names, tiers.length > 0 && tiers[0] > 0 ? tiers
                 : new int[0]);
+    }
+
+    /** A link's {@code loss}: a probability below 1 ({@link Probabilities}), 0 when it is left out. */
+    private static double loss(Section l) throws ScenarioException {
+        if (!l.has("loss")) {
+            return 0;
+        }
+        int ppm = Probabilities.ppm(l, "loss", "");
+        if (ppm == Probabilities.ONE_PPM) {
+            throw l.error("loss", "'" + l.optional("loss").text() + "' would lose every packet; a link's loss is a"
+                    + " probability below 100%, e.g. 0.1%");
+        }
+        return ppm / 1e6;
     }
 
     private static int node(Section l, String key, int hosts, Map<String, Integer> ids, List<String> names)

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A fabric from a file in the ns-3/HPCC topology.txt format ({@code topology: {kind: file, path: ...}}): a good
  * file builds the fabric it describes, hosts numbered by their ids, switches tiered by their distance from the
- * hosts, every link at its own rate and delay; every bad line is refused at its line and field, with what is
+ * hosts, every link at its own rate, delay and loss; every bad line is refused at its line and field, with what is
  * allowed, and a file of another kind is never quoted.
  */
 class TopologyFileTest {
@@ -30,6 +30,8 @@ class TopologyFileTest {
     private static final List<String> GOOD = List.of("7 3 7", "4 5 6", "0 4 100Gbps 0.0005ms 0",
             "1 4 100Gbps 0.0005ms 0", "2 5 400Gbps 500ns 0.000000", "# a comment", "", "3 5 400Gbps 500ns 0",
             "4 6 200Gbps 1us 0", "5 6 400Gbps 1us 0", "6 5 400Gbps 1us 0");
+
+    private static final String RANGE = "error_rate is a number from 0 up to but not including 1, exact to a millionth";
 
     @TempDir
     Path dir;
@@ -69,6 +71,24 @@ class TopologyFileTest {
     }
 
     @Test
+    void anErrorRate_isItsCablesLoss_inEveryPlane() throws Exception {
+        List<String> lossy = new java.util.ArrayList<>(GOOD);
+        lossy.set(2, "0 4 100Gbps 0.0005ms 0.01");
+        lossy.set(3, "1 4 100Gbps 0.0005ms 1e-05");
+        Topology t = Topologies.build(ScenarioLoader.load(scenario("topo.txt", lossy), List.of()).topology());
+        assertEquals(0.01, t.cableAt(0, 0).spec().lossProbability());
+        assertEquals(1e-5, t.cableAt(1, 0).spec().lossProbability());
+        assertEquals(0, t.cableAt(2, 0).spec().lossProbability());
+        assertEquals(0, t.cableAt(4, 2).spec().lossProbability(), "ToR 4's uplink has error_rate 0");
+        Path twoPlanes = scenario("topo.txt", lossy);
+        Files.writeString(twoPlanes, Files.readString(twoPlanes).replace("  kind: file", "  kind: file\n  planes: 2"));
+        Topology planes = Topologies.build(ScenarioLoader.load(twoPlanes, List.of()).topology());
+        assertEquals(0.01, planes.cableAt(0, 0).spec().lossProbability(), "h0's cable into plane 0");
+        assertEquals(0.01, planes.cableAt(0, 1).spec().lossProbability(), "h0's cable into plane 1");
+        assertEquals(0, planes.cableAt(2, 1).spec().lossProbability());
+    }
+
+    @Test
     void hostsAreNumberedByTheirIds_switchesAnywhere() throws Exception {
         // switches 0 and 3; hosts are ids 1, 2, 4 -> h0, h1, h2
         Path s = scenario("topo.txt", List.of("5 2 4", "3 0", "1 0 100Gbps 1us 0", "2 0 100Gbps 1us 0",
@@ -91,7 +111,13 @@ class TopologyFileTest {
         "two hosts|3|7 3 7;4 5 6;0 1 100Gbps 1us 0|dst|nodes 0 and 1 are both hosts",
         "bad rate|3|7 3 7;4 5 6;0 4 100Gbbps 1us 0|rate|'100Gbbps' is not a rate",
         "bad delay|3|7 3 7;4 5 6;0 4 100Gbps 1 0|delay|'1' is not a delay",
-        "lossy link|3|7 3 7;4 5 6;0 4 100Gbps 1us 0.01|error_rate|link: 'h0 <-> sw4', loss: 0.1%",
+        "error_rate 1|3|7 3 7;4 5 6;0 4 100Gbps 1us 1|error_rate|'1' is not a loss probability; " + RANGE,
+        "error_rate above 1|3|7 3 7;4 5 6;0 4 100Gbps 1us 1.5|error_rate|'1.5' is not a loss probability",
+        "negative error_rate|3|7 3 7;4 5 6;0 4 100Gbps 1us -0.01|error_rate|'-0.01' is not a loss probability",
+        "error_rate not a number|3|7 3 7;4 5 6;0 4 100Gbps 1us lossy|error_rate|'lossy' is not a loss probability",
+        "error_rate NaN|3|7 3 7;4 5 6;0 4 100Gbps 1us NaN|error_rate|'NaN' is not a loss probability; " + RANGE,
+        "error_rate finer than a millionth|3|7 3 7;4 5 6;0 4 100Gbps 1us 1e-07|error_rate|'1e-07' is not a loss",
+        "error_rate as a percentage|3|7 3 7;4 5 6;0 4 100Gbps 1us 1%|error_rate|is not a loss probability; " + RANGE,
         "host on two links|4|7 3 7;4 5 6;0 4 100Gbps 1us 0;0 5 100Gbps 1us 0|src|host node 0 already has a link, on line 3",
         "too few lines|3|7 3 7;4 5 6;0 4 100Gbps 1us 0|''|the file ends before link 2 of 7",
     })
@@ -159,5 +185,29 @@ class TopologyFileTest {
         ScenarioException twice = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.load(dir.resolve("s.yaml"), List.of()));
         assertTrue(twice.getMessage().contains("h2 already has a link, on line 9"), twice.getMessage());
+    }
+
+    /** The YAML form's {@code loss}: a probability as the faults write one, below 100%, at its line when bad. */
+    @Test
+    void theYamlForm_takesALinksLoss_asAProbability() throws Exception {
+        List<String> yaml = List.of("hosts: 2", "switches:", "  - {name: leaf0}", "links:",
+                "  - {a: h0, b: leaf0, rate: 400Gbps, delay: 500ns, loss: 0.1%}",
+                "  - {a: h1, b: leaf0, rate: 400Gbps, delay: 500ns, loss: 0.00002}");
+        Files.writeString(dir.resolve("fabric.yaml"), String.join("\n", yaml) + "\n");
+        Path s = scenario("fabric.yaml", null);
+        Files.writeString(s, Files.readString(s).replace("senders: [2, 3]", "senders: [1]"));
+        Topology t = Topologies.build(ScenarioLoader.load(s, List.of()).topology());
+        assertEquals(0.001, t.cableAt(0, 0).spec().lossProbability());
+        assertEquals(0.00002, t.cableAt(1, 0).spec().lossProbability());
+        for (String[] bad : new String[][] {{"loss: 100%", "'100%' would lose every packet"},
+                {"loss: 1.5", "'1.5' is out of range; it must be 0..1 (or 0%..100%)"},
+                {"loss: lots", "'lots' is not a probability"}}) {
+            Files.writeString(dir.resolve("fabric.yaml"), String.join("\n", yaml).replace("loss: 0.00002", bad[0])
+                    + "\n");
+            ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(s, List.of()));
+            assertEquals(6, e.line(), e.getMessage());
+            assertEquals("links[1].loss", e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+        }
     }
 }
