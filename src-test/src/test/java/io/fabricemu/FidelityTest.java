@@ -145,6 +145,49 @@ class FidelityTest {
         assertTrue(p99[1] < p99[2] && p99[2] < p99[0], "bitmap, then REPS, then spraying: " + Arrays.toString(p99));
     }
 
+    /**
+     * The reference with {@code -planes 2} (less its one check that the planes have the same tiers, see
+     * docs/fidelity.md) on the src->dst pairs of uet-permutation-1024-reference.yaml at k = 8: 128 hosts, each NIC
+     * with a 100 Gb/s port into each of two copies of the fat tree. Median, 99th percentile (the 127th of 128) and
+     * last flow; nothing resent.
+     */
+    private static final long[] PLANES_2_REFERENCE_PS = {140_503_000L, 145_004_000L, 145_586_000L};
+    /** fabric-emu's median, 99th percentile and last flow on that run when it was checked against the reference. */
+    private static final long[] PLANES_2_PS = {101_145_440L, 104_367_520L, 105_107_360L};
+    private static final String[] FIGURES = {"median", "p99", "last"};
+
+    /**
+     * The permutation on two planes, each NIC spraying over its two ports as the reference's {@code UecNIC} does.
+     * Here the figures are not within 10% of the reference's but 28% shorter, for one measured reason: the reference
+     * sizes each flow's NSCC window for one NIC port ({@code UecSrc::initNscc} takes {@code UecNIC::linkspeed()},
+     * a port's rate: MaxWnd 244,176 B, 1.5 BDPs of 100 Gb/s), fabric-emu for the whole NIC's 200 Gb/s. With its
+     * window sized for one port fabric-emu gave 142.9, 144.7 and 145.2 us (+1.7%, -0.2%, -0.3%); on one plane the
+     * same pairs are within 6% of the reference's. So this holds fabric-emu's figures within 5% of what they were,
+     * and between 65% and 80% of the reference's; neither resends anything.
+     */
+    @Test
+    void nsccPermutationOnTwoPlanes_shorterThanTheReferenceByItsWindowForOnePort() throws IOException {
+        JsonNode r = Cli.runScenario(tmp, "uet-permutation-1024-reference.yaml",
+                Cli.sets("topology.k=8", "topology.planes=2", "sampling.interval=off"));
+        assertEquals(128, r.get("summary").get("flowsFinished").asLong(), "every flow finishes");
+        assertEquals(0, r.get("summary").get("retransmittedBytes").asLong(), "the reference resends nothing either");
+        long[] finish = new long[128];
+        int k = 0;
+        for (JsonNode f : r.get("flows")) {
+            finish[k++] = f.get("finishPs").asLong();
+        }
+        Arrays.sort(finish);
+        long[] figures = {finish[64], finish[126], finish[127]};
+        for (int i = 0; i < figures.length; i++) {
+            String what = FIGURES[i] + " " + figures[i] + " ps";
+            assertTrue(Math.abs(figures[i] - PLANES_2_PS[i]) <= PLANES_2_PS[i] / 20,
+                    what + ", " + PLANES_2_PS[i] + " ps when checked against the reference");
+            assertTrue(figures[i] >= PLANES_2_REFERENCE_PS[i] * 65 / 100
+                            && figures[i] <= PLANES_2_REFERENCE_PS[i] * 80 / 100,
+                    what + ", the reference's (its window sized for one port) " + PLANES_2_REFERENCE_PS[i] + " ps");
+        }
+    }
+
     /** Every one of {@code flows} flows finished, the last and the median within 10% of the reference's. */
     private static void assertLastAndMedianWithinTenPercent(JsonNode r, int flows, long referenceLastPs,
                                                             long referenceMedianPs) {
