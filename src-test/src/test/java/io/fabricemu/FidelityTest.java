@@ -188,6 +188,26 @@ class FidelityTest {
         }
     }
 
+    /** The same two planes with NSCC's window sized for one port, as the reference sizes it: within 10% of it. */
+    @Test
+    void nsccPermutationOnTwoPlanes_windowForOnePort_withinTenPercentOfTheReference() throws IOException {
+        JsonNode r = Cli.runScenario(tmp, "uet-permutation-1024-reference.yaml",
+                Cli.sets("topology.k=8", "topology.planes=2", "sampling.interval=off", "transport.windowRate=port"));
+        assertEquals(0, r.get("summary").get("retransmittedBytes").asLong(), "the reference resends nothing either");
+        long[] finish = new long[128];
+        int k = 0;
+        for (JsonNode f : r.get("flows")) {
+            finish[k++] = f.get("finishPs").asLong();
+        }
+        Arrays.sort(finish);
+        long[] figures = {finish[64], finish[126], finish[127]};
+        for (int i = 0; i < figures.length; i++) {
+            assertTrue(Math.abs(figures[i] - PLANES_2_REFERENCE_PS[i]) <= PLANES_2_REFERENCE_PS[i] / 10,
+                    FIGURES[i] + " " + figures[i] + " ps, the reference's " + PLANES_2_REFERENCE_PS[i] + " ps");
+        }
+        assertLastAndMedianWithinTenPercent(r, 128, PLANES_2_REFERENCE_PS[2], PLANES_2_REFERENCE_PS[0]);
+    }
+
     /** Every one of {@code flows} flows finished, the last and the median within 10% of the reference's. */
     private static void assertLastAndMedianWithinTenPercent(JsonNode r, int flows, long referenceLastPs,
                                                             long referenceMedianPs) {

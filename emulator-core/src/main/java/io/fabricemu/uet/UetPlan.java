@@ -26,11 +26,13 @@ import java.util.function.IntToLongFunction;
  * @param nsccLoop           how NSCC turns ACKs into window changes (the reference simulator's loop or per ACK):
  *                           it makes each context's window ({@link NsccLoop#create})
  * @param ackPolicy          when targets send ACK_CCs: coalesced as the reference simulator does, or per packet
+ * @param windowForPort      NSCC sizes its BDP and MaxWnd for one port of a multi-plane NIC (the reference
+ *                           simulator's {@code UecSrc::initNscc} takes {@code UecNIC::linkspeed()}), not for the NIC
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                       long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
                       IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
-                      NsccLoop nsccLoop, AckPolicy ackPolicy) {
+                      NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort) {
     public UetPlan {
         java.util.Objects.requireNonNull(ackPolicy, "ackPolicy");
         java.util.Objects.requireNonNull(nsccCompanions, "nsccCompanions");
@@ -47,6 +49,15 @@ public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWi
             throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes
                     + ", sliceLengthPs " + sliceLengthPs + ", initialCreditBytes " + initialCreditBytes);
         }
+    }
+
+    /** As the canonical constructor, NSCC's window sized for the whole NIC. */
+    public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                   long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                   IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
+                   NsccLoop nsccLoop, AckPolicy ackPolicy) {
+        this(nscc, rccc, baseRttPs, initialWindowBytes, trimming, sliceLengthPs, initialCreditBytes, loadBalancing,
+                memory, hostRateBps, deliveryMode, nsccCompanions, nsccLoop, ackPolicy, false);
     }
 
     /** As the canonical constructor, with the reference simulator's ACK coalescing. */

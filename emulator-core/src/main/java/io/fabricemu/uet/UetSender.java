@@ -62,6 +62,7 @@ final class UetSender {
     private final int host;
     private final String name;
     private final long rateBps;
+    private final long portRateBps;
     private final CommonTransport transport;
     private final UetPlan uet;
     private final NicActions nic;
@@ -88,6 +89,7 @@ final class UetSender {
         this.host = setup.host();
         this.name = setup.name();
         this.rateBps = setup.totalRateBps();
+        this.portRateBps = setup.rateBps();
         this.transport = setup.transport();
         this.uet = uet;
         this.nic = nic;
@@ -154,7 +156,8 @@ final class UetSender {
         SenderCcc ccc = new SenderCcc(((long) host << 24) | ++cccCount);
         CongestionController window = null;
         if (uet.nscc()) {
-            long pathRateBps = Math.min(rateBps, uet.hostRateBps().applyAsLong(peer));
+            long nicRateBps = uet.windowForPort() ? portRateBps : rateBps;
+            long pathRateBps = Math.min(nicRateBps, uet.hostRateBps().applyAsLong(peer));
             NsccParams params = NsccParams.defaults(pathRateBps, uet.baseRttPs(),
                     transport.payloadBytes() + transport.headerBytes()).withTrimming(uet.trimming());
             if (uet.initialWindowBytes() > 0) {

@@ -27,8 +27,8 @@ public final class TransportBinder {
 
     public static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
-        t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "creditSlice",
-                "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");
+        t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "windowRate",
+                "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -49,8 +49,8 @@ public final class TransportBinder {
         }
     }
 
-    private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "creditSlice", "initialCredit",
-            "receiverMemory", "deliveryMode", "nscc", "ack");
+    private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "windowRate", "creditSlice",
+            "initialCredit", "receiverMemory", "deliveryMode", "nscc", "ack");
 
     private static UetOptions bindUet(Section t, CongestionControlKind cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -86,6 +86,12 @@ public final class TransportBinder {
             throw t.error("initialWindow", "'" + t.optional("initialWindow").text() + "' must be 0B (one BDP) or at"
                     + " least transport.mtu (" + Units.exactBytes(mtuBytes) + ")");
         }
+        boolean windowForPort = UetOptions.WINDOW_PORT.equals(t.optionalOneOf("windowRate", UetOptions.WINDOW_NIC,
+                List.of(UetOptions.WINDOW_NIC, UetOptions.WINDOW_PORT)));
+        if (windowForPort && !cc.nscc()) {
+            throw t.error("windowRate", "sizes NSCC's window and applies with transport.cc nscc or nscc+rccc only;"
+                    + " remove it or set cc");
+        }
         long creditSlicePs = t.optionalTimePs("creditSlice", d.creditSlicePs(), 1, Ps.PER_S);
         long initialCreditBytes = t.optionalBytes("initialCredit", d.initialCreditBytes(), 0, Limits.MAX_BUFFER_BYTES);
         if (cc.rccc() && initialCreditBytes < mtuBytes) {
@@ -109,6 +115,6 @@ public final class TransportBinder {
         }
         return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
                 initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc), CompanionBinder.nsccLoop(t),
-                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes));
+                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes), windowForPort);
     }
 }

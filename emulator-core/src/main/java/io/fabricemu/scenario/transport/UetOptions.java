@@ -23,10 +23,18 @@ import java.util.Objects;
  * @param nsccCompanions     NSCC's companion mechanisms of US 12,388,756 ({@link NsccCompanions#OFF} for none)
  * @param nsccLoop           how NSCC turns ACKs into window changes ({@code transport.nscc.loop})
  * @param ackPolicy          when targets send ACK_CCs ({@code transport.ack})
+ * @param windowForPort      NSCC sizes its BDP and MaxWnd for one port of a multi-plane NIC, as the reference
+ *                           simulator does, not for the NIC's ports added up ({@code transport.windowRate: port})
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
                          long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
-                         NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy) {
+                         NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy,
+                         boolean windowForPort) {
+    /** {@code transport.windowRate}: the NIC's rate (its ports added up), the default. */
+    public static final String WINDOW_NIC = "nic";
+    /** {@code transport.windowRate}: one port's rate. */
+    public static final String WINDOW_PORT = "port";
+
     public UetOptions {
         Objects.requireNonNull(ackPolicy, "ackPolicy");
         Objects.requireNonNull(nsccCompanions, "nsccCompanions");
@@ -41,6 +49,14 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
                     + " must be >= 0, creditSlicePs " + creditSlicePs + " > 0, initialCreditBytes " + initialCreditBytes
                     + " >= 0");
         }
+    }
+
+    /** As the canonical constructor, NSCC's window sized for the whole NIC. */
+    public UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
+                      long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
+                      NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy) {
+        this(loadBalancing, baseRttPs, initialWindowBytes, creditSlicePs, initialCreditBytes, receiverMemory,
+                deliveryMode, nsccCompanions, nsccLoop, ackPolicy, false);
     }
 
     /** As the canonical constructor, with the reference simulator's ACK coalescing. */
