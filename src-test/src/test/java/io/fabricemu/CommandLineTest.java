@@ -8,7 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -226,19 +228,31 @@ class CommandLineTest {
                 "--out", tmp.resolve("u").toString()).err().contains("timings:"), "only when asked");
     }
 
-    /** ports.csv names, for every port, the port at the other end of its cable. */
+    /** ports.csv names, for every port, the port at the other end of its cable, its rate and its utilisation. */
     @Test
-    void portsCsv_namesEachPortsPeer() throws IOException {
+    void portsCsv_namesEachPortsPeerRateAndUtilisation() throws IOException {
         Path out = tmp.resolve("peers");
         Cli.Outcome o = Cli.run("run", Cli.scenario("incast-7to1.yaml"), "--quiet", "--set", "workload.bytes=64KiB",
                 "--out", out.toString());
         assertEquals(0, o.exitCode(), o.err());
         List<String> lines = Files.readAllLines(out.resolve("ports.csv"));
-        assertTrue(lines.get(0).endsWith(",peer"), lines.get(0));
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("h0:nic,") && l.endsWith(",leaf0:p0")),
-                lines.toString());
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("spine0:p1,") && l.endsWith(",leaf1:p8")),
-                lines.toString());
-        assertTrue(lines.stream().skip(1).noneMatch(l -> l.endsWith(",")), "every port has a peer");
+        List<String> header = List.of(lines.get(0).split(","));
+        assertTrue(lines.get(0).endsWith(",peer,rateBps,utilisation"), lines.get(0));
+        int peer = header.indexOf("peer");
+        int tx = header.indexOf("txBytes");
+        long endPs = Cli.results(out).get("virtualEndPs").asLong();
+        Map<String, String[]> rows = new HashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            rows.put(f[0], f);
+            assertTrue(!f[peer].isEmpty() && !f[peer + 1].isEmpty(), "every port has a peer and a rate: " + line);
+        }
+        assertEquals("leaf0:p0", rows.get("h0:nic")[peer]);
+        assertEquals("leaf1:p8", rows.get("spine0:p1")[peer]);
+        String[] receiver = rows.get("leaf0:p0");
+        assertEquals("100000000000", receiver[peer + 1], "the incast's 100 Gb/s host links");
+        double expected = Long.parseLong(receiver[tx]) * 8.0 * 1e12 / (100e9 * endPs);
+        assertEquals(expected, Double.parseDouble(receiver[peer + 2]), 0.00005);
+        assertTrue(expected > 0.1, "the receiver's port was busy: " + expected);
     }
 }

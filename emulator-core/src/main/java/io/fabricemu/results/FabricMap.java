@@ -26,6 +26,16 @@ public record FabricMap(List<Node> nodes, List<Link> links) {
     }
 
     /** Each port at an end of a cable to the port at its other end ({@code leaf1:p36} to {@code spine0:p1}). */
+    /** Each port's line rate, each way (its cable's, before any fault changes it), in b/s. */
+    Map<String, Long> portRates() {
+        Map<String, Long> rates = new HashMap<>();
+        for (Link l : links) {
+            rates.put(l.portA(), l.rateBps());
+            rates.put(l.portB(), l.rateBps());
+        }
+        return rates;
+    }
+
     Map<String, String> portPeers() {
         Map<String, String> peers = new HashMap<>();
         for (Link l : links) {

@@ -120,6 +120,15 @@ public final class ResultsWriter {
         return doc;
     }
 
+    /** {@code rateBps,utilisation} of port {@code p}, or two empty fields when its rate is not known. */
+    static String rateAndUtilisation(PortStats p, Long rateBps, long virtualEndPs) {
+        if (rateBps == null || rateBps <= 0) {
+            return ",";
+        }
+        double utilisation = virtualEndPs <= 0 ? 0 : p.txBytes() * 8.0 * 1e12 / ((double) rateBps * virtualEndPs);
+        return rateBps + "," + String.format(java.util.Locale.ROOT, "%.4f", utilisation);
+    }
+
     /** One line per collective and iteration; the ranks' hosts joined by ';'. */
     private static void writeCollectivesCsv(RunResult r, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -149,15 +158,18 @@ public final class ResultsWriter {
     }
 
     /**
-     * ports.csv: a row per port, its last column {@code peer} the port at the other end of its cable
-     * ({@code leaf1:p36} faces {@code spine0:p1}); empty when the run has no map of its fabric.
+     * ports.csv: a row per port, then {@code peer} the port at the other end of its cable ({@code leaf1:p36} faces
+     * {@code spine0:p1}), {@code rateBps} the cable's line rate and {@code utilisation} the bytes sent over what that
+     * rate carries in the run's virtual time, to four decimals; the three empty when the run has no map of its
+     * fabric.
      */
     private static void writePortsCsv(RunResult r, Path file) throws IOException {
         Map<String, String> peers = r.fabricMap().portPeers();
+        Map<String, Long> rates = r.fabricMap().portRates();
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("id,tier,maxQueueBytes,drops,trims,ecnMarks,txBytes,pfcPausesSent,pfcResumesSent,pfcPausedPs,"
                     + "pfcHeadroomDrops,rnrNaksSent,rnrUnresolved,rnrNackedDrops,btsEarlySent,btsDropSent,btsBytesSent,"
-                    + "btsReceived,peer\n");
+                    + "btsReceived,peer,rateBps,utilisation\n");
             for (PortStats p : r.ports()) {
                 PfcCounters pfc = p.pfc();
                 w.write(p.id() + "," + p.tier() + "," + p.maxQueueBytes() + "," + p.drops() + "," + p.trims() + ","
@@ -165,7 +177,8 @@ public final class ResultsWriter {
                         + pfc.pausedPs() + "," + pfc.headroomDrops() + "," + p.rnr().naksSent() + ","
                         + p.rnr().unresolved() + "," + p.rnr().nackedDrops() + "," + p.bts().earlySent() + ","
                         + p.bts().dropSent() + "," + p.bts().bytesSent() + "," + p.bts().received() + ","
-                        + peers.getOrDefault(p.id(), "") + "\n");
+                        + peers.getOrDefault(p.id(), "") + "," + rateAndUtilisation(p, rates.get(p.id()),
+                        r.virtualEndPs()) + "\n");
             }
         }
     }
