@@ -28,14 +28,16 @@ import java.util.List;
  * @param fabricMap     the fabric's nodes and cables, for the report's picture ({@link FabricMap#NONE}: not drawn)
  * @param faults        what the scenario's faults cost ({@link FaultOutcome#NONE}: none)
  * @param slowdown      the FCT slowdown of the open-loop flows ({@link FctSlowdown#NONE}: the workload has none)
+ * @param chakra        the ranks' timelines of a Chakra trace ({@link ChakraTimeline#NONE}: the workload is none)
  */
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
                         List<PortStats> ports, String haltReason, TimeSeries series,
                         List<CollectiveResult> collectives, FabricMap fabricMap, FaultOutcome faults,
-                        FctSlowdown slowdown) {
+                        FctSlowdown slowdown, ChakraTimeline chakra) {
     public RunResult {
+        java.util.Objects.requireNonNull(chakra, "chakra");
         java.util.Objects.requireNonNull(slowdown, "slowdown");
         java.util.Objects.requireNonNull(faults, "faults");
         java.util.Objects.requireNonNull(haltReason, "haltReason");
@@ -44,6 +46,17 @@ public record RunResult(String scenario, long seed, String topology, String dige
         flows = List.copyOf(flows);
         ports = List.copyOf(ports);
         collectives = List.copyOf(collectives);
+    }
+
+    /** A run of no Chakra trace. */
+    public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
+                     long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
+                     long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
+                     String haltReason, TimeSeries series, List<CollectiveResult> collectives, FabricMap fabricMap,
+                     FaultOutcome faults, FctSlowdown slowdown) {
+        this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
+                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, collectives,
+                fabricMap, faults, slowdown, ChakraTimeline.NONE);
     }
 
     /** A run without open-loop load. */
@@ -81,14 +94,21 @@ public record RunResult(String scenario, long seed, String topology, String dige
     public RunResult withCollectives(List<CollectiveResult> results) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, results, fabricMap, faults, slowdown);
+                series, results, fabricMap, faults, slowdown, chakra);
     }
 
     /** This run with the FCT slowdown of its open-loop flows. */
     public RunResult withSlowdown(FctSlowdown result) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, collectives, fabricMap, faults, result);
+                series, collectives, fabricMap, faults, result, chakra);
+    }
+
+    /** This run with its Chakra trace's timelines. */
+    public RunResult withChakra(ChakraTimeline timeline) {
+        return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
+                lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
+                series, collectives, fabricMap, faults, slowdown, timeline);
     }
 
     public boolean halted() {
