@@ -93,6 +93,20 @@ class ReportInBrowserTest {
     }
 
     @Test
+    void chakraReport_aLanePerRankDrawn() throws Exception {
+        Path out = tmp.resolve("chakra");
+        Cli.Outcome o = Cli.run("run", Cli.scenario("chakra-all-reduce-8.yaml"), "--quiet", "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        assertAll(checks(page, List.of("fabric", "fct-cdf", "steps-c0-all-reduce", "step-heat-c0-all-reduce",
+                "steps-c1-all-reduce", "step-heat-c1-all-reduce", "chakra-timeline",
+                "goodput", "queue", "queue-heatmap", "window", "rtt", "signals")));
+        Browser.Plot lanes = page.plots().stream().filter(p -> p.name().equals("chakra-timeline")).findFirst()
+                .orElseThrow();
+        assertEquals(8 * 4, lanes.drawn(), "a bar per node of every rank");
+    }
+
+    @Test
     void check_failsOnAPageWithAnEmptyPlot() throws Exception {
         LineChart drawn = new LineChart("drawn", "A line", Quantity.TIME, "t", Quantity.BYTES, "b")
                 .add(Series.ofTicks("a", "#4e79a7", 2, 1000, new long[] {0, 5, 9, 3, 7}));

@@ -177,7 +177,8 @@ public final class Comparison {
 
     /**
      * The rows of this comparison: first, for every collective any run has, its mean JCT and bus bandwidth over its
-     * iterations; then, for every group of flows any run has (the parts of a mix workload, in
+     * iterations; then, when a run replays a Chakra trace, its iteration time and its ranks' mean exposed
+     * communication ({@link ChakraTimeline}); then, for every group of flows any run has (the parts of a mix workload, in
      * the order they first appear), its completion time and FCT p99; then, for every fault (the runs of a
      * comparison share the scenario's faults), how soon goodput came back and the p99 FCT of the flows it touched
      * ({@link FaultCost}); then the rows every comparison has.
@@ -205,6 +206,11 @@ public final class Comparison {
             rows.add(new Row(name + " busbw", c -> collectiveRaw(c, name, CollectiveSummary::busBwMeanBps) <= 0 ? "-"
                     : SummaryTable.rate(collectiveRaw(c, name, CollectiveSummary::busBwMeanBps)),
                     c -> collectiveRaw(c, name, CollectiveSummary::busBwMeanBps), RATE));
+        }
+        if (columns.stream().anyMatch(c -> !c.run().chakra().absent())) {
+            rows.add(Row.of(ChakraReport.ROW, c -> c.run().chakra().iterationPs(), TIME));
+            rows.add(Row.of("exposed communication", c -> c.run().chakra().meanPs(ChakraRank::exposedCommunicationPs),
+                    TIME));
         }
         for (String group : groups) {
             rows.add(new Row(group + " completion", c -> groupTime(c, group, GroupSummary::completionPs),

@@ -28,7 +28,7 @@ final class OwnResults {
     /** The packet trace {@code run --trace} writes ({@link io.fabricemu.trace.PacketTrace#FILE}). */
     private static final String TRACE_FILE = "trace.pcapng";
     private static final Set<String> RUN_FILES = Set.of(RESULTS, "flows.csv", "ports.csv", "collectives.csv",
-            FaultsCsv.FILE, PfcTimeline.FILE, SlowdownReport.CSV, SeriesCsv.PORTS_FILE,
+            FaultsCsv.FILE, PfcTimeline.FILE, ChakraTimelineCsv.FILE, SlowdownReport.CSV, SeriesCsv.PORTS_FILE,
             SeriesCsv.FLOWS_FILE, RunReport.FILE, TRACE_FILE);
     private static final Set<String> COMPARE_TABLES = Set.of("comparison.md", "comparison.csv");
     private static final Set<String> COMPARE_FILES = Set.of("comparison.md", "comparison.csv", ComparisonReport.FILE);

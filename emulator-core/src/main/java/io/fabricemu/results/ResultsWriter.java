@@ -25,7 +25,9 @@ import java.util.Map;
  * ({@link FaultsCsv}) and {@code slowdown.csv} ({@link SlowdownReport}) only then,
  * {@code ports.csv}, the time series {@code series-ports.csv} and {@code series-flows.csv} ({@link SeriesCsv})
  * and {@code report.html} ({@link RunReport}); {@code receiverNotReady} in results.json only when a flow met a receive
- * posted late ({@link NotReadyTotals}). A port's RNR NAKs (switch {@code rnrNack}) are listed one by one in results.json only.
+ * posted late ({@link NotReadyTotals}). A Chakra trace's run adds {@code chakra} to results.json and
+ * {@code chakra-timeline.csv} ({@link ChakraTimeline}, {@link ChakraTimelineCsv}). A port's RNR NAKs (switch
+ * {@code rnrNack}) are listed one by one in results.json only.
  */
 public final class ResultsWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -69,6 +71,9 @@ public final class ResultsWriter {
         if (PfcTimeline.any(r)) {
             PfcTimeline.write(r, folder.resolve(PfcTimeline.FILE));
         }
+        if (!r.chakra().absent()) {
+            ChakraTimelineCsv.write(r.chakra(), folder.resolve(ChakraTimelineCsv.FILE));
+        }
         SeriesCsv.write(series, folder);
         Files.writeString(folder.resolve(RunReport.FILE), RunReport.html(r, s, series), StandardCharsets.UTF_8);
     }
@@ -109,6 +114,9 @@ public final class ResultsWriter {
         }
         if (!r.collectives().isEmpty()) {
             doc.put("collectives", r.collectives());
+        }
+        if (!r.chakra().absent()) {
+            doc.put("chakra", r.chakra());
         }
         if (!r.slowdown().absent()) {
             doc.put("fctSlowdown", r.slowdown());

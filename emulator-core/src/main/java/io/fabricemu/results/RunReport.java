@@ -25,7 +25,8 @@ import java.util.function.Function;
  * fabric's drops, trims, ECN marks, PFC pauses, back-to-sender notices and RNR NAKs per interval. Which flows
  * and ports are plotted is {@link SeriesSelection}'s rule. A plot with nothing to show is left out with a
  * sentence saying why, never drawn empty. A run with collectives also plots each one's JCT per iteration and
- * the step timeline of its ranks ({@link CollectiveCharts}). A run with faults has a table of what each cost
+ * the step timeline of its ranks ({@link CollectiveCharts}); a Chakra trace's, a lane per rank of what it computed
+ * and communicated when ({@link ChakraReport}). A run with faults has a table of what each cost
  * ({@link FaultTable}), each fault marked on every plot over time and faulted links dashed in the fabric's picture
  * ({@link FaultMarks}).
  */
@@ -61,6 +62,9 @@ public final class RunReport {
         }
         if (!r.collectives().isEmpty()) {
             collectives(page, r, marks);
+        }
+        if (!r.chakra().absent()) {
+            ChakraReport.section(page, r.chakra());
         }
         if (sel.points() == 0) {
             page.paragraph("Nothing was recorded over virtual time (sampling: {interval: off}), so there are no"

@@ -31,14 +31,16 @@ import java.util.List;
  * @param slowdown      the FCT slowdown of the open-loop flows ({@link FctSlowdown#NONE}: the workload has none)
  * @param linkLosses    what each direction of a lossy cable (a topology file's loss) lost, in link order; empty when
  *                      no cable has a loss
+ * @param chakra        the ranks' timelines of a Chakra trace ({@link ChakraTimeline#NONE}: the workload is none)
  */
 public record RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                         long windows, long activations, long lookaheadPs, int elements, int shards,
                         boolean reachedStop, long wallMillis, long coordinationMillis, List<FlowResult> flows,
                         List<PortStats> ports, String haltReason, TimeSeries series,
                         List<CollectiveResult> collectives, FabricMap fabricMap, FaultOutcome faults,
-                        FctSlowdown slowdown, List<LinkLoss> linkLosses) {
+                        FctSlowdown slowdown, List<LinkLoss> linkLosses, ChakraTimeline chakra) {
     public RunResult {
+        java.util.Objects.requireNonNull(chakra, "chakra");
         java.util.Objects.requireNonNull(slowdown, "slowdown");
         java.util.Objects.requireNonNull(faults, "faults");
         java.util.Objects.requireNonNull(haltReason, "haltReason");
@@ -50,7 +52,18 @@ public record RunResult(String scenario, long seed, String topology, String dige
         linkLosses = List.copyOf(linkLosses);
     }
 
-    /** A run whose cables lose nothing of their own. */
+    /** A run of no Chakra trace. */
+    public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
+                     long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
+                     long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
+                     String haltReason, TimeSeries series, List<CollectiveResult> collectives, FabricMap fabricMap,
+                     FaultOutcome faults, FctSlowdown slowdown, List<LinkLoss> linkLosses) {
+        this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
+                shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, collectives,
+                fabricMap, faults, slowdown, linkLosses, ChakraTimeline.NONE);
+    }
+
+    /** A run whose cables lose nothing of their own, of no Chakra trace. */
     public RunResult(String scenario, long seed, String topology, String digest, long virtualEndPs, long events,
                      long windows, long activations, long lookaheadPs, int elements, int shards, boolean reachedStop,
                      long wallMillis, long coordinationMillis, List<FlowResult> flows, List<PortStats> ports,
@@ -58,7 +71,7 @@ public record RunResult(String scenario, long seed, String topology, String dige
                      FaultOutcome faults, FctSlowdown slowdown) {
         this(scenario, seed, topology, digest, virtualEndPs, events, windows, activations, lookaheadPs, elements,
                 shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason, series, collectives,
-                fabricMap, faults, slowdown, List.of());
+                fabricMap, faults, slowdown, List.of(), ChakraTimeline.NONE);
     }
 
     /** A run without open-loop load. */
@@ -96,14 +109,21 @@ public record RunResult(String scenario, long seed, String topology, String dige
     public RunResult withCollectives(List<CollectiveResult> results) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, results, fabricMap, faults, slowdown, linkLosses);
+                series, results, fabricMap, faults, slowdown, linkLosses, chakra);
     }
 
     /** This run with the FCT slowdown of its open-loop flows. */
     public RunResult withSlowdown(FctSlowdown result) {
         return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
                 lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
-                series, collectives, fabricMap, faults, result, linkLosses);
+                series, collectives, fabricMap, faults, result, linkLosses, chakra);
+    }
+
+    /** This run with its Chakra trace's timelines. */
+    public RunResult withChakra(ChakraTimeline timeline) {
+        return new RunResult(scenario, seed, topology, digest, virtualEndPs, events, windows, activations,
+                lookaheadPs, elements, shards, reachedStop, wallMillis, coordinationMillis, flows, ports, haltReason,
+                series, collectives, fabricMap, faults, slowdown, linkLosses, timeline);
     }
 
     public boolean halted() {

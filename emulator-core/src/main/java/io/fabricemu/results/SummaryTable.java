@@ -48,6 +48,9 @@ public final class SummaryTable {
                     c.ranks(), c.finished(), c.iterations(), time(c.jctMeanPs()), time(c.jctMaxPs()),
                     rate(c.busBwMeanBps()))});
         }
+        if (!r.chakra().absent()) {
+            rows.add(ChakraReport.row(r.chakra()));
+        }
         if (!r.slowdown().absent()) {
             rows.add(SlowdownReport.row(r.slowdown()));
         }

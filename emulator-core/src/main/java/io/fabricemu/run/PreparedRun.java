@@ -12,6 +12,7 @@ import io.fabricemu.rnrnak.PairRtt;
 import io.fabricemu.rnrnak.RnrNackSettings;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.RocePlan;
+import io.fabricemu.results.ChakraTimeline;
 import io.fabricemu.results.CollectiveResult;
 import io.fabricemu.fabric.FlowPick;
 import io.fabricemu.results.FctSlowdown;
@@ -22,6 +23,7 @@ import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.scenario.transport.RoceOptions;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.transport.UetOptions;
+import io.fabricemu.scenario.workload.Chakra;
 import io.fabricemu.scenario.workload.CollectiveSpan;
 import io.fabricemu.scenario.workload.FlowDependencies;
 import io.fabricemu.scenario.workload.OpenLoopFlows;
@@ -209,6 +211,10 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                 grid, progress, listener, trace);
         List<CollectiveSpan> spans = scenario.workload().collectives(fabric.topology().hostCount());
         RunResult withCollectives = spans.isEmpty() ? r : r.withCollectives(CollectiveResult.of(spans, r.flows()));
+        if (scenario.workload() instanceof Chakra chakra) {
+            withCollectives = withCollectives.withChakra(ChakraTimeline.of(chakra.hosts(), chakra.timeline(),
+                    r.flows()));
+        }
         return OpenLoopFlows.any(scenario.workload()) ? withCollectives.withSlowdown(slowdown(r.flows()))
                 : withCollectives;
     }

@@ -40,6 +40,7 @@ class OwnResultsTest {
             "results.json flows.csv ports.csv faults.csv report.html",
             "results.json flows.csv ports.csv pfc-timeline.csv report.html",
             "results.json flows.csv ports.csv slowdown.csv report.html",
+            "results.json flows.csv collectives.csv chakra-timeline.csv report.html",
             "comparison.md",
             "comparison.csv report.html nscc/results.json nscc/report.html rccc/results.json",
             "comparison.md comparison.csv report.html empty-run/"})

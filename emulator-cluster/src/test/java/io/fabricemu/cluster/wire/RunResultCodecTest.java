@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A run's result, sent back by the member that ran it, is read back whole: every file the driver writes from it
  * (results.json, the CSVs, report.html) is the one written from the result in the JVM that ran it, byte for byte,
- * for a run with samples, one with a collective, one with faults, one with an open-loop load (its slowdown) and one
- * whose topology file has a lossy link (its link losses).
+ * for a run with samples, one with a collective, one with faults, one with an open-loop load (its slowdown), one
+ * whose topology file has a lossy link (its link losses) and one of a Chakra trace (its ranks' timelines).
  */
 class RunResultCodecTest {
     private static final Path SCENARIOS = Path.of("..", "topologies", "scenarios");
@@ -35,7 +35,7 @@ class RunResultCodecTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"incast-7to1.yaml", "collective-two-jobs-spines.yaml", "faults-roce-incast-spine-down.yaml",
-        "websearch-load-leaf-spine.yaml", "file-lossy-host-link.yaml"})
+        "websearch-load-leaf-spine.yaml", "file-lossy-host-link.yaml", "chakra-all-reduce-8.yaml"})
     void aResultSentInParts_writesTheSameFiles(String scenario) throws Exception {
         Path file = SCENARIOS.resolve(scenario);
         List<String> overrides = scenario.startsWith("faults") ? List.of("workload.bytes=256KiB")

@@ -14,13 +14,15 @@ import java.util.List;
  * @param hosts    the host of each rank
  * @param flowList the flows, each collective's contiguous
  * @param spans    the collectives, in the order they run
+ * @param timeline per rank, every node of its file in a dependency order, with the flows that time it
  */
-public record Chakra(String traces, List<Integer> hosts, List<FlowSpec> flowList, List<CollectiveSpan> spans)
-        implements WorkloadSpec {
+public record Chakra(String traces, List<Integer> hosts, List<FlowSpec> flowList, List<CollectiveSpan> spans,
+                     List<List<ChakraNodeFlows>> timeline) implements WorkloadSpec {
     public Chakra {
         hosts = List.copyOf(hosts);
         flowList = List.copyOf(flowList);
         spans = List.copyOf(spans);
+        timeline = timeline.stream().map(List::copyOf).toList();
         if (flowList.isEmpty()) {
             throw new IllegalArgumentException("the traces " + traces + " hold no communication: no flow to run");
         }
@@ -42,7 +44,7 @@ public record Chakra(String traces, List<Integer> hosts, List<FlowSpec> flowList
             ranks.add(ChakraTrace.read(files.get(r), contents.get(r), r, files.size()));
         }
         ChakraSchedule schedule = new ChakraSchedule(ranks, files, hosts).build();
-        return new Chakra(traces, hosts, schedule.flows(), schedule.spans());
+        return new Chakra(traces, hosts, schedule.flows(), schedule.spans(), schedule.timeline());
     }
 
     @Override

@@ -34,12 +34,20 @@ final class ChakraCollective {
         return shape.steps().size();
     }
 
+    /**
+     * What an expansion gives per rank: when the rank is done with the collective, its first send (a flow index)
+     * and the flows it received and sent in the last step.
+     */
+    record Ranks(ChakraReady[] done, int[] firstSend, List<List<Integer>> last) {
+    }
+
     /** Appends the flows to {@code flows}; returns when each rank is done with the collective. */
-    ChakraReady[] expand(List<ChakraReady> ready, List<FlowSpec> flows) {
+    Ranks expand(List<ChakraReady> ready, List<FlowSpec> flows) {
         int n = shape.ranks().size();
         List<List<Integer>> received = new ArrayList<>();
         List<List<Integer>> sent = new ArrayList<>();
         int[] lastSend = new int[n];
+        int[] firstSend = new int[n];
         for (int r = 0; r < n; r++) {
             received.add(List.of());
             sent.add(List.of());
@@ -65,6 +73,9 @@ final class ChakraCollective {
                 flows.add(new FlowSpec(shape.ranks().get(from), shape.ranks().get(to), transfer[2], after.floorPs(),
                         "", after.flows(), after.gapPs(), lastSend[from]));
                 int index = flows.size() - 1;
+                if (lastSend[from] < 0) {
+                    firstSend[from] = index;
+                }
                 lastSend[from] = index;
                 nowSent.get(from).add(index);
                 nowReceived.get(to).add(index);
@@ -74,12 +85,14 @@ final class ChakraCollective {
             first = false;
         }
         ChakraReady[] done = new ChakraReady[n];
+        List<List<Integer>> lastFlows = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
             List<Integer> last = new ArrayList<>(received.get(r));
             last.addAll(sent.get(r));
             done[r] = ChakraReady.after(last, ready.get(r).floorPs());
+            lastFlows.add(List.copyOf(last));
         }
-        return done;
+        return new Ranks(done, firstSend, lastFlows);
     }
 
     private static List<List<Integer>> lists(int n) {

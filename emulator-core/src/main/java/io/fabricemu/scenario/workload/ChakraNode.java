@@ -7,6 +7,7 @@ package io.fabricemu.scenario.workload;
  * {@code comm_tag} that ASTRA-sim's trace feeder reads).
  *
  * @param id         the node's id in its file
+ * @param name       the node's name in its file ("" when it has none)
  * @param type       {@link #COMPUTE}, {@link #SEND}, {@link #RECV} or {@link #COLLECTIVE}
  * @param deps       the ids of the nodes it waits for, data and control dependencies together, each once
  * @param durationPs its compute time ({@code duration_micros}), 0 for a communication node
@@ -15,7 +16,7 @@ package io.fabricemu.scenario.workload;
  * @param peer       a send's destination rank or a receive's source rank, -1 otherwise
  * @param tag        a send's or receive's {@code comm_tag}, 0 when absent
  */
-record ChakraNode(long id, int type, long[] deps, long durationPs, String collective, long bytes, int peer,
+record ChakraNode(long id, String name, int type, long[] deps, long durationPs, String collective, long bytes, int peer,
                   long tag) {
     static final int COMPUTE = 0;
     static final int SEND = 1;
@@ -41,21 +42,22 @@ record ChakraNode(long id, int type, long[] deps, long durationPs, String collec
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ChakraNode n && id == n.id && type == n.type && java.util.Arrays.equals(deps, n.deps)
+        return o instanceof ChakraNode n && id == n.id && name.equals(n.name) && type == n.type
+                && java.util.Arrays.equals(deps, n.deps)
                 && durationPs == n.durationPs && collective.equals(n.collective) && bytes == n.bytes
                 && peer == n.peer && tag == n.tag;
     }
 
     @Override
     public int hashCode() {
-        return java.util.Objects.hash(id, type, java.util.Arrays.hashCode(deps), durationPs, collective, bytes, peer,
-                tag);
+        return java.util.Objects.hash(id, name, type, java.util.Arrays.hashCode(deps), durationPs, collective, bytes,
+                peer, tag);
     }
 
     @Override
     public String toString() {
-        return "ChakraNode[id=" + id + ", type=" + type + ", deps=" + java.util.Arrays.toString(deps) + ", durationPs="
-                + durationPs + ", collective=" + collective + ", bytes=" + bytes + ", peer=" + peer + ", tag=" + tag
-                + "]";
+        return "ChakraNode[id=" + id + ", name=" + name + ", type=" + type + ", deps="
+                + java.util.Arrays.toString(deps) + ", durationPs=" + durationPs + ", collective=" + collective
+                + ", bytes=" + bytes + ", peer=" + peer + ", tag=" + tag + "]";
     }
 }

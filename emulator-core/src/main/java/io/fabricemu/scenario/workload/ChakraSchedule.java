@@ -32,6 +32,10 @@ final class ChakraSchedule {
     /** The flows of sends not yet matched, by "src dst tag". */
     private final Map<String, ArrayDeque<Integer>> unmatched = new HashMap<>();
     private int nextCollective;
+    /** Per rank, its nodes in the order they were done (a dependency order), with the flows that time them. */
+    private final List<List<ChakraNodeFlows>> timeline = new ArrayList<>();
+    /** Per rank and node (its place in the file), its place in {@link #timeline}. */
+    private final int[][] timed;
 
     ChakraSchedule(List<List<ChakraNode>> ranks, List<String> files, List<Integer> hosts) {
         this.ranks = ranks;
@@ -39,10 +43,13 @@ final class ChakraSchedule {
         this.hosts = hosts;
         int n = ranks.size();
         done = new ChakraReady[n][];
+        timed = new int[n][];
         reached = new ChakraReady[n];
         for (int r = 0; r < n; r++) {
             List<ChakraNode> nodes = ranks.get(r);
             done[r] = new ChakraReady[nodes.size()];
+            timed[r] = new int[nodes.size()];
+            timeline.add(new ArrayList<>());
             Map<Long, Integer> place = new HashMap<>();
             List<Integer> colls = new ArrayList<>();
             for (int i = 0; i < nodes.size(); i++) {
@@ -63,6 +70,11 @@ final class ChakraSchedule {
 
     List<CollectiveSpan> spans() {
         return spans;
+    }
+
+    /** Per rank, every node in a dependency order, with the flows that time it. */
+    List<List<ChakraNodeFlows>> timeline() {
+        return timeline;
     }
 
     /** Builds the flows; throws naming the first node, rank by rank, that can never start. */
@@ -114,19 +126,25 @@ final class ChakraSchedule {
                 continue;
             }
             switch (node.type()) {
-                case ChakraNode.COMPUTE -> done[r][i] = ready.plus(node.durationPs());
+                case ChakraNode.COMPUTE -> {
+                    done[r][i] = ready.plus(node.durationPs());
+                    timed(r, i, ChakraNodeFlows.COMPUTE, "", -1, List.of());
+                }
                 case ChakraNode.SEND -> {
                     int flow = add(r, node.peer(), node.bytes(), ready, -1);
                     unmatched.computeIfAbsent(r + " " + node.peer() + " " + node.tag(), k -> new ArrayDeque<>())
                             .add(flow);
                     done[r][i] = ChakraReady.after(List.of(flow), ready.floorPs());
+                    timed(r, i, ChakraNodeFlows.SEND, "", flow, List.of(flow));
                 }
                 case ChakraNode.RECV -> {
                     ArrayDeque<Integer> sends = unmatched.get(node.peer() + " " + r + " " + node.tag());
                     if (sends == null || sends.isEmpty()) {
                         continue;
                     }
-                    done[r][i] = ChakraReady.all(List.of(ready, ChakraReady.after(List.of(sends.poll()), 0)));
+                    int flow = sends.poll();
+                    done[r][i] = ChakraReady.all(List.of(ready, ChakraReady.after(List.of(flow), 0)));
+                    timed(r, i, ChakraNodeFlows.RECV, "", flow, List.of(flow));
                 }
                 default -> {
                     if (reached[r] != null || !isNextCollective(r, i)) {
@@ -154,11 +172,14 @@ final class ChakraSchedule {
             ChakraCollective c = new ChakraCollective(first.collective(), first.bytes(), hosts, files.get(0) + ": node "
                     + first.id());
             int firstFlow = flows.size();
-            ChakraReady[] after = c.expand(List.of(reached), flows);
-            spans.add(new CollectiveSpan("c" + nextCollective + "-" + first.collective(), first.collective(),
-                    c.algorithm(), hosts, first.bytes(), 0, c.steps(), firstFlow, flows.size()));
+            ChakraCollective.Ranks after = c.expand(List.of(reached), flows);
+            String name = "c" + nextCollective + "-" + first.collective();
+            spans.add(new CollectiveSpan(name, first.collective(), c.algorithm(), hosts, first.bytes(), 0, c.steps(),
+                    firstFlow, flows.size()));
             for (int r = 0; r < n; r++) {
-                done[r][collectiveNodes.get(r).get(nextCollective)] = after[r];
+                int i = collectiveNodes.get(r).get(nextCollective);
+                done[r][i] = after.done()[r];
+                timed(r, i, ChakraNodeFlows.COLLECTIVE, name, after.firstSend()[r], after.last().get(r));
                 reached[r] = null;
             }
             nextCollective++;
@@ -187,6 +208,19 @@ final class ChakraSchedule {
             deps.add(d);
         }
         return deps.isEmpty() ? ChakraReady.AT_START : ChakraReady.all(deps);
+    }
+
+    /** Appends node {@code i} of rank {@code r}, just done, to the rank's timeline. */
+    private void timed(int r, int i, String kind, String collective, int startFlow, List<Integer> endFlows) {
+        ChakraNode node = ranks.get(r).get(i);
+        List<Integer> deps = new ArrayList<>(node.depCount());
+        for (int k = 0; k < node.depCount(); k++) {
+            deps.add(timed[r][places.get(r).get(node.dep(k))]);
+        }
+        List<ChakraNodeFlows> line = timeline.get(r);
+        timed[r][i] = line.size();
+        line.add(new ChakraNodeFlows(node.id(), node.name(), kind, collective, deps, node.durationPs(), startFlow,
+                endFlows));
     }
 
     private int add(int fromRank, int toRank, long bytes, ChakraReady ready, int follows) {

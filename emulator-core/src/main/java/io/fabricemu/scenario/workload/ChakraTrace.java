@@ -105,12 +105,14 @@ final class ChakraTrace {
                     throw new IllegalArgumentException(where + ": duration_micros "
                             + Long.toUnsignedString(micros) + " is too long");
                 }
-                return new ChakraNode(node.getId(), ChakraNode.COMPUTE, depIds, micros * PS_PER_MICRO, "", 0, -1, 0);
+                return new ChakraNode(node.getId(), node.getName(), ChakraNode.COMPUTE, depIds,
+                        micros * PS_PER_MICRO, "", 0, -1, 0);
             }
             case COMM_COLL_NODE -> {
                 long type = attribute(where, node, "comm_type");
                 String kind = collective(where, type);
-                return new ChakraNode(node.getId(), ChakraNode.COLLECTIVE, depIds, 0, kind, size(where, node), -1, 0);
+                return new ChakraNode(node.getId(), node.getName(), ChakraNode.COLLECTIVE, depIds, 0, kind,
+                        size(where, node), -1, 0);
             }
             case COMM_SEND_NODE, COMM_RECV_NODE -> {
                 boolean send = node.getType() == EtDef.NodeType.COMM_SEND_NODE;
@@ -121,8 +123,8 @@ final class ChakraTrace {
                             + " the ranks are 0.." + (ranks - 1) + " and this file is rank " + rank);
                 }
                 long tag = has(node, "comm_tag") ? attribute(where, node, "comm_tag") : 0;
-                return new ChakraNode(node.getId(), send ? ChakraNode.SEND : ChakraNode.RECV, depIds, 0, "",
-                        size(where, node), (int) peer, tag);
+                return new ChakraNode(node.getId(), node.getName(), send ? ChakraNode.SEND : ChakraNode.RECV,
+                        depIds, 0, "", size(where, node), (int) peer, tag);
             }
             default -> throw new IllegalArgumentException(where + ": node type " + node.getType() + " is not one a"
                     + " trace may hold here; use COMP_NODE, COMM_COLL_NODE, COMM_SEND_NODE or COMM_RECV_NODE");
