@@ -15,14 +15,18 @@ import io.fabricemu.topology.Topology;
  *
  * <pre>
  *   packets P = ceil(B / payload),  wire bytes W = B + P x header
- *   ideal     = W x 8 / min(rate(s), rate(d))                    the whole flow through the slower host link
+ *   ideal     = W x 8 / min(rate(s), rate(d), fabric(s, d))      the whole flow through its narrowest part
  *             + flight(s's cable) + flight(d's cable)           propagation and FEC of the two host cables
  *             + (k - 1) x the smallest switch-to-switch flight   the links between switches
  *             + k x switch latency
  *             + store-and-forward only: k x (the largest packet's wire bytes at the fastest cable's rate)
  * </pre>
  *
- * The last term is the store-and-forward pipeline's fill: at equal rates each switch holds back the flow's whole
+ * {@code fabric(s, d)} is what the switches' shortest paths between the two hosts' edge switches carry at most
+ * ({@link PathCapacity}: a flow sprayed over them may use them all); it counts only when some switch-to-switch cable
+ * is slower than some host cable, so on the usual fabric the host links alone bound the rate.
+ *
+ * <p>The last term is the store-and-forward pipeline's fill: at equal rates each switch holds back the flow's whole
  * stream by its largest packet (its first, full one), as {@code AnalyticTest} computes by hand (83,086,400 ps for
  * 1,000,000 B across one switch, of which 332,000 ps is that packet's serialisation).
  *
@@ -34,7 +38,7 @@ import io.fabricemu.topology.Topology;
  */
 final class IdealFct {
     static final String FORMULA = "the flow's payload plus one header per packet serialised at the slower of its two"
-            + " host links, plus the one-way delay of its path on the idle fabric (the host cables' flight times,"
+            + " host links (or at what the fabric's shortest paths between their switches carry, if less), plus the one-way delay of its path on the idle fabric (the host cables' flight times,"
             + " the smallest switch-to-switch flight time per link between switches, the switch latency per switch,"
             + " and with store-and-forward switches the largest packet's serialisation per switch at the fastest"
             + " link rate)";
@@ -46,6 +50,8 @@ final class IdealFct {
     private final int payloadBytes;
     private final long minFabricFlightPs;
     private final long maxRateBps;
+    /** The fabric's capacity between edge switches, or null when no switch-to-switch cable is slower than a host's. */
+    private final PathCapacity fabric;
 
     IdealFct(Topology topology, long switchLatencyPs, ForwardingMode mode, int headerBytes, int payloadBytes) {
         this.topology = topology;
@@ -55,15 +61,21 @@ final class IdealFct {
         this.payloadBytes = payloadBytes;
         long minFlight = Long.MAX_VALUE;
         long maxRate = 0;
+        long maxHostRate = 0;
+        long minFabricRate = Long.MAX_VALUE;
         for (int c = 0; c < topology.cableCount(); c++) {
             Cable cable = topology.cable(c);
             maxRate = Math.max(maxRate, cable.spec().rateBps());
             if (!topology.isHost(cable.nodeA()) && !topology.isHost(cable.nodeB())) {
                 minFlight = Math.min(minFlight, cable.spec().flightPs());
+                minFabricRate = Math.min(minFabricRate, cable.spec().rateBps());
+            } else {
+                maxHostRate = Math.max(maxHostRate, cable.spec().rateBps());
             }
         }
         this.minFabricFlightPs = minFlight == Long.MAX_VALUE ? 0 : minFlight;
         this.maxRateBps = maxRate;
+        this.fabric = minFabricRate < maxHostRate ? new PathCapacity(topology) : null;
     }
 
     /** The ideal completion time of {@code f}, in picoseconds. */
@@ -73,7 +85,11 @@ final class IdealFct {
         long srcRateBps = topology.cableAt(f.src(), 0).spec().rateBps();
         long dstRateBps = topology.cableAt(f.dst(), 0).spec().rateBps();
         int switches = topology.switchHops(f.src(), f.dst());
-        long idealPs = Ps.serializationPs(wireBytes, Math.min(srcRateBps, dstRateBps));
+        long rateBps = Math.min(srcRateBps, dstRateBps);
+        if (fabric != null) {
+            rateBps = Math.min(rateBps, fabric.between(f.src(), f.dst()));
+        }
+        long idealPs = Ps.serializationPs(wireBytes, rateBps);
         idealPs = Ps.plusSaturated(idealPs, topology.cableAt(f.src(), 0).spec().flightPs()
                 + topology.cableAt(f.dst(), 0).spec().flightPs());
         idealPs = Ps.plusSaturated(idealPs, Ps.timesSaturated(switches - 1, minFabricFlightPs));

@@ -32,6 +32,23 @@ class IdealFctTest {
     }
 
     @Test
+    void of_acrossSpinesSlowerThanTheHostLinks_isBoundByWhatThePathsCarry() {
+        LinkSpec slow = new LinkSpec(RATE / 4, 500 * Ps.PER_NS, 0);
+        // 1,015,680 B on the wire: 81,254,400 ps at 100 Gb/s; at 50 Gb/s (two spines of 25 Gb/s) twice that, and at
+        // 75 Gb/s (three spines) 4/3 of it; the delays add 3.5 us as above. Within a leaf the spines do not count.
+        Topology two = Topologies.build(new LeafSpineSpec(2, 2, 2, 1, LINK, slow));
+        IdealFct ideal = new IdealFct(two, 500 * Ps.PER_NS, ForwardingMode.CUT_THROUGH, 64, 4096);
+        assertEquals(162_508_800L + 3_500_000L, ideal.of(new FlowSpec(0, 2, 1_000_000, 0)));
+        assertEquals(82_754_400L, ideal.of(new FlowSpec(0, 1, 1_000_000, 0)));
+        Topology three = Topologies.build(new LeafSpineSpec(2, 2, 3, 1, LINK, slow));
+        IdealFct wider = new IdealFct(three, 500 * Ps.PER_NS, ForwardingMode.CUT_THROUGH, 64, 4096);
+        assertEquals(108_339_200L + 3_500_000L, wider.of(new FlowSpec(0, 2, 1_000_000, 0)));
+        Topology parallel = Topologies.build(new LeafSpineSpec(2, 2, 1, 4, LINK, slow));
+        IdealFct bundled = new IdealFct(parallel, 500 * Ps.PER_NS, ForwardingMode.CUT_THROUGH, 64, 4096);
+        assertEquals(84_754_400L, bundled.of(new FlowSpec(0, 2, 1_000_000, 0)), "four 25 Gb/s cables carry 100 Gb/s");
+    }
+
+    @Test
     void of_aLoneFlow_isItsEmulatedCompletionTime() {
         Topology topology = Topologies.build(new LeafSpineSpec(1, 2, 1, 1, LINK, LINK));
         List<FlowSpec> flows = List.of(new FlowSpec(0, 1, 1_000_000, 0));
