@@ -3,6 +3,7 @@ package io.fabricemu.cli;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.sizing.RecordingEstimate;
 import io.fabricemu.scenario.yaml.Units;
+import io.fabricemu.trace.PacketTrace;
 import io.fabricemu.time.Ps;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -54,12 +55,13 @@ final class ValidateCommand implements Callable<Integer> {
             }
             RecordingEstimate recording = RecordingEstimate.of(p.scenario().sampling(),
                     p.scenario().topology().counts(), p.flows().size(), p.scenario().switchConfig().trafficClasses());
+            long traceBytes = PacketTrace.bytesAtLeast(p.scenario().runEstimate().dataPackets());
             out.printf("ok: %s: %s; %,d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
-                    + " may use; %s; %s%n", file, p.fabric().topology().describe(), p.flows().size(),
-                    p.fabric().elementCount(), Ps.format(p.fabric().lookaheadPs()),
-                    Units.formatBytes(p.scenario().estimate().heapBytes()),
+                    + " may use; %s; %s; a trace of every frame (run --trace) at least %s%n", file,
+                    p.fabric().topology().describe(), p.flows().size(), p.fabric().elementCount(),
+                    Ps.format(p.fabric().lookaheadPs()), Units.formatBytes(p.scenario().estimate().heapBytes()),
                     Units.formatBytes(Runtime.getRuntime().maxMemory()), p.scenario().runEstimate().describe(),
-                    recording.describe());
+                    recording.describe(), Units.formatBytes(traceBytes));
             out.flush();
         }
         out.flush();
