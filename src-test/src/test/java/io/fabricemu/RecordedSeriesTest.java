@@ -40,6 +40,29 @@ class RecordedSeriesTest {
         assertEquals(expected, recorded(out));
     }
 
+    /** {@code collective=NAME} takes every iteration's flows of that collective, as collectives.csv spans them. */
+    @Test
+    void aCollectiveSelector_recordsExactlyThatCollectivesFlows() throws IOException {
+        Path out = Cli.runInto(tmp, 0, Cli.scenario("chakra-all-reduce-8.yaml"), "--set",
+                "sampling.flows=[collective=c1-all-reduce]");
+        TreeSet<Integer> expected = new TreeSet<>();
+        for (String row : rows(out.resolve("flows.csv"))) {
+            String[] c = row.split(",");
+            long startPs = Long.parseLong(c[4]);
+            if (startPs >= 1_063_000_000L) { // the second all-reduce starts after 1,063 us (collectives.csv)
+                expected.add(Integer.parseInt(c[0]));
+            }
+        }
+        assertEquals(112, expected.size(), "14 steps of 8 ranks");
+        assertEquals(expected, recorded(out));
+        Cli.Outcome bad = Cli.run("run", Cli.scenario("chakra-all-reduce-8.yaml"), "--quiet", "--out="
+                + tmp.resolve("bad"), "--set", "sampling.flows=[collective=c9]");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("collective=c9 names no collective of the workload; its collectives are"
+                + " c0-all-reduce, c1-all-reduce"), bad.err());
+        assertFalse(Files.exists(tmp.resolve("bad")), "nothing written");
+    }
+
     @Test
     void withoutAChoice_theRecordedFlowsAreTheSpreadAsBefore() throws IOException {
         Path out = Cli.runInto(tmp, 0, Cli.scenario(SCENARIO), "--set", "stop=20us");

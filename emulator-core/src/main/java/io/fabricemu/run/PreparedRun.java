@@ -31,6 +31,7 @@ import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.Topology;
 import io.fabricemu.trace.PacketTrace;
 import io.fabricemu.uet.UetPlan;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -50,7 +51,8 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         Topology topology = Topologies.build(s.topology());
         List<FlowSpec> flows = s.workload().flows(topology.hostCount(), s.seed());
         FlowDependencies.check(flows);
-        s = s.withSampling(s.sampling().keeping(recorded(s.recordFlows(), flows)));
+        s = s.withSampling(s.sampling().keeping(recorded(s.recordFlows(), flows,
+                s.workload().collectives(topology.hostCount()))));
         SwitchConfig sw = s.switchConfig();
         TransportConfig t = s.transport();
         SwitchConfig switches = sw.withRnrNack(rnrNack(sw, t, topology))
@@ -65,15 +67,23 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
      *
      * @throws IllegalArgumentException when the choice takes no flow, or more than {@link Sampling#MAX_CHOSEN_FLOWS}
      */
-    static int[] recorded(FlowPick pick, List<FlowSpec> flows) {
+    static int[] recorded(FlowPick pick, List<FlowSpec> flows, List<CollectiveSpan> collectives) {
         if (!pick.chosen()) {
             return new int[0];
         }
-        int[] ids = pick.ids(flows);
+        List<String> names = new ArrayList<>(collectives.size());
+        int[] first = new int[collectives.size()];
+        int[] end = new int[collectives.size()];
+        for (int i = 0; i < collectives.size(); i++) {
+            names.add(collectives.get(i).name());
+            first[i] = collectives.get(i).firstFlow();
+            end[i] = collectives.get(i).endFlow();
+        }
+        int[] ids = pick.withCollectives(names, first, end).ids(flows);
         if (ids.length == 0) {
             throw new IllegalArgumentException("sampling.flows takes none of the workload's " + flows.size()
-                    + " flows; name flows by id (7), range of ids (10-20), group=NAME of a mix part, src=HOSTS or"
-                    + " dst=HOSTS");
+                    + " flows; name flows by id (7), range of ids (10-20), group=NAME of a mix part, collective=NAME,"
+                    + " src=HOSTS or dst=HOSTS");
         }
         if (ids.length > Sampling.MAX_CHOSEN_FLOWS) {
             throw new IllegalArgumentException("sampling.flows takes " + ids.length + " flows; at most "

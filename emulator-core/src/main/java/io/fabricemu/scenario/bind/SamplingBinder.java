@@ -18,7 +18,7 @@ import io.fabricemu.scenario.yaml.Units;
  * sampling:
  *   interval: 1us        # 1ns..1s, or off (nothing recorded: no plots, no series files' rows)
  *   maxPoints: 200       # 2..100000; the interval doubles whenever the run would need more ticks
- *   flows: [7, 10-20, group=incast, src=0-7, dst=15]   # the flows recorded one by one (FlowPick)
+ *   flows: [7, 10-20, group=incast, collective=ring, src=0-7, dst=15]   # recorded one by one (FlowPick)
  *   ports: [leaf1:p36, switch=spine0, tier=2]           # ports written and plotted besides the hottest (PortPick)
  * </pre>
  * Absent means {@link Sampling#DEFAULT}. {@code interval: off} is the only way to turn recording off; with it
@@ -58,8 +58,9 @@ public final class SamplingBinder {
     }
 
     private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile("(\\d{1,9})(?:-(\\d{1,9}))?");
-    private static final String FORMS = "a flow id (7), a range of ids (10-20), group=NAME (a mix part), src=HOSTS or"
-            + " dst=HOSTS (a host or a range of hosts, 0-7)";
+    private static final String FORMS = "a flow id (7), a range of ids (10-20), group=NAME (a mix part),"
+            + " collective=NAME (a collective, as collectives.csv names it), src=HOSTS or dst=HOSTS (a host or a range"
+            + " of hosts, 0-7)";
 
     /**
      * The {@code flows} field: which flows are recorded one by one ({@link FlowPick}); absent means the even
@@ -100,6 +101,12 @@ public final class SamplingBinder {
                     throw item.error("group= needs the name of a mix part");
                 }
                 return new FlowPick.Group(value);
+            case "collective":
+                if (value.isEmpty()) {
+                    throw item.error("collective= needs the name of a collective (its mix part's name, else its"
+                            + " kind, as collectives.csv names it)");
+                }
+                return new FlowPick.Collective(value);
             case "src": {
                 int[] r = range(item, value, "host", hostCount);
                 return new FlowPick.Source(r[0], r[1]);
