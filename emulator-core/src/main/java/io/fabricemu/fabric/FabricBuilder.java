@@ -121,7 +121,9 @@ public final class FabricBuilder implements ElementFactory {
         for (int id = 0; id < flows.size(); id++) {
             FlowSpec f = flows.get(id);
             int entropy = (int) (Ecmp.mix(seed ^ (0x5EED_0000_0000L + id)) & 0xFFFF);
-            outgoing.get(f.src()).add(new NicFlow(id, f.dst(), f.bytes(), f.startPs(), entropy));
+            // The source learns the receive's timing too: a rendezvous source sends such a message eagerly, then waits.
+            outgoing.get(f.src()).add(new NicFlow(id, f.dst(), f.bytes(), f.startPs(), entropy, f.recvPostedPs(),
+                    f.recvWith()));
             incoming.get(f.dst()).add(new NicFlow(id, f.src(), f.bytes(), f.startPs(), entropy, f.recvPostedPs(),
                     f.recvWith()));
             anyWaits |= f.waits();

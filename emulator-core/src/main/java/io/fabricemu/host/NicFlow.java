@@ -8,8 +8,8 @@ package io.fabricemu.host;
  * @param bytes          payload bytes of the flow
  * @param startPs        when the sender starts it
  * @param entropy        the entropy value its packets carry
- * @param recvPostedPs   on the receiving NIC: when the receive for it is posted, -1 when in time or
- *                       {@code recvWithFlowId} says
+ * @param recvPostedPs   when the receive for it is posted on the receiving NIC, -1 when in time or
+ *                       {@code recvWithFlowId} says (the sending NIC sees it too, and reads only {@link #postsLate})
  * @param recvWithFlowId on the receiving NIC: the global id of one of its own outgoing flows whose start posts the
  *                       receive, or -1
  */

@@ -48,6 +48,11 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         return !flows.isEmpty();
     }
 
+    /** What rendezvous sends cost (eager-then-fetch): all zero when the run answered with request-to-wait. */
+    RendezvousTotals rendezvous() {
+        return RendezvousTotals.of(flows);
+    }
+
     /** The {@code receiverNotReady} object of results.json. */
     Map<String, Object> json() {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -56,6 +61,10 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         doc.put("discardedBytes", discardedBytes);
         doc.put("messagesWaited", flows.size());
         doc.put("waitedPsMax", waitedPsMax);
+        RendezvousTotals rendezvous = rendezvous();
+        if (rendezvous.any()) {
+            rendezvous.into(doc);
+        }
         List<Map<String, Object>> rows = new ArrayList<>(flows.size());
         for (FlowResult f : flows) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -66,6 +75,9 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
             row.put("rtsCount", f.waits().rtsCount());
             row.put("discardedBytes", f.waits().discardedBytes());
             row.put("waitedPs", f.waits().waitedPs());
+            if (rendezvous.any()) {
+                RendezvousTotals.into(row, f);
+            }
             row.put("fctPs", f.fctPs());
             rows.add(row);
         }

@@ -77,6 +77,15 @@ public final class SummaryTable {
                     "%,d request-to-wait (RTW), %,d request-to-send (RTS), %,d B discarded; %d message%s waited,"
                             + " longest %s", notReady.rtwCount(), notReady.rtsCount(), notReady.discardedBytes(),
                     notReady.flows().size(), notReady.flows().size() == 1 ? "" : "s", time(notReady.waitedPsMax()))});
+            RendezvousTotals rendezvous = notReady.rendezvous();
+            if (rendezvous.any()) {
+                rows.add(new String[] {"rendezvous", String.format(Locale.ROOT,
+                        "%,d fetch requests, %,d B eager data buffered (largest NIC buffer %,d B, all NICs' peaks"
+                                + " %,d B); %d message%s waited for a fetch", rendezvous.fetchCount(),
+                        rendezvous.bufferedBytes(), rendezvous.bufferedBytesPeakMax(),
+                        rendezvous.bufferedBytesPeakSum(), rendezvous.messagesWaited(),
+                        rendezvous.messagesWaited() == 1 ? "" : "s")});
+            }
         }
         if (s.btsSent() > 0) {
             rows.add(new String[] {"back-to-sender", String.format(Locale.ROOT,

@@ -23,6 +23,8 @@ final class FlowResults {
         boolean[] failed = new boolean[flows.size()];
         long[] outOfOrder = new long[flows.size()];
         MessageWaits[] waits = new MessageWaits[flows.size()];
+        long[] buffered = new long[flows.size()];
+        long[] targetBuffered = new long[flows.size()];
         java.util.Arrays.fill(waits, MessageWaits.NONE);
         java.util.Arrays.fill(finish, -1);
         // A flow that waits for others starts when the run says so; one that never started reports -1.
@@ -47,6 +49,8 @@ final class FlowResults {
                 finish[s.flowId()] = s.finishPs();
                 delivered[s.flowId()] = s.deliveredBytes();
                 outOfOrder[s.flowId()] = s.outOfOrderPackets();
+                buffered[s.flowId()] = s.bufferedBytes();
+                targetBuffered[s.flowId()] = s.targetBufferedBytes();
             }
         }
         List<FlowResult> out = new ArrayList<>(flows.size());
@@ -54,7 +58,8 @@ final class FlowResults {
             FlowSpec f = flows.get(id);
             long fct = finish[id] >= 0 ? finish[id] - start[id] : -1;
             out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), start[id], finish[id], fct, retransmitted[id],
-                    delivered[id], failed[id], outOfOrder[id], f.group(), waits[id]));
+                    delivered[id], failed[id], outOfOrder[id], f.group(), waits[id].withBuffered(buffered[id],
+                    targetBuffered[id])));
         }
         return out;
     }

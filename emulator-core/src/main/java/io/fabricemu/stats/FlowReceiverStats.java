@@ -8,6 +8,21 @@ package io.fabricemu.stats;
  * @param finishPs       when the last missing byte arrived (last bit) or, where the receiver models memory,
  *                       was committed to it; -1 if the flow is incomplete
  * @param outOfOrderPackets packets taken for the first time while an earlier PSN was still missing
+ * @param bufferedBytes  a rendezvous send's eager bytes held in the unexpected-message buffer until the receive was
+ *                       posted (Ultra Ethernet only), else 0
+ * @param targetBufferedBytes what the NIC's unexpected-message buffer held, for every message, just before this
+ *                       flow's receive was posted, else 0
  */
-public record FlowReceiverStats(int flowId, long deliveredBytes, long finishPs, long outOfOrderPackets) {
+public record FlowReceiverStats(int flowId, long deliveredBytes, long finishPs, long outOfOrderPackets,
+                                long bufferedBytes, long targetBufferedBytes) {
+    /** A flow that nothing was buffered for. */
+    public FlowReceiverStats(int flowId, long deliveredBytes, long finishPs, long outOfOrderPackets) {
+        this(flowId, deliveredBytes, finishPs, outOfOrderPackets, 0, 0);
+    }
+
+    /** These figures, with what the unexpected-message buffer held. */
+    public FlowReceiverStats withBuffered(long bufferedBytes, long targetBufferedBytes) {
+        return new FlowReceiverStats(flowId, deliveredBytes, finishPs, outOfOrderPackets, bufferedBytes,
+                targetBufferedBytes);
+    }
 }

@@ -9,7 +9,9 @@ import io.fabricemu.net.NoHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.time.Ps;
+import io.fabricemu.stats.FlowReceiverStats;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
@@ -31,6 +33,11 @@ import java.util.function.IntPredicate;
  * </ul>
  * Flows posted in time never reach the table: {@link #admit} answers them at once, so a workload without late
  * receives runs as it did before.
+ *
+ * <p>With rendezvous sends ({@link RendezvousTarget}, {@code transport.receiverNotReady: rendezvous}) nothing is
+ * discarded and no RTW goes: an eager packet that finds no posted receive is held in the unexpected-message buffer
+ * and acknowledged; once the receive is posted and the message's first packet has arrived, the RTS goes as the
+ * fetch request for the rest, repeated as above until a packet of the rest arrives.
  */
 final class ReceiverMatching {
     /** The time has come to post incoming flow {@code inIndex}'s receive. */
@@ -58,13 +65,22 @@ final class ReceiverMatching {
     /** The own flows whose start posts receives, ascending, and for each the incoming flow it posts. */
     private final int[] postingFlowIds;
     private final int[] postedIndex;
+    /** Rendezvous sends' state, or null when packets that find no receive are answered by request-to-wait. */
+    private final RendezvousTarget rendezvous;
 
     /**
      * @param finished whether incoming flow {@code i} has been fully received (a message whose old copies all
      *                 matched once the receive was posted needs no restart)
      */
     ReceiverMatching(int host, NicFlow[] flows, CommonTransport transport, NicActions nic, IntPredicate finished) {
+        this(host, flows, transport, nic, finished, null);
+    }
+
+    /** As above; {@code rendezvous} non-null: the sources send rendezvous, and the target fetches. */
+    ReceiverMatching(int host, NicFlow[] flows, CommonTransport transport, NicActions nic, IntPredicate finished,
+            RendezvousTarget rendezvous) {
         this.host = host;
+        this.rendezvous = rendezvous;
         this.finished = finished;
         this.flows = flows;
         this.transport = transport;
@@ -116,6 +132,10 @@ final class ReceiverMatching {
      *     answered by a request-to-wait
      */
     boolean admit(int i, Packet p, EventContext ctx) {
+        if (rendezvous != null && flows[i].postsLate()) {
+            admitRendezvous(i, p, ctx);
+            return true;
+        }
         if (posted[i] && rtsSentPs[i] < 0) {
             return true;
         }
@@ -136,6 +156,37 @@ final class ReceiverMatching {
             rtsSentPs[i] = -1; // the source restarted: the RTS was heard
         }
         return true;
+    }
+
+    /**
+     * Packet {@code p} of rendezvous flow {@code i} arrived: held while the receive is not posted, and the fetch
+     * request sent when it is due; a packet of the rest answers the fetch.
+     */
+    private void admitRendezvous(int i, Packet p, EventContext ctx) {
+        NicFlow f = flows[i];
+        if (!posted[i] && f.recvPostedPs() >= 0 && ctx.nowPs() >= f.recvPostedPs()) {
+            post(i, ctx);
+        }
+        rendezvous.arrived(i);
+        if (!posted[i]) {
+            if (!p.trimmed() && rendezvous.eager(i, p.psn())) {
+                rendezvous.hold(i, p.psn(), p.payloadBytes());
+            }
+            if (!postArmed[i] && f.recvPostedPs() >= 0) {
+                postArmed[i] = true;
+                ctx.schedule(f.recvPostedPs(), new Posted(i));
+            }
+        } else if (rendezvous.fetchDue(i)) {
+            sendFetch(i, ctx);
+        }
+        if (rtsSentPs[i] >= 0 && rendezvous.rest(i, p.psn())) {
+            rtsSentPs[i] = -1; // the source sends the rest: the fetch was heard
+        }
+    }
+
+    private void sendFetch(int i, EventContext ctx) {
+        rendezvous.fetched(i);
+        sendRts(i, ctx);
     }
 
     /** Handles {@code signal} if it is one of this table's ({@link Posted}, {@link RtsCheck}); false otherwise. */
@@ -180,6 +231,13 @@ final class ReceiverMatching {
 
     private void post(int i, EventContext ctx) {
         posted[i] = true;
+        if (rendezvous != null) {
+            rendezvous.onPosted(i);
+            if (rendezvous.fetchDue(i)) {
+                sendFetch(i, ctx);
+            }
+            return;
+        }
         if (table.post(flows[i].peer(), msn[i])) {
             sendRts(i, ctx);
         }
@@ -192,6 +250,16 @@ final class ReceiverMatching {
                 transport.controlClass(), f.entropy(), -1, now, 0, NoHeader.INSTANCE));
         rtsSentPs[i] = now;
         ctx.schedule(Ps.plusSaturated(now, rtsTimeoutPs), new RtsCheck(i));
+    }
+
+    /**
+     * Adds what rendezvous sends left in the unexpected-message buffer to the stats of this NIC's incoming flows,
+     * {@code received} from index {@code from} on, in the order of the flows; nothing under request-to-wait.
+     */
+    void reportBuffered(List<FlowReceiverStats> received, int from) {
+        if (rendezvous != null) {
+            rendezvous.report(received, from, flows);
+        }
     }
 
     /** Packets that found no posted receive. */

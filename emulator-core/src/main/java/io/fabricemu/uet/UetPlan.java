@@ -28,12 +28,14 @@ import java.util.function.IntToLongFunction;
  * @param ackPolicy          when targets send ACK_CCs: coalesced as the reference simulator does, or per packet
  * @param windowForPort      NSCC sizes its BDP and MaxWnd for one port of a multi-plane NIC (the reference
  *                           simulator's {@code UecSrc::initNscc} takes {@code UecNIC::linkspeed()}), not for the NIC
+ * @param notReady           what sources and targets do about receives posted late (request-to-wait, or rendezvous)
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                       long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
                       IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
-                      NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort) {
+                      NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort, NotReadyProtocol notReady) {
     public UetPlan {
+        java.util.Objects.requireNonNull(notReady, "notReady");
         java.util.Objects.requireNonNull(ackPolicy, "ackPolicy");
         java.util.Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         java.util.Objects.requireNonNull(nsccLoop, "nsccLoop");
@@ -49,6 +51,16 @@ public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWi
             throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes
                     + ", sliceLengthPs " + sliceLengthPs + ", initialCreditBytes " + initialCreditBytes);
         }
+    }
+
+    /** As the canonical constructor, receivers not ready answered by request-to-wait. */
+    public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                   long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                   IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
+                   NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort) {
+        this(nscc, rccc, baseRttPs, initialWindowBytes, trimming, sliceLengthPs, initialCreditBytes, loadBalancing,
+                memory, hostRateBps, deliveryMode, nsccCompanions, nsccLoop, ackPolicy, windowForPort,
+                NotReadyProtocol.RTW);
     }
 
     /** As the canonical constructor, NSCC's window sized for the whole NIC. */

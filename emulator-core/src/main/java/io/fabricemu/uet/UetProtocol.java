@@ -110,7 +110,11 @@ final class UetProtocol implements NicProtocol {
     @Override
     public void report(List<FlowSenderStats> sent, List<FlowReceiverStats> received) {
         sender.report(sent);
+        int from = received.size();
         receiver.report(received);
+        if (receiver.matching() != null) {
+            receiver.matching().reportBuffered(received, from);
+        }
     }
 
     @Override

@@ -158,8 +158,8 @@ final class UetReceiver {
         this.index = new FlowIndex(setup.incoming(), name);
         this.acks = new AckCoalescer(uet.ackPolicy(), flows.length);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
-        this.matching = ReceiverMatching.anyLate(flows)
-                ? new ReceiverMatching(host, flows, transport, nic, i -> receivers[i].finishPs() >= 0) : null;
+        this.matching = ReceiverMatching.anyLate(flows) ? new ReceiverMatching(host, flows, transport, nic,
+                i -> receivers[i].finishPs() >= 0, RendezvousTarget.of(uet, host, flows, transport)) : null;
         this.sliceLengthPs = uet.sliceLengthPs();
         this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
         this.rccc = uet.rccc() && flows.length > 0

@@ -21,7 +21,6 @@ import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
 import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowSenderStats;
-import io.fabricemu.stats.MessageWaits;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.CreditSender;
 import io.fabricemu.uet.cc.NsccParams;
@@ -75,8 +74,8 @@ final class UetSender {
     private final PdcSender.Cancelled[] cancelled;
     /** Each PDC's latest round trip: an ACK's arrival less the send time it echoes, -1 before the first. */
     private final long[] lastRttPs;
-    /** Per flow, its message's state once a request-to-wait or -to-send came for it; null before. */
-    private final MessageSend[] messages;
+    /** Per flow, its message's state towards a receiver that may not be ready (RTW, or a rendezvous). */
+    private final SenderMessages messages;
     /** Which planes each PDC's packets get through on (a no-op with one NIC port). */
     private final PdcPlanes planes;
     private long firstCutPs = -1;
@@ -102,7 +101,6 @@ final class UetSender {
         this.cancelled = new PdcSender.Cancelled[n];
         this.lastRttPs = new long[n];
         java.util.Arrays.fill(lastRttPs, -1);
-        this.messages = new MessageSend[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
             pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
@@ -114,6 +112,7 @@ final class UetSender {
                     new SplittableRandom(Ecmp.mix(seed ^ (0x1B00_0000_0000L + f.flowId()))), uet.trimming());
         }
         this.index = new FlowIndex(setup.outgoing(), name);
+        this.messages = new SenderMessages(host, flows, pdcs, uet, transport.payloadBytes());
     }
 
     /**
@@ -179,12 +178,9 @@ final class UetSender {
      * -1 otherwise.
      */
     int nextPsn(int i) {
-        if (messages[i] != null && !messages[i].sending()) {
-            return -1;
-        }
         Pdc s = pdcs[i];
         int psn = s.nextPsn();
-        return psn >= 0 && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
+        return psn >= 0 && messages.mayGo(i, psn) && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
     }
 
     /** Flow {@code i}'s packet {@code psn}, as {@link #nextPsn} gave it, leaves at {@code nowPs}: recorded, made. */
@@ -197,6 +193,7 @@ final class UetSender {
         boolean syn = s.syn();
         boolean again = s.sent(psn, ev, nowPs);
         ccc.onSent(nowPs, payload, wire);
+        messages.sent(i, psn, nowPs);
         // AR: a resend, the last packet the PDC has to send now, or one after which the context cannot send a
         // packet of the same size until an ACK_CC arrives (htsim UecSrc::sendNewPacket, sendRtxPacket).
         boolean ackRequest = again || s.nextPsn() < 0 || ccc.full(payload, wire);
@@ -256,21 +253,17 @@ final class UetSender {
         if (s.onRequestToWait(psn, p.timestampPs())) {
             cccOf[i].onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
         }
-        message(i).onRtw(p.timestampPs(), s.payloadOf(psn), now);
+        messages.onRtw(i, p.timestampPs(), s.payloadOf(psn), now);
     }
 
-    /** The target posted the receive flow {@code i}'s message waited for: it restarts from its first packet. */
+    /**
+     * The target posted the receive flow {@code i}'s message waited for: it restarts from its first packet; or, for
+     * a rendezvous send, the target fetches the rest ({@link RendezvousSend}).
+     */
     private void onRequestToSend(int i, long now) {
-        if (message(i).onRts(now)) {
+        if (messages.onRts(i, now)) {
             rudOf(i, "a request-to-send").restartFromFirst();
         }
-    }
-
-    private MessageSend message(int i) {
-        if (messages[i] == null) {
-            messages[i] = new MessageSend();
-        }
-        return messages[i];
     }
 
     /** Flow {@code i}'s PDC, which runs RUD: receives posted late are refused with ROD when the scenario loads. */
@@ -383,9 +376,7 @@ final class UetSender {
                     a.restoreCwnd()), a.creditBytes(), p.entropy()), now);
         }
         if (!wasClosed && s.closed()) {
-            if (messages[i] != null) {
-                messages[i].done();
-            }
+            messages.done(i);
             nic.completed(i, ctx);
             ccc.pdcClosed();
         }
@@ -488,7 +479,7 @@ final class UetSender {
         for (int i = 0; i < pdcs.length; i++) {
             Pdc s = pdcs[i];
             into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs(), false,
-                    messages[i] == null ? MessageWaits.NONE : messages[i].waits()));
+                    messages.waits(i)));
         }
     }
 }

@@ -13,6 +13,7 @@ import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.MemoryParams;
+import io.fabricemu.uet.NotReadyProtocol;
 import java.util.List;
 
 /**
@@ -28,7 +29,8 @@ public final class TransportBinder {
     public static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "windowRate",
-                "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");
+                "receiverNotReady", "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode",
+                "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -49,8 +51,8 @@ public final class TransportBinder {
         }
     }
 
-    private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "windowRate", "creditSlice",
-            "initialCredit", "receiverMemory", "deliveryMode", "nscc", "ack");
+    private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "windowRate", "receiverNotReady",
+            "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "nscc", "ack");
 
     private static UetOptions bindUet(Section t, CongestionControlKind cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -92,6 +94,7 @@ public final class TransportBinder {
             throw t.error("windowRate", "sizes NSCC's window and applies with transport.cc nscc or nscc+rccc only;"
                     + " remove it or set cc");
         }
+        NotReadyProtocol notReady = notReady(t, mtuBytes);
         long creditSlicePs = t.optionalTimePs("creditSlice", d.creditSlicePs(), 1, Ps.PER_S);
         long initialCreditBytes = t.optionalBytes("initialCredit", d.initialCreditBytes(), 0, Limits.MAX_BUFFER_BYTES);
         if (cc.rccc() && initialCreditBytes < mtuBytes) {
@@ -115,6 +118,25 @@ public final class TransportBinder {
         }
         return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
                 initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc), CompanionBinder.nsccLoop(t),
-                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes), windowForPort);
+                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes), windowForPort, notReady);
+    }
+
+    /** {@code receiverNotReady} and {@code eagerSize}: the latter only with a rendezvous. */
+    private static NotReadyProtocol notReady(Section t, int mtuBytes) throws ScenarioException {
+        NotReadyProtocol.Kind kind = NotReadyProtocol.Kind.named(t.optionalOneOf("receiverNotReady",
+                NotReadyProtocol.Kind.RTW.scenarioName(), NotReadyProtocol.Kind.scenarioNames()));
+        if (kind != NotReadyProtocol.Kind.RENDEZVOUS) {
+            if (t.has("eagerSize")) {
+                throw t.error("eagerSize", "is the eager part of a rendezvous send and applies with "
+                        + "transport.receiverNotReady: rendezvous only; remove it or set receiverNotReady");
+            }
+            return NotReadyProtocol.RTW;
+        }
+        long eagerBytes = t.optionalBytes("eagerSize", 0, 0, Limits.MAX_BUFFER_BYTES);
+        if (eagerBytes > 0 && eagerBytes < mtuBytes) {
+            throw t.error("eagerSize", "'" + t.optional("eagerSize").text() + "' must be 0B (one BDP) or at least"
+                    + " transport.mtu (" + Units.exactBytes(mtuBytes) + ")");
+        }
+        return new NotReadyProtocol(kind, eagerBytes);
     }
 }

@@ -4,6 +4,7 @@ import io.fabricemu.lb.LoadBalancing;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.uet.AckPolicy;
 import io.fabricemu.uet.MemoryParams;
+import io.fabricemu.uet.NotReadyProtocol;
 import io.fabricemu.uet.cc.NsccCompanions;
 import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.RcccParams;
@@ -25,11 +26,13 @@ import java.util.Objects;
  * @param ackPolicy          when targets send ACK_CCs ({@code transport.ack})
  * @param windowForPort      NSCC sizes its BDP and MaxWnd for one port of a multi-plane NIC, as the reference
  *                           simulator does, not for the NIC's ports added up ({@code transport.windowRate: port})
+ * @param notReady           what sources and targets do about receives posted late ({@code transport.receiverNotReady},
+ *                           {@code transport.eagerSize})
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
                          long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
                          NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy,
-                         boolean windowForPort) {
+                         boolean windowForPort, NotReadyProtocol notReady) {
     /** {@code transport.windowRate}: the NIC's rate (its ports added up), the default. */
     public static final String WINDOW_NIC = "nic";
     /** {@code transport.windowRate}: one port's rate. */
@@ -37,6 +40,7 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
 
     public UetOptions {
         Objects.requireNonNull(ackPolicy, "ackPolicy");
+        Objects.requireNonNull(notReady, "notReady");
         Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         Objects.requireNonNull(nsccLoop, "nsccLoop");
         Objects.requireNonNull(loadBalancing, "loadBalancing");
@@ -49,6 +53,14 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
                     + " must be >= 0, creditSlicePs " + creditSlicePs + " > 0, initialCreditBytes " + initialCreditBytes
                     + " >= 0");
         }
+    }
+
+    /** As the canonical constructor, receivers not ready answered by request-to-wait. */
+    public UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
+                      long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
+                      NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort) {
+        this(loadBalancing, baseRttPs, initialWindowBytes, creditSlicePs, initialCreditBytes, receiverMemory,
+                deliveryMode, nsccCompanions, nsccLoop, ackPolicy, windowForPort, NotReadyProtocol.RTW);
     }
 
     /** As the canonical constructor, NSCC's window sized for the whole NIC. */
