@@ -37,7 +37,9 @@ final class FlowResults {
             for (FlowSenderStats s : r.senders()) {
                 retransmitted[s.flowId()] = s.retransmittedBytes();
                 failed[s.flowId()] = s.failed();
-                waits[s.flowId()] = s.waits();
+                if (s.waits().any()) {
+                    waits[s.flowId()] = s.waits(); // Ultra Ethernet: the source counts RTWs and RTSs
+                }
             }
             for (FlowReceiverStats s : r.receivers()) {
                 if (s.finishPs() >= 0 && s.deliveredBytes() != flows.get(s.flowId()).bytes()) {
@@ -47,6 +49,9 @@ final class FlowResults {
                 finish[s.flowId()] = s.finishPs();
                 delivered[s.flowId()] = s.deliveredBytes();
                 outOfOrder[s.flowId()] = s.outOfOrderPackets();
+                if (s.waits().any()) {
+                    waits[s.flowId()] = s.waits(); // a RoCEv2 responder's RNR NAKs; its requester reports none
+                }
             }
         }
         List<FlowResult> out = new ArrayList<>(flows.size());

@@ -1,30 +1,46 @@
 package io.fabricemu.stats;
 
 /**
- * What a receiver that was not ready cost one message (a flow of the Ultra Ethernet transport), as its sender
- * counted it: the request-to-wait messages (RTW) that came back for packets that found no posted receive, the
+ * What a receiver that was not ready cost one message (a flow). Under the Ultra Ethernet transport its sender
+ * counts: the request-to-wait messages (RTW) that came back for packets that found no posted receive, the
  * request-to-send messages (RTS) that let it restart, the payload bytes of its copies the receiver discarded for
  * want of a match, and how long it waited between its first RTW and the RTS that restarted it (US 12,388,756
- * ¶(59)-(60)).
+ * ¶(59)-(60)). Under RoCEv2 its responder counts ({@link #rnr}): the RNR NAKs it sent for a SEND with no receive
+ * posted (IBTA Volume 1, 9.7.5.2.8), the payload bytes it dropped (the NAKed packets and the out-of-sequence ones
+ * behind them), and the time from the first RNR NAK to the first packet that found the receive.
  *
  * @param rtwCount       request-to-wait messages received, stale ones included
  * @param rtsCount       request-to-send messages received, repeats included
- * @param discardedBytes payload bytes of the copies answered by an RTW: sent, and wasted
- * @param waitedPs       time spent waiting, from an RTW that stopped the message to the RTS that restarted it
+ * @param discardedBytes payload bytes of the copies answered by an RTW, or dropped around an RNR NAK: sent, and
+ *                       wasted
+ * @param waitedPs       time spent waiting, from an RTW that stopped the message to the RTS that restarted it, or
+ *                       from the first RNR NAK to the resend that found the receive
+ * @param rnrNaks        RNR NAKs the responder sent for want of a posted receive (RoCEv2 only; switch-generated
+ *                       RNR NAKs are not counted here)
  */
-public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs) {
+public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs, long rnrNaks) {
     /** A message that never met a receiver that was not ready. */
-    public static final MessageWaits NONE = new MessageWaits(0, 0, 0, 0);
+    public static final MessageWaits NONE = new MessageWaits(0, 0, 0, 0, 0);
 
     public MessageWaits {
-        if (rtwCount < 0 || rtsCount < 0 || discardedBytes < 0 || waitedPs < 0) {
+        if (rtwCount < 0 || rtsCount < 0 || discardedBytes < 0 || waitedPs < 0 || rnrNaks < 0) {
             throw new IllegalArgumentException("counts must be >= 0, were rtw " + rtwCount + ", rts " + rtsCount
-                    + ", discardedBytes " + discardedBytes + ", waitedPs " + waitedPs);
+                    + ", discardedBytes " + discardedBytes + ", waitedPs " + waitedPs + ", rnrNaks " + rnrNaks);
         }
+    }
+
+    /** An Ultra Ethernet message's waits: no RNR NAKs. */
+    public MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs) {
+        this(rtwCount, rtsCount, discardedBytes, waitedPs, 0);
+    }
+
+    /** A RoCEv2 message's waits, as its responder counted them. */
+    public static MessageWaits rnr(long rnrNaks, long droppedBytes, long waitedPs) {
+        return new MessageWaits(0, 0, droppedBytes, waitedPs, rnrNaks);
     }
 
     /** Whether the message met a receiver that was not ready at all. */
     public boolean any() {
-        return rtwCount > 0 || rtsCount > 0;
+        return rtwCount > 0 || rtsCount > 0 || rnrNaks > 0;
     }
 }
