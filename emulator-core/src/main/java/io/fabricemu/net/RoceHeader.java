@@ -40,6 +40,11 @@ public record RoceHeader(int destQpn, Opcode opcode, long msn, long rnrPausePs) 
             return first ? (last ? SEND_ONLY : SEND_FIRST) : (last ? SEND_LAST : SEND_MIDDLE);
         }
 
+        /** Whether a SEND with this opcode begins its message, the packet that needs a posted receive. */
+        public boolean beginsMessage() {
+            return this == SEND_FIRST || this == SEND_ONLY;
+        }
+
         /** Whether a SEND with this opcode ends its message. */
         public boolean endsMessage() {
             return this == SEND_LAST || this == SEND_ONLY;

@@ -8,17 +8,21 @@ import java.util.Map;
 
 /**
  * What receivers that were not ready cost a run (Ultra Ethernet's request-to-wait and request-to-send, US
- * 12,388,756 ¶(59)): totals over its flows and one row per flow that met one, in flow order. results.json writes it
- * as {@code receiverNotReady} only when some flow did, so the files of other runs stay as they were.
+ * 12,388,756 ¶(59); RoCEv2's RNR NAK from the responder, IBTA Volume 1, 9.7.5.2.8): totals over its flows and one
+ * row per flow that met one, in flow order. results.json writes it as {@code receiverNotReady} only when some flow
+ * did, so the files of other runs stay as they were.
  *
  * @param rtwCount       request-to-wait messages the sources received
  * @param rtsCount       request-to-send messages the sources received
- * @param discardedBytes payload bytes the targets discarded for want of a posted receive
- * @param waitedPsMax    the longest time one message waited between its RTW and its RTS
+ * @param discardedBytes payload bytes the targets discarded (UET) or the responders dropped (RoCEv2) for want of
+ *                       a posted receive
+ * @param waitedPsMax    the longest time one message waited between its RTW and its RTS, or between its first
+ *                       RNR NAK and the resend that found the receive
  * @param flows          the flows that met a receiver that was not ready
+ * @param rnrNaks        RNR NAKs the RoCEv2 responders sent for want of a posted receive (not the switches')
  */
 public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, long waitedPsMax,
-                             List<FlowResult> flows) {
+                             List<FlowResult> flows, long rnrNaks) {
     public NotReadyTotals {
         flows = List.copyOf(flows);
     }
@@ -29,6 +33,7 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         long rts = 0;
         long discarded = 0;
         long waited = 0;
+        long rnr = 0;
         List<FlowResult> met = new ArrayList<>();
         for (FlowResult f : result.flows()) {
             MessageWaits w = f.waits();
@@ -37,10 +42,11 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
                 rts += w.rtsCount();
                 discarded += w.discardedBytes();
                 waited = Math.max(waited, w.waitedPs());
+                rnr += w.rnrNaks();
                 met.add(f);
             }
         }
-        return new NotReadyTotals(rtw, rts, discarded, waited, met);
+        return new NotReadyTotals(rtw, rts, discarded, waited, met, rnr);
     }
 
     /** Whether any flow met a receiver that was not ready. */
@@ -58,6 +64,7 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("rtwCount", rtwCount);
         doc.put("rtsCount", rtsCount);
+        doc.put("rnrNaks", rnrNaks);
         doc.put("discardedBytes", discardedBytes);
         doc.put("messagesWaited", flows.size());
         doc.put("waitedPsMax", waitedPsMax);
@@ -73,6 +80,7 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
             row.put("dst", f.dst());
             row.put("rtwCount", f.waits().rtwCount());
             row.put("rtsCount", f.waits().rtsCount());
+            row.put("rnrNaks", f.waits().rnrNaks());
             row.put("discardedBytes", f.waits().discardedBytes());
             row.put("waitedPs", f.waits().waitedPs());
             if (rendezvous.any()) {

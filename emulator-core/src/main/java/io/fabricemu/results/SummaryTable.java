@@ -73,10 +73,14 @@ public final class SummaryTable {
         }
         NotReadyTotals notReady = NotReadyTotals.of(r);
         if (notReady.any()) {
-            rows.add(new String[] {"receiver not ready", String.format(Locale.ROOT,
-                    "%,d request-to-wait (RTW), %,d request-to-send (RTS), %,d B discarded; %d message%s waited,"
-                            + " longest %s", notReady.rtwCount(), notReady.rtsCount(), notReady.discardedBytes(),
-                    notReady.flows().size(), notReady.flows().size() == 1 ? "" : "s", time(notReady.waitedPsMax()))});
+            String answers = notReady.rnrNaks() == 0 ? String.format(Locale.ROOT,
+                    "%,d request-to-wait (RTW), %,d request-to-send (RTS), %,d B discarded", notReady.rtwCount(),
+                    notReady.rtsCount(), notReady.discardedBytes())
+                    : String.format(Locale.ROOT, "%,d RNR NAKs from responders, %,d B dropped", notReady.rnrNaks(),
+                    notReady.discardedBytes());
+            rows.add(new String[] {"receiver not ready", String.format(Locale.ROOT, "%s; %d message%s waited,"
+                    + " longest %s", answers, notReady.flows().size(), notReady.flows().size() == 1 ? "" : "s",
+                    time(notReady.waitedPsMax()))});
             RendezvousTotals rendezvous = notReady.rendezvous();
             if (rendezvous.any()) {
                 rows.add(new String[] {"rendezvous", String.format(Locale.ROOT,

@@ -21,9 +21,10 @@ import io.fabricemu.wreb.SenderNotices;
  *
  * <h2>Feedback</h2>
  * The responder answers every data packet as {@link RcResponder} says (ACK, one NAK per out-of-order
- * episode, or nothing). Under DCQCN, a data packet that arrives marked CE also makes a CNP for its QP unless
- * the QP's notification point sent one within the CNP interval; the CNP is queued before the packet's
- * ACK. A CNP cuts the requester's rate ({@link DcqcnReactionPoint}); every ACK also hands it the round trip
+ * episode, an RNR NAK carrying {@link RocePlan#rnrTimerPs()} for a SEND whose receive is not posted yet
+ * ({@link ResponderPosts}), or nothing). Under DCQCN, a data packet that arrives marked CE also makes a CNP for
+ * its QP unless the QP's notification point sent one within the CNP interval; the CNP is queued before the
+ * packet's ACK. A CNP cuts the requester's rate ({@link DcqcnReactionPoint}); every ACK also hands it the round trip
  * of the packet it acknowledges, which only its optional path-not-congested test uses. Trimmed packets (RoCE has no trimming)
  * count as lost. Each requester has at most one pending transport timer event, re-armed lazily.
  *

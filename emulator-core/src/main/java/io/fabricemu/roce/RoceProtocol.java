@@ -17,6 +17,7 @@ import io.fabricemu.net.RoceHeader;
 import io.fabricemu.stats.BtsCounters;
 import io.fabricemu.stats.FlowReceiverStats;
 import io.fabricemu.stats.FlowSenderStats;
+import io.fabricemu.stats.MessageWaits;
 import io.fabricemu.time.Ps;
 import io.fabricemu.wreb.NoticeCounts;
 import io.fabricemu.wreb.SenderNotices;
@@ -47,6 +48,7 @@ final class RoceProtocol implements NicProtocol {
     private final RcResponder[] responders;
     private final DcqcnNotificationPoint[] notificationPoints;
     private final FlowIndex inIndex;
+    private final ResponderPosts posts;
 
     RoceProtocol(NicSetup setup, RocePlan roce, NicActions nic) {
         this.host = setup.host();
@@ -80,10 +82,12 @@ final class RoceProtocol implements NicProtocol {
             }
         }
         this.inIndex = new FlowIndex(incoming, name);
+        this.posts = new ResponderPosts(incoming, responders);
     }
 
     @Override
     public void start(int i, long nowPs) {
+        posts.onOwnStart(outFlows[i].flowId(), nowPs);
         DcqcnParams dcqcn = roce.dcqcn();
         if (dcqcn != null) {
             rateControls[i] = new DcqcnControl(new DcqcnReactionPoint(dcqcn, rateBps, nowPs, roce.dcqcnCompanions()),
@@ -200,11 +204,14 @@ final class RoceProtocol implements NicProtocol {
             return;
         }
         RcResponder r = responders[i];
-        switch (r.onData(p.psn(), p.payloadBytes(), roceOf(p).opcode().endsMessage(), nowPs)) {
+        RoceHeader.Opcode opcode = roceOf(p).opcode();
+        switch (r.onData(p.psn(), p.payloadBytes(), opcode.beginsMessage(), opcode.endsMessage(), nowPs)) {
             case ACK -> nic.reply(reply(p, PacketKind.ACK, r.ackPsn(),
                     new RoceHeader(p.flowId(), RoceHeader.Opcode.ACKNOWLEDGE, r.msn(), 0)));
             case NAK_SEQUENCE -> nic.reply(reply(p, PacketKind.NAK_SEQUENCE, r.expectedPsn(),
                     new RoceHeader(p.flowId(), RoceHeader.Opcode.ACKNOWLEDGE, r.msn(), 0)));
+            case NAK_RNR -> nic.reply(reply(p, PacketKind.NAK_RNR, p.psn(),
+                    new RoceHeader(p.flowId(), RoceHeader.Opcode.ACKNOWLEDGE, r.msn(), roce.rnrTimerPs())));
             case NONE -> {
             }
         }
@@ -299,7 +306,9 @@ final class RoceProtocol implements NicProtocol {
             sent.add(new FlowSenderStats(r.flowId(), r.retransmittedBytes(), r.completedPs(), r.failed()));
         }
         for (RcResponder r : responders) {
-            received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), 0));
+            MessageWaits waits = r.rnrNaks() == 0 ? MessageWaits.NONE
+                    : MessageWaits.rnr(r.rnrNaks(), r.rnrDroppedBytes(), r.rnrWaitedPs());
+            received.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), 0, waits));
         }
     }
 

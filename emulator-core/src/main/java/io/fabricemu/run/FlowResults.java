@@ -39,7 +39,9 @@ final class FlowResults {
             for (FlowSenderStats s : r.senders()) {
                 retransmitted[s.flowId()] = s.retransmittedBytes();
                 failed[s.flowId()] = s.failed();
-                waits[s.flowId()] = s.waits();
+                if (s.waits().any()) {
+                    waits[s.flowId()] = s.waits(); // Ultra Ethernet: the source counts RTWs and RTSs
+                }
             }
             for (FlowReceiverStats s : r.receivers()) {
                 if (s.finishPs() >= 0 && s.deliveredBytes() != flows.get(s.flowId()).bytes()) {
@@ -51,6 +53,9 @@ final class FlowResults {
                 outOfOrder[s.flowId()] = s.outOfOrderPackets();
                 buffered[s.flowId()] = s.bufferedBytes();
                 targetBuffered[s.flowId()] = s.targetBufferedBytes();
+                if (s.waits().any()) {
+                    waits[s.flowId()] = s.waits(); // a RoCEv2 responder's RNR NAKs; its requester reports none
+                }
             }
         }
         List<FlowResult> out = new ArrayList<>(flows.size());

@@ -166,7 +166,8 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
             TransportChecks.dcqcnPathCheck(baseRttPs);
             companions = companions.withBaseRttPs(baseRttPs);
         }
-        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), dcqcn ? o.dcqcn() : null, companions);
+        return new RocePlan(o.messageSizeBytes(), o.rnrRetry(), t.windowBytes(), dcqcn ? o.dcqcn() : null, companions,
+                o.rnrTimerPs());
     }
 
     /** The time series a scenario without a {@code sampling} section records ({@link Sampling#DEFAULT}). */

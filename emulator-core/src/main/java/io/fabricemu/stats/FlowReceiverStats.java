@@ -12,17 +12,25 @@ package io.fabricemu.stats;
  *                       posted (Ultra Ethernet only), else 0
  * @param targetBufferedBytes what the NIC's unexpected-message buffer held, for every message, just before this
  *                       flow's receive was posted, else 0
+ * @param waits          what a receive posted late cost, where the receiver counts it (a RoCEv2 responder's RNR
+ *                       NAKs); {@link MessageWaits#NONE} otherwise
  */
 public record FlowReceiverStats(int flowId, long deliveredBytes, long finishPs, long outOfOrderPackets,
-                                long bufferedBytes, long targetBufferedBytes) {
-    /** A flow that nothing was buffered for. */
+                                long bufferedBytes, long targetBufferedBytes, MessageWaits waits) {
+    /** A flow that nothing was buffered for, whose receiver counts no waits. */
     public FlowReceiverStats(int flowId, long deliveredBytes, long finishPs, long outOfOrderPackets) {
-        this(flowId, deliveredBytes, finishPs, outOfOrderPackets, 0, 0);
+        this(flowId, deliveredBytes, finishPs, outOfOrderPackets, 0, 0, MessageWaits.NONE);
+    }
+
+    /** A receiver that counts its waits (a RoCEv2 responder's RNR NAKs). */
+    public FlowReceiverStats(int flowId, long deliveredBytes, long finishPs, long outOfOrderPackets,
+                             MessageWaits waits) {
+        this(flowId, deliveredBytes, finishPs, outOfOrderPackets, 0, 0, waits);
     }
 
     /** These figures, with what the unexpected-message buffer held. */
     public FlowReceiverStats withBuffered(long bufferedBytes, long targetBufferedBytes) {
         return new FlowReceiverStats(flowId, deliveredBytes, finishPs, outOfOrderPackets, bufferedBytes,
-                targetBufferedBytes);
+                targetBufferedBytes, waits);
     }
 }

@@ -61,7 +61,7 @@ class DependencyErrorsTest {
                 c("recvPosted: the baseline transport", with(FLOWS, 25,
                         "    - {src: 3, dst: 4, bytes: 1MiB, recvPosted: 20us}"), 25, "workload.flows[1].recvPosted",
                         "recvPosted needs a transport that answers a packet without a posted receive",
-                        "this scenario runs transport.cc none"),
+                        "roce or dcqcn (RoCEv2, the responder's RNR NAK)", "this scenario runs transport.cc none"),
                 c("gap: not a time", flows("{id: a, src: 1, dst: 2, bytes: 1MiB}",
                         "{src: 3, dst: 4, bytes: 1MiB, after: [a], gap: 3 apples}", "{src: 4, dst: 5, bytes: 1MiB}"),
                         25, "workload.flows[1].gap", "'3 apples'"),

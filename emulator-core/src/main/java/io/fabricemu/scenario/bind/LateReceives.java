@@ -11,23 +11,25 @@ import io.fabricemu.scenario.yaml.Section;
 /**
  * Receives posted late ({@code recvPosted} on an entry of {@code workload.flows}) need a transport that knows what a
  * packet without a posted receive means: Ultra Ethernet's request-to-wait and request-to-send (US 12,388,756
- * ¶(59)), which restart a message from its first packet and so need reliable unordered delivery (RUD). Any other
- * transport is refused at the first entry that sets the field.
+ * ¶(59)), which restart a message from its first packet and so need reliable unordered delivery (RUD), or a RoCEv2
+ * responder's RNR NAK (IBTA Volume 1, 9.7.5.2.8), after which the requester resends from the NAKed PSN. The
+ * baseline transport and UET with ROD are refused at the first entry that sets the field.
  */
 public final class LateReceives {
     private LateReceives() {
     }
 
-    /** Refuses {@code recvPosted} in {@code workload} (bound already) unless {@code transport} runs UET with RUD. */
+    /** Refuses {@code recvPosted} in {@code workload} (bound already) unless {@code transport} can answer it. */
     public static void check(Section workload, TransportConfig transport, ScenarioFiles files)
             throws ScenarioException {
-        if (transport.ultraEthernet() && transport.uet().deliveryMode() == DeliveryMode.RUD) {
+        if (transport.roceV2() || transport.ultraEthernet() && transport.uet().deliveryMode() == DeliveryMode.RUD) {
             return;
         }
         Field late = first(workload, files);
         if (late != null) {
             throw late.error("recvPosted needs a transport that answers a packet without a posted receive: transport.cc"
-                    + " nscc, rccc or nscc+rccc (Ultra Ethernet) with deliveryMode rud; this scenario runs "
+                    + " nscc, rccc or nscc+rccc (Ultra Ethernet) with deliveryMode rud (request-to-wait), or roce or"
+                    + " dcqcn (RoCEv2, the responder's RNR NAK); this scenario runs "
                     + (transport.ultraEthernet() ? "Ultra Ethernet with deliveryMode rod" : "transport.cc "
                     + transport.congestionControl().scenarioName()) + ". Change the transport or leave recvPosted out");
         }

@@ -4,6 +4,7 @@ import io.fabricemu.cc.CongestionControlKind;
 import io.fabricemu.host.TransportKind;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
+import io.fabricemu.roce.RnrTimer;
 import io.fabricemu.scenario.transport.RoceOptions;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.yaml.Limits;
@@ -15,8 +16,9 @@ import java.math.MathContext;
 import java.util.List;
 
 /**
- * Binds the RoCEv2 options of the {@code transport} section: {@code messageSize}, {@code rnrRetry} (0..7)
- * and, with {@code cc: dcqcn}, the {@code dcqcn} map, every field optional:
+ * Binds the RoCEv2 options of the {@code transport} section: {@code messageSize}, {@code rnrRetry} (0..7),
+ * {@code rnrTimer} (rounded up to the IBTA RNR timer table, {@link RnrTimer}) and, with {@code cc: dcqcn}, the
+ * {@code dcqcn} map, every field optional:
  *
  * <pre>
  * dcqcn: {g: 1/256, rateAi: 20Mbps, rateHai: 200Mbps, timer: 55us, byteCounter: 10MB, fastRecoverySteps: 5,
@@ -27,7 +29,7 @@ import java.util.List;
  * {@code cc: roce}.
  */
 final class RoceBinder {
-    private static final List<String> ROCE_ONLY = List.of("messageSize", "rnrRetry", "dcqcn");
+    private static final List<String> ROCE_ONLY = List.of("messageSize", "rnrRetry", "rnrTimer", "dcqcn");
 
     private RoceBinder() {
     }
@@ -45,6 +47,8 @@ final class RoceBinder {
         }
         long messageBytes = t.optionalBytes("messageSize", d.messageSizeBytes(), 1, Limits.MAX_FLOW_BYTES);
         int rnrRetry = t.optionalInt("rnrRetry", d.rnrRetry(), 0, 7);
+        long rnrTimerPs = RnrTimer.ps(RnrTimer.codeFor(t.optionalTimePs("rnrTimer", d.rnrTimerPs(), 1,
+                RnrTimer.ps(0))));
         DcqcnParams dcqcn = d.dcqcn();
         DcqcnCompanions companions = DcqcnCompanions.OFF;
         if (t.has("dcqcn")) {
@@ -58,7 +62,7 @@ final class RoceBinder {
             companions = CompanionBinder.dcqcn(m, dcqcn, mtuBytes);
         }
         try {
-            return new RoceOptions(messageBytes, rnrRetry, dcqcn, companions);
+            return new RoceOptions(messageBytes, rnrRetry, dcqcn, companions, rnrTimerPs);
         } catch (IllegalArgumentException invalid) {
             throw t.error(invalid);
         }

@@ -30,7 +30,7 @@ public final class TransportBinder {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "windowRate",
                 "receiverNotReady", "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode",
-                "messageSize", "rnrRetry", "dcqcn", "nscc", "ack");
+                "messageSize", "rnrRetry", "rnrTimer", "dcqcn", "nscc", "ack");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);

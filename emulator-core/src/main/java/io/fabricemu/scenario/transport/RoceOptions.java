@@ -3,6 +3,8 @@ package io.fabricemu.scenario.transport;
 import io.fabricemu.roce.DcqcnCompanions;
 import io.fabricemu.roce.DcqcnParams;
 import io.fabricemu.roce.RcRequester;
+import io.fabricemu.roce.RnrTimer;
+import io.fabricemu.roce.RocePlan;
 import java.util.Objects;
 
 /**
@@ -14,8 +16,10 @@ import java.util.Objects;
  * @param dcqcn            DCQCN's constants (used only with {@code cc: dcqcn})
  * @param dcqcnCompanions  DCQCN's companion mechanisms of US 12,388,756 ({@link DcqcnCompanions#OFF} for none); a
  *                         base RTT of 0 is derived from the topology when the run is prepared
+ * @param rnrTimerPs       the responders' RNR timer (min_rnr_timer), a value of the IBTA table
  */
-public record RoceOptions(long messageSizeBytes, int rnrRetry, DcqcnParams dcqcn, DcqcnCompanions dcqcnCompanions) {
+public record RoceOptions(long messageSizeBytes, int rnrRetry, DcqcnParams dcqcn, DcqcnCompanions dcqcnCompanions,
+                          long rnrTimerPs) {
     /** 1 MiB messages: large RDMA transfers as collective libraries post them; MSN then counts MiBs. */
     public static final long DEFAULT_MESSAGE_SIZE_BYTES = 1L << 20;
 
@@ -26,6 +30,15 @@ public record RoceOptions(long messageSizeBytes, int rnrRetry, DcqcnParams dcqcn
         }
         Objects.requireNonNull(dcqcn, "dcqcn");
         Objects.requireNonNull(dcqcnCompanions, "dcqcnCompanions");
+        if (RnrTimer.ps(RnrTimer.codeFor(rnrTimerPs)) != rnrTimerPs) {
+            throw new IllegalArgumentException("rnrTimerPs " + rnrTimerPs + " is not a value of the IBTA RNR timer"
+                    + " table");
+        }
+    }
+
+    /** As the canonical constructor, with the default RNR timer. */
+    public RoceOptions(long messageSizeBytes, int rnrRetry, DcqcnParams dcqcn, DcqcnCompanions dcqcnCompanions) {
+        this(messageSizeBytes, rnrRetry, dcqcn, dcqcnCompanions, RocePlan.DEFAULT_RNR_TIMER_PS);
     }
 
     /** As the canonical constructor, without DCQCN companion mechanisms. */
@@ -33,7 +46,7 @@ public record RoceOptions(long messageSizeBytes, int rnrRetry, DcqcnParams dcqcn
         this(messageSizeBytes, rnrRetry, dcqcn, DcqcnCompanions.OFF);
     }
 
-    /** 1 MiB messages, rnr_retry 7 (retry forever), DCQCN's default constants. */
+    /** 1 MiB messages, rnr_retry 7 (retry forever), DCQCN's default constants, RNR timer 0.64 ms. */
     public static RoceOptions defaults() {
         return new RoceOptions(DEFAULT_MESSAGE_SIZE_BYTES, RcRequester.RNR_RETRY_INFINITE, DcqcnParams.defaults());
     }
