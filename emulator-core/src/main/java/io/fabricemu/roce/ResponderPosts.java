@@ -1,6 +1,7 @@
 package io.fabricemu.roce;
 
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.SortedRuns;
 import io.fabricemu.time.Ps;
 import java.util.Arrays;
 import java.util.List;
@@ -48,14 +49,8 @@ final class ResponderPosts {
 
     /** This NIC starts its own flow {@code flowId} at {@code nowPs}: the receives posted with it are posted now. */
     void onOwnStart(int flowId, long nowPs) {
-        int k = Arrays.binarySearch(postingFlowIds, flowId);
-        if (k < 0) {
-            return;
-        }
-        while (k > 0 && postingFlowIds[k - 1] == flowId) {
-            k--;
-        }
-        for (; k < postingFlowIds.length && postingFlowIds[k] == flowId; k++) {
+        int k = SortedRuns.first(postingFlowIds, flowId);
+        for (; k >= 0 && k < postingFlowIds.length && postingFlowIds[k] == flowId; k++) {
             responders[responderIndex[k]].postAt(nowPs);
         }
     }

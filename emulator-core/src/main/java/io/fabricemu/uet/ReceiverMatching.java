@@ -5,6 +5,7 @@ import io.fabricemu.engine.Signal;
 import io.fabricemu.host.CommonTransport;
 import io.fabricemu.host.NicActions;
 import io.fabricemu.host.NicFlow;
+import io.fabricemu.host.SortedRuns;
 import io.fabricemu.net.NoHeader;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
@@ -206,14 +207,8 @@ final class ReceiverMatching {
 
     /** This NIC starts its own flow {@code flowId}: the receives posted with it are posted now. */
     void onOwnStart(int flowId, EventContext ctx) {
-        int k = Arrays.binarySearch(postingFlowIds, flowId);
-        if (k < 0) {
-            return;
-        }
-        while (k > 0 && postingFlowIds[k - 1] == flowId) {
-            k--;
-        }
-        for (; k < postingFlowIds.length && postingFlowIds[k] == flowId; k++) {
+        int k = SortedRuns.first(postingFlowIds, flowId);
+        for (; k >= 0 && k < postingFlowIds.length && postingFlowIds[k] == flowId; k++) {
             if (!posted[postedIndex[k]]) {
                 post(postedIndex[k], ctx);
             }
