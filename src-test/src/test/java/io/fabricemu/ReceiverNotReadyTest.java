@@ -50,6 +50,28 @@ class ReceiverNotReadyTest {
         return Cli.results(Cli.runInto(dir, 0, file.toString()));
     }
 
+    /** compare gives what a late receive cost each scheme: RTW and RTS against rendezvous fetches and buffering. */
+    @Test
+    void compare_rowsOfWhatLateReceivesCostEachScheme() throws IOException {
+        oneFlow("20us");
+        Path out = dir.resolve("cmp");
+        Cli.Outcome o = Cli.run("compare", dir.resolve("late-20us.yaml").toString(), "--quiet", "--out=" + out,
+                "--sweep", "transport.receiverNotReady=rtw,rendezvous");
+        assertEquals(0, o.exitCode(), o.err());
+        String csv = Files.readString(out.resolve("comparison.csv"));
+        JsonNode rtw = oneFlow("20us").get("receiverNotReady");
+        assertTrue(csv.contains("\nrequest-to-wait_(RTW)," + rtw.get("rtwCount").asLong() + ",0\n"), csv);
+        assertTrue(csv.contains("\nrequest-to-send_(RTS)," + rtw.get("rtsCount").asLong() + ",0\n"), csv);
+        assertTrue(csv.contains("\nnot_ready:_discarded," + rtw.get("discardedBytes").asLong() + ",0\n"), csv);
+        assertTrue(csv.contains("\nrendezvous_fetches,0,1\n"), csv);
+        assertTrue(csv.contains("\nrendezvous_buffered,0,44946\n"), "the eager part, 11 packets: " + csv);
+        Cli.Outcome ready = Cli.run("compare", dir.resolve("late-20us.yaml").toString(), "--quiet", "--out="
+                + dir.resolve("ready"), "--set", "workload.flows.0.recvPosted=0ns", "--sweep", "seed=1,2");
+        assertEquals(0, ready.exitCode(), ready.err());
+        assertFalse(Files.readString(dir.resolve("ready").resolve("comparison.csv")).contains("request-to-wait"),
+                "no receive posted late: no such rows");
+    }
+
     @Test
     void aCsvSchedulesRecvPostedColumn_isTheYamlField() throws IOException {
         JsonNode yaml = oneFlow("20us");

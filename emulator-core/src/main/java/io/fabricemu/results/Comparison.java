@@ -181,7 +181,9 @@ public final class Comparison {
      * communication ({@link ChakraTimeline}); then, for every group of flows any run has (the parts of a mix workload, in
      * the order they first appear), its completion time and FCT p99; then, for every fault (the runs of a
      * comparison share the scenario's faults), how soon goodput came back and the p99 FCT of the flows it touched
-     * ({@link FaultCost}); then the rows every comparison has.
+     * ({@link FaultCost}); then, when a receive was posted late in any run, what that cost ({@link NotReadyTotals}:
+     * request-to-wait and -to-send, responders' RNR NAKs, bytes discarded, rendezvous fetches and buffered bytes, the
+     * longest wait); then the rows every comparison has.
      */
     private List<Row> rows() {
         List<String> groups = new ArrayList<>();
@@ -221,6 +223,16 @@ public final class Comparison {
         if (columns.stream().anyMatch(c -> !c.run().slowdown().absent())) {
             rows.add(Row.of("FCT slowdown p50", c -> slowdownMilli(c, true), SLOWDOWN));
             rows.add(Row.of("FCT slowdown p99", c -> slowdownMilli(c, false), SLOWDOWN));
+        }
+        if (columns.stream().anyMatch(c -> NotReadyTotals.of(c.run()).any())) {
+            rows.add(Row.of("request-to-wait (RTW)", c -> NotReadyTotals.of(c.run()).rtwCount(), COUNT));
+            rows.add(Row.of("request-to-send (RTS)", c -> NotReadyTotals.of(c.run()).rtsCount(), COUNT));
+            rows.add(Row.of("responder RNR NAKs", c -> NotReadyTotals.of(c.run()).rnrNaks(), COUNT));
+            rows.add(Row.of("not ready: discarded", c -> NotReadyTotals.of(c.run()).discardedBytes(), BYTES));
+            rows.add(Row.of("rendezvous fetches", c -> NotReadyTotals.of(c.run()).rendezvous().fetchCount(), COUNT));
+            rows.add(Row.of("rendezvous buffered", c -> NotReadyTotals.of(c.run()).rendezvous().bufferedBytes(),
+                    BYTES));
+            rows.add(Row.of("longest not-ready wait", c -> NotReadyTotals.of(c.run()).waitedPsMax(), TIME));
         }
         int faults = 0;
         for (Column c : columns) {
