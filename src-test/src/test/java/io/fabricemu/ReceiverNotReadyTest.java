@@ -72,6 +72,24 @@ class ReceiverNotReadyTest {
                 "no receive posted late: no such rows");
     }
 
+    /** recvDelay counts from the flow's start: 15 us after a start at 5 us is recvPosted 20 us, the same run. */
+    @Test
+    void recvDelay_isRecvPostedCountedFromTheFlowsStart() throws IOException {
+        JsonNode posted = oneFlow("20us");
+        String delayed = Files.readString(dir.resolve("late-20us.yaml")).replace("name: late-20us", "name: late-delay")
+                .replace("bytes: 1MiB, recvPosted: 20us}", "bytes: 1MiB, start: 5us, recvDelay: 15us}");
+        Path file = dir.resolve("late-delay.yaml");
+        Files.writeString(file, delayed);
+        JsonNode r = Cli.results(Cli.runInto(dir, 0, file.toString()));
+        JsonNode a = posted.get("receiverNotReady");
+        JsonNode b = r.get("receiverNotReady");
+        assertTrue(b.get("rtwCount").asLong() > 0, b.toString());
+        // The flow starts 5 us later, so 5 us less of it is sent before the post: fewer RTWs, the same kind of run.
+        assertTrue(b.get("rtwCount").asLong() <= a.get("rtwCount").asLong(), a + " / " + b);
+        long waited = b.get("waitedPsMax").asLong();
+        assertEquals(a.get("waitedPsMax").asLong() - 5_000_000L, waited, "the wait ends at the same post, 20 us");
+    }
+
     @Test
     void aCsvSchedulesRecvPostedColumn_isTheYamlField() throws IOException {
         JsonNode yaml = oneFlow("20us");
@@ -87,7 +105,7 @@ class ReceiverNotReadyTest {
         Files.writeString(file, scenario.replace("transport: {cc: nscc,", "transport: {cc: none,"));
         Cli.Outcome baseline = Cli.run("validate", file.toString());
         assertEquals(2, baseline.exitCode(), baseline.err());
-        assertTrue(baseline.err().contains("late.csv:2: recvPosted: recvPosted needs a transport"), baseline.err());
+        assertTrue(baseline.err().contains("late.csv:2: recvPosted: a receive posted late (recvPosted, recvDelay) needs a transport"), baseline.err());
     }
 
     private static long serializationPs(long bytes) {

@@ -133,7 +133,7 @@ class RoceReceiverNotReadyTest {
     void theBaselineTransport_refusesRecvPosted() throws IOException {
         Cli.Outcome none = Cli.run("validate", scenario("none", "20us").toString());
         assertEquals(2, none.exitCode(), none.err());
-        assertTrue(none.err().contains("recvPosted needs a transport that answers a packet without a posted receive"),
+        assertTrue(none.err().contains("a receive posted late (recvPosted, recvDelay) needs a transport that answers a packet without a posted receive"),
                 none.err());
         assertTrue(none.err().contains("roce or dcqcn (RoCEv2, the responder's RNR NAK)"), none.err());
         assertTrue(none.err().contains("this scenario runs transport.cc none"), none.err());

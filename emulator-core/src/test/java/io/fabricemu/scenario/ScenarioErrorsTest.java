@@ -113,7 +113,7 @@ class ScenarioErrorsTest {
                         "allowed fields of workload for kind incast are kind, receiver, senders, bytes, start"),
                 c("unknown field: in a flow", with(FLOWS, 25, "    - {src: 3, dst: 4, size: 1MiB}"), 25,
                         "workload.flows[1].size",
-                        "allowed fields of workload.flows[1] are src, dst, bytes, start, id, after, gap, recvPosted"),
+                        "allowed fields of workload.flows[1] are src, dst, bytes, start, id, after, gap, recvPosted, recvDelay"),
                 c("mix: a mix inside a mix", with(ScenarioTexts.MIX, 25, "    - {kind: mix, parts: []}"), 25,
                         "workload.parts[1].kind", "'mix'", "incast, permutation, all-to-all, flows"),
                 c("mix: a part's own error at its line", with(ScenarioTexts.MIX, 25,

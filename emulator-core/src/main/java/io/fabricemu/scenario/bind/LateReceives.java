@@ -9,7 +9,7 @@ import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.Section;
 
 /**
- * Receives posted late ({@code recvPosted} on an entry of {@code workload.flows}) need a transport that knows what a
+ * Receives posted late ({@code recvPosted} or {@code recvDelay} on an entry of {@code workload.flows}) need a transport that knows what a
  * packet without a posted receive means: Ultra Ethernet's request-to-wait and request-to-send (US 12,388,756
  * ¶(59)), which restart a message from its first packet and so need reliable unordered delivery (RUD), or a RoCEv2
  * responder's RNR NAK (IBTA Volume 1, 9.7.5.2.8), after which the requester resends from the NAKed PSN. The
@@ -27,11 +27,11 @@ public final class LateReceives {
         }
         Field late = first(workload, files);
         if (late != null) {
-            throw late.error("recvPosted needs a transport that answers a packet without a posted receive: transport.cc"
+            throw late.error("a receive posted late (recvPosted, recvDelay) needs a transport that answers a packet without a posted receive: transport.cc"
                     + " nscc, rccc or nscc+rccc (Ultra Ethernet) with deliveryMode rud (request-to-wait), or roce or"
                     + " dcqcn (RoCEv2, the responder's RNR NAK); this scenario runs "
                     + (transport.ultraEthernet() ? "Ultra Ethernet with deliveryMode rod" : "transport.cc "
-                    + transport.congestionControl().scenarioName()) + ". Change the transport or leave recvPosted out");
+                    + transport.congestionControl().scenarioName()) + ". Change the transport or leave the field out");
         }
     }
 
@@ -56,9 +56,11 @@ public final class LateReceives {
         } else if (k.equals("flows") && workload.has("flows")) {
             for (Field entry : workload.optional("flows").asList("a list of flows")) {
                 Section s = entry.asSection();
-                s.declare("recvPosted");
-                if (s.has("recvPosted")) {
-                    return s.optional("recvPosted");
+                s.declare("recvPosted", "recvDelay");
+                for (String field : new String[] {"recvPosted", "recvDelay"}) {
+                    if (s.has(field)) {
+                        return s.optional(field);
+                    }
                 }
             }
         }

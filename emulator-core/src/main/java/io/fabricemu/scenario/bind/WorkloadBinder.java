@@ -237,10 +237,9 @@ public final class WorkloadBinder {
         }
         try {
             long gapPs = flow.optionalTimePs("gap", 0, 0, Limits.MAX_TIME_PS);
-            // When the target posts the receive (US 12,388,756 ¶(59)): absent, in time.
-            long recvPostedPs = flow.has("recvPosted") ? flow.optionalTimePs("recvPosted", 0, 0, Limits.MAX_TIME_PS)
-                    : -1;
-            return new FlowSpec(src, dst, bytes(flow), startPs(flow), "", after, gapPs, -1, recvPostedPs, -1);
+            long startPs = startPs(flow);
+            return new FlowSpec(src, dst, bytes(flow), startPs, "", after, gapPs, -1,
+                    RecvDelay.postedPs(flow, startPs, after.length > 0), -1);
         } catch (IllegalArgumentException invalid) {
             throw flow.error(invalid);
         }

@@ -22,7 +22,8 @@ public final class FlowEntries {
     }
 
     /** The fields of an entry, in the order messages list them. */
-    public static final String[] FIELDS = {"src", "dst", "bytes", "start", "id", "after", "gap", "recvPosted"};
+    public static final String[] FIELDS = {"src", "dst", "bytes", "start", "id", "after", "gap", "recvPosted",
+        "recvDelay"};
     static final Pattern ID = Pattern.compile("[A-Za-z0-9_.:-]+");
     static final String ID_RULE = "an id of letters, digits, '-', '_', '.' and ':' such as step-1";
     private static final int[] NONE = new int[0];
