@@ -1,5 +1,10 @@
 package io.fabricemu;
 
+import static io.fabricemu.OneFlowThroughALeaf.HEADER;
+import static io.fabricemu.OneFlowThroughALeaf.MTU;
+import static io.fabricemu.OneFlowThroughALeaf.PS_PER_S;
+import static io.fabricemu.OneFlowThroughALeaf.RATE_BPS;
+import static io.fabricemu.OneFlowThroughALeaf.oneWayPs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,12 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  * hop through a leaf, and the collective with rank skew of {@code topologies/scenarios/uet-all-reduce-skew-rtw.yaml}.
  */
 class ReceiverNotReadyTest {
-    private static final long RATE_BPS = 100_000_000_000L;
-    private static final long PS_PER_S = 1_000_000_000_000L;
-    private static final int MTU = 4150;
-    private static final int HEADER = 64;
-    private static final long DELAY_PS = 500_000;
-    private static final long SWITCH_PS = 500_000;
     private static final long POSTED_PS = 20_000_000;
 
     @TempDir
@@ -29,24 +28,9 @@ class ReceiverNotReadyTest {
 
     /** Host 1 sends 1 MiB to host 0 through one leaf; {@code recvPosted} as given, or none. */
     private JsonNode oneFlow(String recvPosted) throws IOException {
-        Path file = dir.resolve("late-" + (recvPosted.isEmpty() ? "none" : recvPosted) + ".yaml");
-        Files.writeString(file, String.join("\n",
-                "name: late-" + (recvPosted.isEmpty() ? "none" : recvPosted),
-                "topology:",
-                "  kind: leaf-spine",
-                "  leaves: 1",
-                "  hostsPerLeaf: 2",
-                "  spines: 1",
-                "  hostLink:   {rate: 100Gbps, delay: 500ns}",
-                "  fabricLink: {rate: 100Gbps, delay: 500ns}",
-                "switch: {latency: 500ns, queue: 1MiB}",
-                "transport: {cc: nscc, mtu: " + MTU + "B, header: " + HEADER + "B}",
-                "workload:",
-                "  kind: flows",
-                "  flows:",
-                "    - {src: 1, dst: 0, bytes: 1MiB" + (recvPosted.isEmpty() ? "" : ", recvPosted: " + recvPosted) + "}",
-                "stop: 10ms",
-                ""));
+        String name = "late-" + (recvPosted.isEmpty() ? "none" : recvPosted);
+        Path file = OneFlowThroughALeaf.write(dir, name, "", "nscc", "",
+                recvPosted.isEmpty() ? "" : ", recvPosted: " + recvPosted);
         return Cli.results(Cli.runInto(dir, 0, file.toString()));
     }
 
@@ -106,18 +90,6 @@ class ReceiverNotReadyTest {
         Cli.Outcome baseline = Cli.run("validate", file.toString());
         assertEquals(2, baseline.exitCode(), baseline.err());
         assertTrue(baseline.err().contains("late.csv:2: recvPosted: a receive posted late (recvPosted, recvDelay) needs a transport"), baseline.err());
-    }
-
-    private static long serializationPs(long bytes) {
-        return bytes * 8 * PS_PER_S / RATE_BPS;
-    }
-
-    /**
-     * One packet of {@code bytes} from host to host through the leaf, which cuts through (the default): one
-     * serialisation, two cables, the switch.
-     */
-    private static long oneWayPs(long bytes) {
-        return serializationPs(bytes) + 2 * DELAY_PS + SWITCH_PS;
     }
 
     /**

@@ -1,5 +1,11 @@
 package io.fabricemu;
 
+import static io.fabricemu.OneFlowThroughALeaf.HEADER;
+import static io.fabricemu.OneFlowThroughALeaf.MTU;
+import static io.fabricemu.OneFlowThroughALeaf.PS_PER_S;
+import static io.fabricemu.OneFlowThroughALeaf.RATE_BPS;
+import static io.fabricemu.OneFlowThroughALeaf.oneWayPs;
+import static io.fabricemu.OneFlowThroughALeaf.serializationPs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,13 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * same run ends at exactly 104,555.04 ns), and 2.97 us before the request-to-wait run's 108,573 ns.
  */
 class RendezvousTest {
-    private static final long RATE_BPS = 100_000_000_000L;
-    private static final long PS_PER_S = 1_000_000_000_000L;
-    private static final int MTU = 4150;
-    private static final int HEADER = 64;
     private static final int PAYLOAD = MTU - HEADER;
-    private static final long CABLE_PS = 500_000;
-    private static final long SWITCH_PS = 500_000;
     private static final long POSTED_PS = 20_000_000;
     private static final long MESSAGE_BYTES = 1 << 20;
 
@@ -45,33 +45,8 @@ class RendezvousTest {
     }
 
     private JsonNode oneFlow(String transport, String recvPosted) throws IOException {
-        Path file = dir.resolve("rendezvous.yaml");
-        Files.writeString(file, String.join("\n",
-                "name: rendezvous",
-                "topology:",
-                "  kind: leaf-spine",
-                "  leaves: 1",
-                "  hostsPerLeaf: 2",
-                "  spines: 1",
-                "  hostLink:   {rate: 100Gbps, delay: 500ns}",
-                "  fabricLink: {rate: 100Gbps, delay: 500ns}",
-                "switch: {latency: 500ns, queue: 1MiB}",
-                "transport: {cc: nscc, mtu: " + MTU + "B, header: " + HEADER + "B" + transport + "}",
-                "workload:",
-                "  kind: flows",
-                "  flows:",
-                "    - {src: 1, dst: 0, bytes: 1MiB" + recvPosted + "}",
-                "stop: 10ms",
-                ""));
+        Path file = OneFlowThroughALeaf.write(dir, "rendezvous", "", "nscc", transport, recvPosted);
         return Cli.results(Cli.runInto(dir, 0, file.toString()));
-    }
-
-    private static long serializationPs(long bytes) {
-        return bytes * 8 * PS_PER_S / RATE_BPS;
-    }
-
-    private static long oneWayPs(long bytes) {
-        return serializationPs(bytes) + 2 * CABLE_PS + SWITCH_PS;
     }
 
     @Test

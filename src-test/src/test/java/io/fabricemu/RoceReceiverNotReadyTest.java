@@ -1,5 +1,10 @@
 package io.fabricemu;
 
+import static io.fabricemu.OneFlowThroughALeaf.HEADER;
+import static io.fabricemu.OneFlowThroughALeaf.MTU;
+import static io.fabricemu.OneFlowThroughALeaf.PS_PER_S;
+import static io.fabricemu.OneFlowThroughALeaf.RATE_BPS;
+import static io.fabricemu.OneFlowThroughALeaf.oneWayPs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,12 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  * through a leaf, the receive posted at 20 us, DCQCN (which starts at line rate), a 10 us RNR timer (code 1).
  */
 class RoceReceiverNotReadyTest {
-    private static final long RATE_BPS = 100_000_000_000L;
-    private static final long PS_PER_S = 1_000_000_000_000L;
-    private static final int MTU = 4150;
-    private static final int HEADER = 64;
-    private static final long DELAY_PS = 500_000;
-    private static final long SWITCH_PS = 500_000;
     private static final long POSTED_PS = 20_000_000;
     private static final long RNR_TIMER_PS = 10_000_000;
     /** min_rnr_timer code 12, the example's. */
@@ -34,35 +33,12 @@ class RoceReceiverNotReadyTest {
 
     private Path scenario(String cc, String recvPosted) throws IOException {
         String name = "roce-late-" + cc + "-" + (recvPosted.isEmpty() ? "none" : recvPosted);
-        Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, String.join("\n",
-                "name: " + name,
-                "topology:",
-                "  kind: leaf-spine",
-                "  leaves: 1",
-                "  hostsPerLeaf: 2",
-                "  spines: 1",
-                "  hostLink:   {rate: 100Gbps, delay: 500ns}",
-                "  fabricLink: {rate: 100Gbps, delay: 500ns}",
-                "switch: {latency: 500ns, queue: 1MiB, trimming: false}",
-                "transport: {cc: " + cc + ", mtu: " + MTU + "B, header: " + HEADER + "B"
-                        + (cc.equals("none") ? "" : ", rnrTimer: 10us") + "}",
-                "workload:",
-                "  kind: flows",
-                "  flows:",
-                "    - {src: 1, dst: 0, bytes: 1MiB" + (recvPosted.isEmpty() ? "" : ", recvPosted: " + recvPosted)
-                        + "}",
-                "stop: 10ms",
-                ""));
-        return file;
+        return OneFlowThroughALeaf.write(dir, name, ", trimming: false", cc, cc.equals("none") ? "" : ", rnrTimer: 10us",
+                recvPosted.isEmpty() ? "" : ", recvPosted: " + recvPosted);
     }
 
     private JsonNode oneFlow(String recvPosted) throws IOException {
         return Cli.results(Cli.runInto(dir, 0, scenario("dcqcn", recvPosted).toString()));
-    }
-
-    private static long oneWayPs(long bytes) {
-        return bytes * 8 * PS_PER_S / RATE_BPS + 2 * DELAY_PS + SWITCH_PS;
     }
 
     /**

@@ -84,6 +84,8 @@ public final class Comparison {
     private final List<Column> columns;
     /** Each column's fault costs, by column (identity): computed once, read by the fault rows. */
     private final Map<Column, List<FaultCost>> faultCosts = new IdentityHashMap<>();
+    /** Each column's receiver-not-ready totals, by column (identity): computed once, read by their rows. */
+    private final Map<Column, NotReadyTotals> notReady = new IdentityHashMap<>();
 
     public Comparison(List<Column> columns) {
         if (columns.isEmpty()) {
@@ -98,6 +100,7 @@ public final class Comparison {
         this.columns = List.copyOf(columns);
         for (Column c : this.columns) {
             faultCosts.put(c, FaultCost.of(c.run()));
+            notReady.put(c, NotReadyTotals.of(c.run()));
         }
     }
 
@@ -224,15 +227,14 @@ public final class Comparison {
             rows.add(Row.of("FCT slowdown p50", c -> slowdownMilli(c, true), SLOWDOWN));
             rows.add(Row.of("FCT slowdown p99", c -> slowdownMilli(c, false), SLOWDOWN));
         }
-        if (columns.stream().anyMatch(c -> NotReadyTotals.of(c.run()).any())) {
-            rows.add(Row.of("request-to-wait (RTW)", c -> NotReadyTotals.of(c.run()).rtwCount(), COUNT));
-            rows.add(Row.of("request-to-send (RTS)", c -> NotReadyTotals.of(c.run()).rtsCount(), COUNT));
-            rows.add(Row.of("responder RNR NAKs", c -> NotReadyTotals.of(c.run()).rnrNaks(), COUNT));
-            rows.add(Row.of("not ready: discarded", c -> NotReadyTotals.of(c.run()).discardedBytes(), BYTES));
-            rows.add(Row.of("rendezvous fetches", c -> NotReadyTotals.of(c.run()).rendezvous().fetchCount(), COUNT));
-            rows.add(Row.of("rendezvous buffered", c -> NotReadyTotals.of(c.run()).rendezvous().bufferedBytes(),
-                    BYTES));
-            rows.add(Row.of("longest not-ready wait", c -> NotReadyTotals.of(c.run()).waitedPsMax(), TIME));
+        if (columns.stream().anyMatch(c -> notReady.get(c).any())) {
+            rows.add(Row.of("request-to-wait (RTW)", c -> notReady.get(c).rtwCount(), COUNT));
+            rows.add(Row.of("request-to-send (RTS)", c -> notReady.get(c).rtsCount(), COUNT));
+            rows.add(Row.of("responder RNR NAKs", c -> notReady.get(c).rnrNaks(), COUNT));
+            rows.add(Row.of("not ready: discarded", c -> notReady.get(c).discardedBytes(), BYTES));
+            rows.add(Row.of("rendezvous fetches", c -> notReady.get(c).rendezvous().fetchCount(), COUNT));
+            rows.add(Row.of("rendezvous buffered", c -> notReady.get(c).rendezvous().bufferedBytes(), BYTES));
+            rows.add(Row.of("longest not-ready wait", c -> notReady.get(c).waitedPsMax(), TIME));
         }
         int faults = 0;
         for (Column c : columns) {
