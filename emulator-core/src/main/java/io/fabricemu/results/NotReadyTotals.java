@@ -18,13 +18,18 @@ import java.util.Map;
  *                       a posted receive
  * @param waitedPsMax    the longest time one message waited between its RTW and its RTS, or between its first
  *                       RNR NAK and the resend that found the receive
- * @param flows          the flows that met a receiver that was not ready
+ * @param flows          the flows that met a receiver that was not ready (each flow is one message)
  * @param rnrNaks        RNR NAKs the RoCEv2 responders sent for want of a posted receive (not the switches')
+ * @param msns           per flow of {@code flows}, its message sequence number ({@link WaitedMessages#msns})
  */
 public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, long waitedPsMax,
-                             List<FlowResult> flows, long rnrNaks) {
+                             List<FlowResult> flows, long rnrNaks, List<Integer> msns) {
     public NotReadyTotals {
         flows = List.copyOf(flows);
+        msns = List.copyOf(msns);
+        if (msns.size() != flows.size()) {
+            throw new IllegalArgumentException(msns.size() + " MSNs for " + flows.size() + " flows");
+        }
     }
 
     /** The totals of {@code result}'s flows. */
@@ -35,9 +40,13 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         long waited = 0;
         long rnr = 0;
         List<FlowResult> met = new ArrayList<>();
-        for (FlowResult f : result.flows()) {
+        List<Integer> metMsns = new ArrayList<>();
+        int[] msn = WaitedMessages.msns(result.flows());
+        for (int i = 0; i < result.flows().size(); i++) {
+            FlowResult f = result.flows().get(i);
             MessageWaits w = f.waits();
             if (w.any()) {
+                metMsns.add(msn[i]);
                 rtw += w.rtwCount();
                 rts += w.rtsCount();
                 discarded += w.discardedBytes();
@@ -46,7 +55,7 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
                 met.add(f);
             }
         }
-        return new NotReadyTotals(rtw, rts, discarded, waited, met, rnr);
+        return new NotReadyTotals(rtw, rts, discarded, waited, met, rnr, metMsns);
     }
 
     /** Whether any flow met a receiver that was not ready. */
@@ -73,11 +82,14 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
             rendezvous.into(doc);
         }
         List<Map<String, Object>> rows = new ArrayList<>(flows.size());
-        for (FlowResult f : flows) {
+        for (int i = 0; i < flows.size(); i++) {
+            FlowResult f = flows.get(i);
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("id", f.id());
             row.put("src", f.src());
             row.put("dst", f.dst());
+            row.put("msn", msns.get(i));
+            row.put("bytes", f.bytes());
             row.put("rtwCount", f.waits().rtwCount());
             row.put("rtsCount", f.waits().rtsCount());
             row.put("rnrNaks", f.waits().rnrNaks());

@@ -19,7 +19,8 @@ import java.util.function.Function;
 
 /**
  * A run's {@code report.html}: the summary table as the terminal shows it (less the wall-clock row, so the
- * same run gives the same bytes), a picture of the fabric ({@link FabricView}), then the plots: the FCT
+ * same run gives the same bytes), a picture of the fabric ({@link FabricView}), the messages that waited longest
+ * for a receive posted late ({@link WaitedMessages}), then the plots: the FCT
  * distribution, goodput per plotted flow and in all, queue depth at the hottest ports and a heat map of every
  * tier's queues over time ({@link QueueHeat}), each congestion-control state a flow has (window, credit, rate), and the
  * fabric's drops, trims, ECN marks, PFC pauses, back-to-sender notices and RNR NAKs per interval. Which flows
@@ -49,6 +50,7 @@ public final class RunReport {
         page.table("summary", false, rows);
         fabric(page, r);
         FaultTable.section(page, FaultCost.of(r, sel.aggregate().deliveredBytes(), sel.intervalPs()));
+        WaitedMessages.section(page, NotReadyTotals.of(r));
         List<TimeMark> marks = FaultMarks.of(r.faults());
         page.heading("Flow completion times");
         LineChart cdf = fctCdf(List.of(r), List.of(r.scenario()));
