@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * The entries of a {@code flows} list with their dependencies: each entry may be named ({@code id}) and wait for
  * named entries of the same list ({@code after: [ids]}, then {@code gap}). Resolves the names to indices, and
  * reports a duplicate id, an unknown or repeated name, a flow waiting for itself, a gap without anything to wait
- * for, and a cycle of waits, each at the line of the field at fault.
+ * for, and a cycle of waits, each at the line of the field at fault. An entry of several messages ({@code messages})
+ * becomes one flow per message ({@link FlowMessages}).
  */
 public final class FlowEntries {
     /** Binds one entry, given its dependencies as indices into the list. */
@@ -23,7 +24,7 @@ public final class FlowEntries {
 
     /** The fields of an entry, in the order messages list them. */
     public static final String[] FIELDS = {"src", "dst", "bytes", "start", "id", "after", "gap", "recvPosted",
-        "recvDelay"};
+        "recvDelay", "messages", "recvEvery"};
     static final Pattern ID = Pattern.compile("[A-Za-z0-9_.:-]+");
     static final String ID_RULE = "an id of letters, digits, '-', '_', '.' and ':' such as step-1";
     private static final int[] NONE = new int[0];
@@ -64,7 +65,7 @@ public final class FlowEntries {
             throw entries.get(cycle.get(0)).error("after", chain + ": a cycle, so none of these flows would ever"
                     + " start; remove one of the waits");
         }
-        return flows;
+        return FlowMessages.split(entries, flows);
     }
 
     /** Each entry's id, "" for one without. */
