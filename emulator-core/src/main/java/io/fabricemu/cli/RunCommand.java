@@ -108,10 +108,6 @@ final class RunCommand implements Callable<Integer> {
             return badInput(err, "--trace writes the packets of one run; it does not take --seeds (trace one seed "
                     + "at a time with --set seed=N)");
         }
-        if (selection != null && cluster.distributed()) {
-            return badInput(err, "--trace records the packets in this JVM's shards; it does not take --jvms or "
-                    + "--cluster (leave them out: the run is split into shards in this JVM, --shards N)");
-        }
         if (seeds != null) {
             if (metrics.port != null) {
                 err.println("error: --seeds runs its seeds at once; it does not take --metrics (run one seed at a "
@@ -171,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
                 try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, allowFiles.folders,
                         prepared.fabric().elementCount(), clusterOut, err)) {
                     return backend == null ? cluster.exitCode
-                            : run(prepared, backend, live, output, outDir, err, clock, null);
+                            : run(prepared, backend, live, output, outDir, err, clock, traced);
                 }
             });
         }
