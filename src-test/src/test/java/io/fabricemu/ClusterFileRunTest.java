@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A formed cluster, as on real machines but on loopback: members started with {@code node --config FILE}, Artery
- * over TLS with keys made by keytool, a run with {@code run --cluster FILE} that gives one JVM's digest, a member
+ * over TLS with keys made by keytool, a run with {@code run --cluster FILE} that gives one JVM's digest and packet
+ * trace (the member's frames come over to the driver), a member
  * of another build refused at the door, and one that joins mid-run told it waits for the next run.
  */
 class ClusterFileRunTest {
@@ -58,12 +59,13 @@ class ClusterFileRunTest {
 
             Path oneJvm = dir.resolve("one");
             Cli.Outcome local = Cli.run("run", Cli.scenario("incast-127to1.yaml"), "--quiet", "--out=" + oneJvm,
-                    "--set", "sampling.interval=off");
+                    "--set", "sampling.interval=off", "--trace", "--trace-src", "1,100", "--trace-to", "30us");
             assertEquals(0, local.exitCode(), local.err());
 
             Path clustered = dir.resolve("cluster");
             Jvms.Driver driver = new Jvms.Driver("run", Cli.scenario("incast-127to1.yaml"), "--out=" + clustered,
-                    "--cluster", conf.toString(), "--set", "sampling.interval=off");
+                    "--cluster", conf.toString(), "--set", "sampling.interval=off", "--trace", "--trace-src", "1,100",
+                    "--trace-to", "30us");
             Await.until("the run to start", 60, () -> driver.out().contains("fingerprint") || !driver.err().isEmpty());
             Path lateLog = dir.resolve("late.log");
             late = Jvms.node(lateLog, List.of(), "--config", conf.toString(), "--port", "0");
@@ -71,6 +73,10 @@ class ClusterFileRunTest {
                     () -> Jvms.read(lateLog).contains("takes part from the next run"));
             assertEquals(0, driver.join(120), driver.err());
             assertEquals(Cli.results(oneJvm).get("digest"), Cli.results(clustered).get("digest"));
+            byte[] trace = Files.readAllBytes(oneJvm.resolve("trace.pcapng"));
+            assertTrue(trace.length > 10_000, "hosts 1 and 100 send in the first 30 us: " + trace.length + " bytes");
+            assertTrue(java.util.Arrays.equals(trace, Files.readAllBytes(clustered.resolve("trace.pcapng"))),
+                    "the same trace.pcapng on one JVM and across the cluster");
             assertTrue(driver.out().contains("1 workers ready"), driver.out());
         } finally {
             Jvms.stop(late);

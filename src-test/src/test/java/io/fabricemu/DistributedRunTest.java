@@ -102,6 +102,49 @@ class DistributedRunTest {
         return r1;
     }
 
+    /**
+     * A traced run across JVMs: every member records its own ports, and the driver merges their frames into the file
+     * one JVM writes, byte for byte, for the whole trace (a member's frames in several parts) and for one narrowed to
+     * some ports, flows and a span of time, with more shards than members. Two of the incast's senders are moved to
+     * the other leaf, which the other member runs, so that both members record frames.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"--trace",
+            "--trace --trace-ports leaf0,spine1,h3:nic --trace-flows 0,3,6 --trace-from 100us --trace-to 900us "
+                    + "--shards 2"})
+    void trace_isTheSameBytesOnOneJvmAndTwo(String options) throws IOException {
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        List<String> args = new java.util.ArrayList<>(List.of(options.split(" ")));
+        args.addAll(List.of("--set", "workload.senders.0=8", "--set", "workload.senders.3=12"));
+        List<String> first = new java.util.ArrayList<>(List.of("run", Cli.scenario(SCENARIO), "--quiet",
+                "--out=" + one));
+        first.addAll(args);
+        List<String> second = new java.util.ArrayList<>(List.of("run", Cli.scenario(SCENARIO), "--quiet",
+                "--out=" + two, "--jvms", "2"));
+        second.addAll(args);
+        Cli.Outcome o1 = Cli.run(first.toArray(new String[0]));
+        Cli.Outcome o2 = Cli.run(second.toArray(new String[0]));
+        assertEquals(0, o1.exitCode(), o1.err());
+        assertEquals(0, o2.exitCode(), o2.err());
+        byte[] a = Files.readAllBytes(one.resolve("trace.pcapng"));
+        byte[] b = Files.readAllBytes(two.resolve("trace.pcapng"));
+        assertTrue(enhancedPacketBlocks(a) > 100, "the incast's frames are traced: " + enhancedPacketBlocks(a));
+        assertEquals(enhancedPacketBlocks(a), enhancedPacketBlocks(b), "frames on 1 and 2 JVMs");
+        assertTrue(java.util.Arrays.equals(a, b), "the same trace.pcapng on 1 and 2 JVMs");
+        assertEquals(Cli.results(one).get("digest"), Cli.results(two).get("digest"));
+    }
+
+    /** The frames of pcapng file {@code bytes}: its enhanced packet blocks (type 6), each block's length at +4. */
+    private static int enhancedPacketBlocks(byte[] bytes) {
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int frames = 0;
+        for (int at = 0; at < bytes.length; at += buf.getInt(at + 4)) {
+            frames += buf.getInt(at) == 6 ? 1 : 0;
+        }
+        return frames;
+    }
+
     @Test
     void benchAcrossJvms_formsTheClusterOnce_andMeasuresTheRunOneJvmGives() throws IOException {
         Path one = dir.resolve("one");

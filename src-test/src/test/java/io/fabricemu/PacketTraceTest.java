@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code run --trace}: the pcapng file it writes is read by tshark without complaint, RoCEv2 frames are decoded by
  * Wireshark's infiniband dissector, and every traced port's frames add up to exactly the bytes the run counted it
  * transmitting (ports.csv's txBytes); the results are the same as without a trace, and the file the same bytes on
- * any number of shards.
+ * any number of shards and in a seed's folder of {@code --seeds}.
  */
 class PacketTraceTest {
     private static final String ROCE = "roce-incast-8to1-dcqcn.yaml";
@@ -146,6 +146,23 @@ class PacketTraceTest {
         }
     }
 
+    /** {@code --seeds} with {@code --trace}: each seed's folder holds the trace its seed's own run writes. */
+    @Test
+    void seedsTraced_eachSeedsFolderHoldsTheTraceOfItsRun() throws Exception {
+        String[] narrow = {"--set", "stop=30us", "--trace", "--trace-ports", "leaf0"};
+        Path seeds = tmp.resolve("seeds");
+        Cli.Outcome o = Cli.run(concat(new String[] {"run", Cli.scenario(UET), "--out=" + seeds, "--seeds", "3,5"},
+                narrow));
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("in seed-*/trace.pcapng"), o.out());
+        Path five = Cli.runInto(tmp, 0, Cli.scenario(UET), concat(narrow, "--set", "seed=5"));
+        byte[] own = Files.readAllBytes(five.resolve("trace.pcapng"));
+        assertTrue(own.length > 10_000, "leaf 0 sends in the first 30 us: " + own.length + " bytes");
+        assertArrayEquals(own, Files.readAllBytes(seeds.resolve("seed-5").resolve("trace.pcapng")));
+        assertTrue(Files.size(seeds.resolve("seed-3").resolve("trace.pcapng")) > 10_000);
+        assertFalse(Files.exists(seeds.resolve("trace.pcapng")), "a trace per seed, none for the ensemble");
+    }
+
     @Test
     void fullTraceOfAHugeWorkload_isWarnedOfBeforeTheRun() {
         // 8 senders x 4 GiB in 4,086-byte payloads: 8,405,816 data packets, each at least 2 frames of 88 bytes
@@ -171,7 +188,7 @@ class PacketTraceTest {
         expectRefused("--trace-from", "'10 parsecs'", scenario, out, "--trace", "--trace-from", "10 parsecs");
         expectRefused("--trace-to", "after", scenario, out, "--trace", "--trace-from", "5us", "--trace-to", "5us");
         expectRefused("only --trace writes", "--trace-flows", scenario, out, "--trace-flows", "1");
-        expectRefused("--seeds", "--trace", scenario, out, "--trace", "--seeds", "2");
+        expectRefused("--seeds", "--jvms", scenario, out, "--trace", "--seeds", "2", "--jvms", "2");
     }
 
     private static void expectRefused(String says, String alsoSays, String scenario, Path out, String... args) {

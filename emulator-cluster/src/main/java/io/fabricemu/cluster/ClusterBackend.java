@@ -15,6 +15,7 @@ import io.fabricemu.run.ClusterRequest;
 import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.PartitionPlan;
 import io.fabricemu.run.RunInterruptedException;
+import io.fabricemu.trace.PacketTrace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,6 +95,15 @@ final class ClusterBackend implements DistributedBackend {
 
     @Override
     public EngineResult run(ElementFactory factory, RunLimits limits, Progress progress) {
+        return run(factory, limits, progress, null);
+    }
+
+    /**
+     * A traced run's elements record in the members: each traces the same selection on its own elements, and once
+     * the run is over, before the members are released, the driver brings their frames over ({@link TraceTransfer}).
+     */
+    @Override
+    public EngineResult run(ElementFactory factory, RunLimits limits, Progress progress, PacketTrace trace) {
         if (plan == null || plan.shards() != limits.shards()) {
             throw new IllegalStateException("shardOf must plan the run before it runs");
         }
@@ -116,14 +126,15 @@ final class ClusterBackend implements DistributedBackend {
             requests.add(new NodeAgent.Prepare(runId, BuildId.current(), request.scenarioSource(),
                     request.scenarioText(), request.overrides(), allowedFolders, limits.stopPs(),
                     limits.sampling().intervalPs(), limits.sampling().maxPoints(), members.agents().size(),
-                    shardsPerMember, m, plan.fingerprint(), factory.elementCount(), factory.lookaheadPs(), null,
-                    null));
+                    shardsPerMember, m, plan.fingerprint(), factory.elementCount(), factory.lookaheadPs(),
+                    trace == null ? null : trace.selection(), null, null));
         }
         CompletableFuture<EngineResult> result = new CompletableFuture<>();
         AtomicReference<IllegalStateException> loss = new AtomicReference<>();
+        CompletableFuture<Void> aborted = new CompletableFuture<>();
         Behavior<Coordinator.Command> coordinator = Coordinator.awaitingShards(factory, limits, progress, result);
         session = system.systemActorOf(RunSession.create(runId, members.agents(), Set.copyOf(members.known()),
-                coordinator, requests, shardsPerMember, result, loss), "run-" + runs, Props.empty());
+                coordinator, requests, shardsPerMember, result, loss, aborted), "run-" + runs, Props.empty());
         for (int i = 0; jvms != null && i < jvms.count(); i++) {
             String lost = jvms.lost(i);
             if (lost != null && cluster.memberOfProcess(i) >= 0) {
@@ -131,17 +142,28 @@ final class ClusterBackend implements DistributedBackend {
             }
         }
         try {
-            return result.get();
+            EngineResult r = result.get();
+            if (trace != null) {
+                TraceTransfer.collect(system, runId, members.agents(), trace, aborted);
+            }
+            return r;
         } catch (InterruptedException | ExecutionException e) {
-            IllegalStateException lost = loss.get();
-            IllegalStateException failure = lost != null ? lost : failure(e);
-            interrupted = failure instanceof RunInterruptedException;
-            failed = !interrupted;
-            throw failure;
+            throw failed(loss, failure(e));
+        } catch (IllegalStateException e) {
+            throw failed(loss, e);
         } finally {
             session.tell(RunSession.Finish.INSTANCE);
             session = null;
         }
+    }
+
+    /** The run's failure, the member lost if one was: the cluster is then closed as after a failure. */
+    private IllegalStateException failed(AtomicReference<IllegalStateException> loss, IllegalStateException e) {
+        IllegalStateException lost = loss.get();
+        IllegalStateException failure = lost != null ? lost : e;
+        interrupted = failure instanceof RunInterruptedException;
+        failed = !interrupted;
+        return failure;
     }
 
     private static IllegalStateException failure(Exception e) {

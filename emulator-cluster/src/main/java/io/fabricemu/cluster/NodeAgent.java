@@ -13,6 +13,11 @@ import io.fabricemu.actor.ControlMessage;
 import io.fabricemu.actor.Coordinator;
 import io.fabricemu.actor.ShardActor;
 import io.fabricemu.cluster.wire.BatchTraffic;
+import io.fabricemu.engine.ElementFactory;
+import io.fabricemu.trace.PacketTrace;
+import io.fabricemu.trace.TraceBlocks;
+import io.fabricemu.trace.TraceSelection;
+import io.fabricemu.trace.TraceSelectionException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +32,8 @@ import java.util.concurrent.CompletionException;
  * run ({@link Prepare}), it rebuilds the fabric from the scenario text as the driver did, on a thread of its own
  * ({@link MemberBuild}), checks that it computed the same fabric and the same partition plan, spawns its own shards
  * (each creating only its own elements), and answers with their references; the driver's coordinator then runs
- * them like shards of its own JVM. The run's shards stop when the driver releases the run or its session ends
+ * them like shards of its own JVM. A traced run's shards run their elements wrapped, and once the run is over the
+ * driver asks for what they recorded, part after part ({@link SendTrace}). The run's shards stop when the driver releases the run or its session ends
  * (the driver finished, failed or was lost); a rebuild still going on then is ignored when it ends. Besides, a
  * driver's farm ({@link FarmSession}) hands it whole runs ({@link RunWhole}), each run here to its end on a thread of
  * its own ({@link WholeRun}) and its result sent back; a run whose farm has ended meanwhile is dropped.
@@ -37,7 +43,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
     /** What an agent accepts. */
     sealed interface Command permits Describe, Prepare, Release, Refuse, SessionEnded, Built, RunWhole, WholeRunEnded,
-            FarmEnded {
+            FarmEnded, SendTrace {
     }
 
     /** Say what this member is. */
@@ -51,11 +57,13 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     /**
      * Take part in run {@code runId} as member {@code member} of {@code members}, each with
      * {@code shardsPerMember} shards; the rest lets the agent rebuild the run and check it rebuilt the same one.
+     * {@code trace} is what the run traces, null for a run without {@code --trace}.
      */
     record Prepare(String runId, String build, String scenarioSource, String scenarioText, List<String> overrides,
                    List<String> allowedFolders, long stopPs, long samplingIntervalPs, int samplingMaxPoints,
                    int members, int shardsPerMember, int member, long planFingerprint, int elementCount,
-                   long lookaheadPs, ActorRef<Coordinator.Command> coordinator, ActorRef<RunSession.Command> session)
+                   long lookaheadPs, TraceSelection trace, ActorRef<Coordinator.Command> coordinator,
+                   ActorRef<RunSession.Command> session)
             implements Command, ControlMessage {
         Prepare {
             overrides = List.copyOf(overrides);
@@ -66,8 +74,16 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         Prepare withCoordinator(ActorRef<Coordinator.Command> runCoordinator, ActorRef<RunSession.Command> replyTo) {
             return new Prepare(runId, build, scenarioSource, scenarioText, overrides, allowedFolders, stopPs,
                     samplingIntervalPs, samplingMaxPoints, members, shardsPerMember, member, planFingerprint,
-                    elementCount, lookaheadPs, runCoordinator, replyTo);
+                    elementCount, lookaheadPs, trace, runCoordinator, replyTo);
         }
+    }
+
+    /**
+     * Send part {@code part} of what this member's elements traced in run {@code runId}, at most {@code maxBytes}
+     * ({@link TraceTransfer.Part}); parts are asked for in order, from 0, once the run is over.
+     */
+    record SendTrace(String runId, int part, int maxBytes, ActorRef<TraceTransfer.Reply> replyTo)
+            implements Command, ControlMessage {
     }
 
     /** Run {@code runId} is over: stop its shards. */
@@ -115,6 +131,10 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     private long[] trafficAtStart;
     private ActorRef<RunSession.Command> session;
     private final List<ActorRef<ShardActor.Command>> shards = new ArrayList<>();
+    /** What this member's elements trace in the run, or null; its blocks once the driver asks for them. */
+    private PacketTrace trace;
+    private TraceBlocks traceBlocks;
+    private int nextTracePart;
 
     private NodeAgent(ActorContext<Command> ctx, PrintStream log) {
         super(ctx);
@@ -153,6 +173,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
                     }
                     return this;
                 })
+                .onMessage(SendTrace.class, this::onSendTrace)
                 .onMessage(RunWhole.class, this::onRunWhole)
                 .onMessage(WholeRunEnded.class, this::onWholeRunEnded)
                 .onMessage(FarmEnded.class, e -> {
@@ -238,22 +259,54 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         if (!p.runId().equals(runId)) {
             return this; // released while it was being rebuilt
         }
-        if (b.outcome() instanceof MemberBuild.Rebuilt rebuilt) {
+        String untraceable = null;
+        if (b.outcome() instanceof MemberBuild.Rebuilt rebuilt && p.trace() != null) {
+            try {
+                trace = PacketTrace.of(p.trace(), rebuilt.prepared().fabric());
+            } catch (TraceSelectionException e) {
+                untraceable = "the trace's selection does not fit the fabric built here: " + e.getMessage();
+            }
+        }
+        if (b.outcome() instanceof MemberBuild.Rebuilt rebuilt && untraceable == null) {
+            ElementFactory elements = trace == null ? rebuilt.prepared().fabric() : trace.elements();
             List<Integer> ids = new ArrayList<>();
             for (int s = p.member() * p.shardsPerMember(); s < (p.member() + 1) * p.shardsPerMember(); s++) {
                 ActorRef<ShardActor.Command> shard = getContext().spawnAnonymous(
-                        ShardActor.create(s, rebuilt.prepared().fabric(), rebuilt.limits(), p.coordinator()));
+                        ShardActor.create(s, elements, rebuilt.limits(), p.coordinator()));
                 shards.add(shard);
                 ids.add(s);
             }
             p.session().tell(new RunSession.Prepared(p.runId(), p.member(), ids, List.copyOf(shards)));
             return this;
         }
-        String reason = b.outcome() instanceof MemberBuild.Unfit unfit ? unfit.reason()
+        String reason = untraceable != null ? untraceable
+                : b.outcome() instanceof MemberBuild.Unfit unfit ? unfit.reason()
                 : "the run could not be built here: " + (b.failure() instanceof CompletionException c
                 && c.getCause() != null ? c.getCause() : b.failure());
         release("refused: " + reason);
         p.session().tell(new RunSession.Refused(p.runId(), p.member(), reason));
+        return this;
+    }
+
+    /** The next part of this member's trace, or why there is none. */
+    private Behavior<Command> onSendTrace(SendTrace s) {
+        if (!s.runId().equals(runId) || trace == null) {
+            s.replyTo().tell(new TraceTransfer.Missing(s.runId().equals(runId) ? "run " + runId + " is not traced"
+                    : "this member is not in run " + s.runId() + (runId == null ? "" : ", it runs " + runId)));
+            return this;
+        }
+        if (s.part() == 0) {
+            traceBlocks = trace.blocks();
+            nextTracePart = 0;
+        }
+        if (s.part() != nextTracePart) {
+            s.replyTo().tell(new TraceTransfer.Missing("part " + s.part() + " was asked for, the next is "
+                    + nextTracePart));
+            return this;
+        }
+        byte[] bytes = traceBlocks.next(s.maxBytes());
+        nextTracePart++;
+        s.replyTo().tell(new TraceTransfer.Part(s.part(), bytes, traceBlocks.done(), traceBlocks.frames()));
         return this;
     }
 
@@ -271,5 +324,7 @@ final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         log.flush();
         runId = null;
         session = null;
+        trace = null;
+        traceBlocks = null;
     }
 }

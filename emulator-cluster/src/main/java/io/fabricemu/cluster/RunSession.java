@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * unreachable when the session starts, becomes unreachable, leaves, or whose forked process exits or is stopped
  * aborts the run at once, failing the caller's future with a {@link MemberLostException} that names it (also kept
  * in {@code loss}, since the coordinator may see the lost shards and fail the run first, knowing less); a member
- * that joins meanwhile is told it is not part of this run. When this JVM is asked to end (SIGINT, SIGTERM), the
+ * that joins meanwhile is told it is not part of this run. A loss after the run's end, while the driver brings the
+ * members' traces over, completes {@code aborted} instead (the result is in by then). When this JVM is asked to end (SIGINT, SIGTERM), the
  * run fails with a {@link RunInterruptedException} instead: leaving the cluster then removes every member from
  * the driver's view, and none of them was lost. The coordinator completes the future when the run ends normally.
  */
@@ -87,6 +88,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     private final ActorRef<Coordinator.Command> coordinator;
     private final CompletableFuture<EngineResult> result;
     private final AtomicReference<IllegalStateException> loss;
+    private final CompletableFuture<Void> aborted;
     private final int shardsPerMember;
     private final ActorRef<ShardActor.Command>[] shards;
     private int prepared;
@@ -96,9 +98,10 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     private RunSession(ActorContext<Command> ctx, String runId, List<ActorRef<NodeAgent.Command>> agents,
                        Set<ActorRef<NodeAgent.Command>> known, Behavior<Coordinator.Command> coordinatorBehavior,
                        List<NodeAgent.Prepare> requests, int shardsPerMember, CompletableFuture<EngineResult> result,
-                       AtomicReference<IllegalStateException> loss) {
+                       AtomicReference<IllegalStateException> loss, CompletableFuture<Void> aborted) {
         super(ctx);
         this.loss = loss;
+        this.aborted = aborted;
         this.runId = runId;
         this.agents = List.copyOf(agents);
         this.known = new HashSet<>(known);
@@ -153,16 +156,17 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
     }
 
     /**
-     * @param agents the members of the run, in member order
-     * @param known  every agent the driver saw before the run (members of it or not): only others are late
+     * @param agents  the members of the run, in member order
+     * @param known   every agent the driver saw before the run (members of it or not): only others are late
+     * @param aborted completed exceptionally, as {@code result} is, when the run is aborted
      */
     static Behavior<Command> create(String runId, List<ActorRef<NodeAgent.Command>> agents,
                                     Set<ActorRef<NodeAgent.Command>> known, Behavior<Coordinator.Command> coordinator,
                                     List<NodeAgent.Prepare> requests, int shardsPerMember,
                                     CompletableFuture<EngineResult> result,
-                                    AtomicReference<IllegalStateException> loss) {
+                                    AtomicReference<IllegalStateException> loss, CompletableFuture<Void> aborted) {
         return Behaviors.setup(ctx -> new RunSession(ctx, runId, agents, known, coordinator, requests,
-                shardsPerMember, result, loss));
+                shardsPerMember, result, loss, aborted));
     }
 
     @Override
@@ -226,6 +230,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
                 : new IllegalStateException(message);
         loss.compareAndSet(null, failure);
         result.completeExceptionally(failure);
+        aborted.completeExceptionally(failure);
         coordinator.tell(new Coordinator.Abort(message));
         return finish();
     }
@@ -236,6 +241,7 @@ final class RunSession extends AbstractBehavior<RunSession.Command> {
         RunInterruptedException failure = new RunInterruptedException(message);
         loss.compareAndSet(null, failure);
         result.completeExceptionally(failure);
+        aborted.completeExceptionally(failure);
         coordinator.tell(new Coordinator.Abort(message));
         return finish();
     }

@@ -38,7 +38,7 @@ class NodeAgentTest {
         TestProbe<Coordinator.Command> coordinator = KIT.createTestProbe();
         return new NodeAgent.Prepare(runId, BuildId.current(), SCENARIO.toString(), text, List.of(), List.of(),
                 1_000_000_000L, Sampling.OFF.intervalPs(), Sampling.OFF.maxPoints(), 1, 1, 0, plan.fingerprint(),
-                run.fabric().elementCount(), run.fabric().lookaheadPs(), coordinator.getRef(), session);
+                run.fabric().elementCount(), run.fabric().lookaheadPs(), null, coordinator.getRef(), session);
     }
 
     @Test

@@ -15,6 +15,7 @@ import io.fabricemu.results.SeriesSelection;
 import io.fabricemu.results.Summary;
 import io.fabricemu.results.ensemble.Ensemble;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.trace.TraceSelection;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +30,8 @@ import java.util.function.BiConsumer;
  * the members of a cluster ({@link MemberRuns}, with {@code --jvms} or {@code --cluster}), then
  * every headline figure with its mean and 95% confidence interval. The output folder holds a results folder per
  * seed ({@code seed-7}), {@code ensemble.md}, {@code ensemble.csv}, {@code ensemble.json} (every figure's spread,
- * each seed's digest, the ensemble's) and {@code report.html} with the seeds' plots overlaid.
+ * each seed's digest, the ensemble's) and {@code report.html} with the seeds' plots overlaid; with {@code --trace}, each
+ * seed's folder holds its packet trace ({@link SeedTraces}).
  */
 final class EnsembleRun {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -42,10 +44,15 @@ final class EnsembleRun {
     private final boolean quiet;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final TraceSelection trace;
 
-    /** @param cluster {@code --jvms} or {@code --cluster}: the runs go to its members, if it asks for any */
+    /**
+     * @param cluster {@code --jvms} or {@code --cluster}: the runs go to its members, if it asks for any
+     * @param trace   what every seed's run traces ({@code --trace}), or null; traced runs go in this JVM
+     */
     EnsembleRun(Path scenario, List<String> overrides, List<Path> allowedFolders, Integer shards,
-                ClusterOptions cluster, boolean quiet, PrintWriter out, PrintWriter err) {
+                ClusterOptions cluster, boolean quiet, PrintWriter out, PrintWriter err, TraceSelection trace) {
+        this.trace = trace;
         this.scenario = scenario;
         this.overrides = overrides;
         this.allowedFolders = allowedFolders;
@@ -75,6 +82,10 @@ final class EnsembleRun {
             runs.add(p);
             runOverrides.add(o);
         }
+        SeedTraces traces = trace == null ? null : SeedTraces.of(trace, runs, err);
+        if (trace != null && traces == null) {
+            return Main.BAD_INPUT;
+        }
         int tiered = TieredRelaunch.ifLong(largestRun(runs), err);
         if (tiered >= 0) {
             return tiered;
@@ -86,9 +97,9 @@ final class EnsembleRun {
                 return Main.BAD_INPUT;
             }
             List<String> names = seeds.stream().map(seed -> "seed " + seed).toList();
-            MemberRuns ran = IndependentRuns.run(cluster, shards, runs, Collections.nCopies(runs.size(), scenario),
-                    runOverrides, names, allowedFolders, where -> announce(name, first, seeds, where),
-                    quiet ? null : out, err);
+            MemberRuns ran = IndependentRuns.run(cluster, shards, runs, traces == null ? null : traces.traces(),
+                    Collections.nCopies(runs.size(), scenario), runOverrides, names, allowedFolders,
+                    where -> announce(name, first, seeds, where), quiet ? null : out, err);
             if (ran.results() == null) {
                 return ran.exitCode();
             }
@@ -99,12 +110,15 @@ final class EnsembleRun {
                 columns.add(new Comparison.Column(folder(seeds.get(i)), results.get(i), Summary.of(results.get(i))));
             }
             Ensemble ensemble = new Ensemble(name, columns);
-            if (!write(output, ensemble, runOverrides, placement, first.scenario().recordPorts())) {
+            if (!write(output, ensemble, runOverrides, placement, first.scenario().recordPorts(), traces)) {
                 return Main.FAILED;
             }
             if (!quiet) {
                 out.print(ensemble.render());
                 placement.say(out);
+                if (traces != null) {
+                    out.println(traces.describe());
+                }
                 out.println("  results written to " + outDir);
                 out.flush();
             }
@@ -135,9 +149,12 @@ final class EnsembleRun {
         }
     }
 
-    /** Puts the output folder in place ({@code placement}: where each run ran); false after saying why not. */
+    /**
+     * Puts the output folder in place ({@code placement}: where each run ran; {@code traces} the seeds' traces, or
+     * null); false after saying why not.
+     */
     private boolean write(OutputFolder output, Ensemble ensemble, List<List<String>> runOverrides,
-                          RunPlacement placement, PortPick ports) {
+                          RunPlacement placement, PortPick ports, SeedTraces traces) {
         List<Comparison.Column> columns = ensemble.runs();
         List<SeriesSelection> selections = new ArrayList<>();
         for (Comparison.Column c : columns) {
@@ -155,6 +172,13 @@ final class EnsembleRun {
                 placement.writeInto(folder);
                 RunFolders.write(folder, columns, selections,
                         Collections.nCopies(columns.size(), scenario.toString()), runOverrides);
+                if (traces != null) {
+                    List<RunResult> results = new ArrayList<>();
+                    for (Comparison.Column c : columns) {
+                        results.add(c.run());
+                    }
+                    traces.writeInto(folder, results);
+                }
             });
             return true;
         } catch (OutputFolderException e) {

@@ -2,6 +2,7 @@ package io.fabricemu.cli;
 
 import io.fabricemu.results.RunResult;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.trace.PacketTrace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +26,21 @@ final class IndependentRuns {
     static MemberRuns run(ClusterOptions cluster, Integer shards, List<PreparedRun> runs, List<Path> sources,
                           List<List<String>> overrides, List<String> names, List<Path> allowedFolders,
                           Consumer<String> where, PrintWriter out, PrintWriter err) throws InterruptedException {
+        return run(cluster, shards, runs, null, sources, overrides, names, allowedFolders, where, out, err);
+    }
+
+    /**
+     * As {@link #run(ClusterOptions, Integer, List, List, List, List, List, Consumer, PrintWriter, PrintWriter)}, run
+     * {@code i} recording the packets {@code traces[i]} chooses ({@code traces} null: none); traced runs go in this
+     * JVM only.
+     */
+    static MemberRuns run(ClusterOptions cluster, Integer shards, List<PreparedRun> runs, List<PacketTrace> traces,
+                          List<Path> sources, List<List<String>> overrides, List<String> names,
+                          List<Path> allowedFolders, Consumer<String> where, PrintWriter out, PrintWriter err)
+            throws InterruptedException {
+        if (traces != null && cluster.distributed()) {
+            throw new IllegalArgumentException("traced runs go in this JVM, not to a cluster's members");
+        }
         try {
             if (cluster.distributed()) {
                 where.accept(cluster.describe());
@@ -34,7 +50,7 @@ final class IndependentRuns {
                     Runtime.getRuntime().maxMemory(), shards);
             where.accept(String.format("%d at once, %d shard%s each", pool.concurrent(), pool.shardsEach(),
                     pool.shardsEach() == 1 ? "" : "s"));
-            List<RunResult> results = pool.runAll(runs, names, out);
+            List<RunResult> results = pool.runAll(runs, traces, names, out);
             return MemberRuns.here(results);
         } catch (RunPool.RunFailedException e) {
             err.println("error: the emulation of " + names.get(e.index()) + " failed: " + e.getMessage()

@@ -104,13 +104,9 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return badInput(err, e.getMessage());
         }
-        if (selection != null && seeds != null) {
-            return badInput(err, "--trace writes the packets of one run; it does not take --seeds (trace one seed "
-                    + "at a time with --set seed=N)");
-        }
-        if (selection != null && cluster.distributed()) {
-            return badInput(err, "--trace records the packets in this JVM's shards; it does not take --jvms or "
-                    + "--cluster (leave them out: the run is split into shards in this JVM, --shards N)");
+        if (selection != null && seeds != null && cluster.distributed()) {
+            return badInput(err, "--trace with --seeds traces the seeds' runs in this JVM; it does not take --jvms or "
+                    + "--cluster (trace one seed across JVMs at a time with --set seed=N)");
         }
         if (seeds != null) {
             if (metrics.port != null) {
@@ -123,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             return new EnsembleRun(scenario, overrides, allowFiles.folders, this.shards, cluster, quiet,
-                    spec.commandLine().getOut(), err).run(seeds, out);
+                    spec.commandLine().getOut(), err, selection).run(seeds, out);
         }
         int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
         CommandTimings clock = timings ? new CommandTimings() : null;
@@ -171,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
                 try (DistributedBackend backend = cluster.open(this.shards, scenario, overrides, allowFiles.folders,
                         prepared.fabric().elementCount(), clusterOut, err)) {
                     return backend == null ? cluster.exitCode
-                            : run(prepared, backend, live, output, outDir, err, clock, null);
+                            : run(prepared, backend, live, output, outDir, err, clock, traced);
                 }
             });
         }

@@ -2,8 +2,10 @@ package io.fabricemu.cli;
 
 import io.fabricemu.engine.Progress;
 import io.fabricemu.results.RunResult;
+import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.sizing.HeapBudget;
+import io.fabricemu.trace.PacketTrace;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,8 +68,17 @@ final class RunPool {
      * (nothing when {@code out} is null).
      */
     List<RunResult> runAll(List<PreparedRun> runs, List<String> names, PrintWriter out) throws InterruptedException {
+        return runAll(runs, null, names, out);
+    }
+
+    /**
+     * As {@link #runAll(List, List, PrintWriter)}, run {@code i} recording the packets {@code traces[i]} chooses
+     * ({@code traces} null: none).
+     */
+    List<RunResult> runAll(List<PreparedRun> runs, List<PacketTrace> traces, List<String> names, PrintWriter out)
+            throws InterruptedException {
         int[] done = {0};
-        return runAll(runs, i -> {
+        return runAll(runs, traces, i -> {
             done[0]++;
             if (out != null) {
                 out.printf("  %s done (%d of %d)%n", names.get(i), done[0], runs.size());
@@ -82,6 +93,11 @@ final class RunPool {
      * @throws RunFailedException naming the first run (in order) whose emulation failed
      */
     List<RunResult> runAll(List<PreparedRun> runs, IntConsumer finished) throws InterruptedException {
+        return runAll(runs, null, finished);
+    }
+
+    private List<RunResult> runAll(List<PreparedRun> runs, List<PacketTrace> traces, IntConsumer finished)
+            throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(concurrent, r -> {
             Thread t = new Thread(r, "fabric-emu-run");
             t.setDaemon(true);
@@ -92,7 +108,9 @@ final class RunPool {
             for (int i = 0; i < runs.size(); i++) {
                 int index = i;
                 futures.add(pool.submit(() -> {
-                    RunResult r = runs.get(index).run(shardsEach, new Progress());
+                    PacketTrace trace = traces == null ? null : traces.get(index);
+                    RunResult r = trace == null ? runs.get(index).run(shardsEach, new Progress())
+                            : runs.get(index).run(EngineBackend.local(shardsEach), new Progress(), null, trace);
                     synchronized (finished) {
                         finished.accept(index);
                     }

@@ -62,8 +62,9 @@ public final class Emulation {
 
     /**
      * As {@link #run(String, long, FabricBuilder, List, long, EngineBackend, Sampling, Progress, SampleListener)},
-     * recording the packets {@code trace} chooses (null: none) as they are transmitted. A trace is kept by the
-     * elements in this JVM, so a run across JVMs takes none.
+     * recording the packets {@code trace} chooses (null: none) as they are transmitted, in this JVM or in the
+     * members that run the elements ({@link EngineBackend#run(io.fabricemu.engine.ElementFactory, RunLimits, Progress,
+     * PacketTrace)}).
      */
     public static RunResult run(String name, long seed, FabricBuilder fabric, List<FlowSpec> flows, long stopPs,
                                 EngineBackend backend, Sampling sampling, Progress progress, SampleListener listener,
@@ -71,9 +72,9 @@ public final class Emulation {
         int shards = backend.shards();
         int[] shardOf = backend.shardOf(fabric);
         long wallStart = System.nanoTime();
-        EngineResult r = backend.run(trace == null ? fabric : trace.elements(), new RunLimits(stopPs, shardOf, shards, sampling.forFlows(flows.size()),
+        EngineResult r = backend.run(fabric, new RunLimits(stopPs, shardOf, shards, sampling.forFlows(flows.size()),
                 listener)
-                .withRunAhead(backend.runsAhead()), progress);
+                .withRunAhead(backend.runsAhead()), progress, trace);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),

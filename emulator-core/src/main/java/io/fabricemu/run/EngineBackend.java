@@ -5,6 +5,7 @@ import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.fabric.FabricBuilder;
+import io.fabricemu.trace.PacketTrace;
 
 /**
  * Where a run's shards live and who runs them: this JVM ({@link #local}) or a cluster of JVMs
@@ -25,6 +26,15 @@ public interface EngineBackend {
      *                               {@link MemberLostException})
      */
     EngineResult run(ElementFactory factory, RunLimits limits, Progress progress);
+
+    /**
+     * As {@link #run(ElementFactory, RunLimits, Progress)}, recording the packets {@code trace} chooses (null: none)
+     * in the elements of {@code fabric}; once it returns, {@code trace} holds every frame the run recorded, wherever
+     * its elements ran. In this JVM the elements are simply run wrapped ({@link PacketTrace#elements()}).
+     */
+    default EngineResult run(ElementFactory fabric, RunLimits limits, Progress progress, PacketTrace trace) {
+        return run(trace == null ? fabric : trace.elements(), limits, progress);
+    }
 
     /**
      * Whether the shards this backend runs should run ahead of their peers ({@link RunLimits#runAhead}); a backend

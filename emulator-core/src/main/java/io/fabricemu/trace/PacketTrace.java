@@ -18,6 +18,11 @@ import java.util.List;
  * per frame, in order of time, then of interface. A port never starts two frames at one time, so that order is
  * total and the same on any number of shards: the same scenario and seed give the same bytes.
  *
+ * <p>A run across JVMs records each port's frames in the JVM that runs the port: every member makes this trace of
+ * the same selection on the same fabric (so the same interfaces, numbered alike), runs its own elements wrapped, and
+ * hands its frames over as blocks ({@link #blocks()}); the driver keeps them in files of its own
+ * ({@link #recordedElsewhere}) and writes the file by merging them ({@link BlockMerge}), the same bytes as one JVM's.
+ *
  * <p>A run without {@code --trace} has no {@code PacketTrace} and its elements are not wrapped at all.
  */
 public final class PacketTrace {
@@ -32,10 +37,15 @@ public final class PacketTrace {
     /** Every data packet leaves its NIC and at least one switch port. */
     static final long FRAMES_PER_DATA_PACKET_AT_LEAST = 2;
 
+    private final TraceSelection selection;
     private final ElementFactory factory;
     private final List<PortTrace> ports;
+    /** The other JVMs' blocks, a file per JVM, when the frames were recorded there; null when recorded here. */
+    private List<Path> elsewhere;
+    private long framesElsewhere;
 
-    private PacketTrace(ElementFactory factory, List<PortTrace> ports) {
+    private PacketTrace(TraceSelection selection, ElementFactory factory, List<PortTrace> ports) {
+        this.selection = selection;
         this.factory = factory;
         this.ports = ports;
     }
@@ -61,7 +71,7 @@ public final class PacketTrace {
                 }
             }
         }
-        return new PacketTrace(new TracingFactory(fabric, byElement), List.copyOf(ports));
+        return new PacketTrace(selection, new TracingFactory(fabric, byElement), List.copyOf(ports));
     }
 
     /**
@@ -79,6 +89,25 @@ public final class PacketTrace {
         return factory;
     }
 
+    /** What it keeps. */
+    public TraceSelection selection() {
+        return selection;
+    }
+
+    /** The frames this JVM's elements recorded, as blocks to hand to the driver of a run across JVMs. */
+    public TraceBlocks blocks() {
+        return new TraceBlocks(ports);
+    }
+
+    /**
+     * The frames were recorded in other JVMs, which sent {@code frames} of them as blocks ({@link #blocks()}), now in
+     * {@code parts}, a file per JVM: the trace is written from those, and the files deleted once it is.
+     */
+    public void recordedElsewhere(List<Path> parts, long frames) {
+        elsewhere = List.copyOf(parts);
+        framesElsewhere = frames;
+    }
+
     /** Ports traced. */
     public int portCount() {
         return ports.size();
@@ -86,6 +115,9 @@ public final class PacketTrace {
 
     /** Frames recorded so far, every port's added up. */
     public long frames() {
+        if (elsewhere != null) {
+            return framesElsewhere;
+        }
         long n = 0;
         for (PortTrace p : ports) {
             n += p.count();
@@ -97,6 +129,12 @@ public final class PacketTrace {
     public long write(Path file, String comment) throws IOException {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
             return write(out, comment);
+        } finally {
+            if (elsewhere != null) {
+                for (Path part : elsewhere) {
+                    Files.deleteIfExists(part);
+                }
+            }
         }
     }
 
@@ -106,6 +144,14 @@ public final class PacketTrace {
         w.section("fabric-emu", comment);
         for (PortTrace p : ports) {
             w.interfaceDescription(p.name(), FrameEncoder.MAX_BYTES, p.rateBps());
+        }
+        if (elsewhere != null) {
+            long merged = BlockMerge.merge(elsewhere, w);
+            w.close();
+            if (merged != framesElsewhere) {
+                throw new IOException("the members sent " + framesElsewhere + " frames, their blocks hold " + merged);
+            }
+            return merged;
         }
         long written = 0;
         FrameMerge merge = new FrameMerge(ports);

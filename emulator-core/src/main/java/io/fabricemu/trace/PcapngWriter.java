@@ -73,7 +73,7 @@ final class PcapngWriter implements AutoCloseable {
     void packet(int interfaceId, long timePs, byte[] data, int offset, int captured, int wireBytes)
             throws IOException {
         int padded = padded(captured);
-        int length = 32 + padded;
+        int length = packetBytes(captured);
         room(length);
         buf.putInt(ENHANCED_PACKET).putInt(length).putInt(interfaceId).putInt((int) (timePs >>> 32))
                 .putInt((int) timePs).putInt(captured).putInt(wireBytes).put(data, offset, captured);
@@ -81,6 +81,17 @@ final class PcapngWriter implements AutoCloseable {
             buf.put((byte) 0);
         }
         buf.putInt(length);
+    }
+
+    /** Bytes an enhanced packet block with {@code captured} bytes of frame takes. */
+    static int packetBytes(int captured) {
+        return 32 + padded(captured);
+    }
+
+    /** A whole block, already encoded: {@code length} bytes of {@code data} from {@code offset}. */
+    void block(byte[] data, int offset, int length) throws IOException {
+        room(length);
+        buf.put(data, offset, length);
     }
 
     /** Bytes an option with a value of {@code valueBytes} takes, header and padding included. */

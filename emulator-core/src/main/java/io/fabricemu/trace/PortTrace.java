@@ -17,11 +17,12 @@ final class PortTrace {
     private final String name;
     private final long rateBps;
     private final TraceSelection selection;
-    private long[] timesPs = new long[INITIAL_FRAMES];
-    private int[] wireBytes = new int[INITIAL_FRAMES];
+    /** Empty until the first frame: a port that sends nothing here (another JVM's, across JVMs) costs no arrays. */
+    private long[] timesPs = new long[0];
+    private int[] wireBytes = new int[0];
     /** Frame {@code i}'s captured headers are {@code headers[offsets[i] .. offsets[i + 1])}. */
-    private int[] offsets = new int[INITIAL_FRAMES + 1];
-    private byte[] headers = new byte[INITIAL_FRAMES * FrameEncoder.MAX_BYTES];
+    private int[] offsets = new int[1];
+    private byte[] headers = new byte[0];
     private int count;
 
     /**
@@ -92,13 +93,15 @@ final class PortTrace {
     /** Makes room for one more frame and fills its time and size; returns where its headers go. */
     private int reserve(long firstBitPs, int sizeBytes) {
         if (count == timesPs.length) {
-            timesPs = Arrays.copyOf(timesPs, 2 * count);
-            wireBytes = Arrays.copyOf(wireBytes, 2 * count);
-            offsets = Arrays.copyOf(offsets, 2 * count + 1);
+            int frames = Math.max(INITIAL_FRAMES, 2 * count);
+            timesPs = Arrays.copyOf(timesPs, frames);
+            wireBytes = Arrays.copyOf(wireBytes, frames);
+            offsets = Arrays.copyOf(offsets, frames + 1);
         }
         int at = offsets[count];
         if (at + FrameEncoder.MAX_BYTES > headers.length) {
-            headers = Arrays.copyOf(headers, Math.max(2 * headers.length, at + FrameEncoder.MAX_BYTES));
+            headers = Arrays.copyOf(headers, Math.max(Math.max(2 * headers.length,
+                    INITIAL_FRAMES * FrameEncoder.MAX_BYTES), at + FrameEncoder.MAX_BYTES));
         }
         timesPs[count] = firstBitPs;
         wireBytes[count] = sizeBytes;
