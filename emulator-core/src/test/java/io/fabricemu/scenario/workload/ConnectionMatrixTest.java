@@ -94,7 +94,9 @@ class ConnectionMatrixTest {
         "Nodes 16\\nConnections 1\\nTriggers 1\\n1->0 id 1 trigger 1 size 9\\ntrigger id 1 oneshot|m.cm:5: no"
             + " connection sets off trigger 1",
         "Nodes 16\\nConnections 1\\nFailures 1\\n1->0 start 0 size 9\\nfailure switch_type AGG switch_id 0 link_id 0"
-            + "|m.cm:5: failure: failure lines",
+            + "|m.cm:5: failure: a failure line names a switch of the three-tier fat tree the reference builds for"
+            + " Nodes 16; it fails a link only of that fabric, so the topology must be topology: {kind: fat-tree,"
+            + " k: 4}",
         "Nodes 16\\nConnections 1\\n1->0 start 0 size 9\\nGroups 2|m.cm:4: 'Groups' is not a line of a connection"
             + " matrix",
         "\\u0001\\u0002 secret|m.cm:1: the first line must be a header line such as 'Nodes 128'",
