@@ -336,9 +336,14 @@ public final class FabricBuilder implements ElementFactory {
         long[] gapPs = new long[out.size()];
         int[] successor = anyFollows ? new int[out.size()] : new int[0];
         java.util.Arrays.fill(successor, -1);
+        boolean[] partial = null;
         for (int i = 0; i < out.size(); i++) {
             FlowSpec f = flows.get(out.get(i).flowId());
-            waitCount[i] = f.dependencyCount() + (f.follows() >= 0 ? 1 : 0);
+            waitCount[i] = f.afterNeeded() + (f.follows() >= 0 ? 1 : 0);
+            if (f.waitsForSome()) {
+                partial = partial == null ? new boolean[out.size()] : partial;
+                partial[i] = true;
+            }
             gapPs[i] = f.gapPs();
             if (f.follows() >= 0) {
                 successor[outLocal[f.follows()]] = i;
@@ -365,7 +370,8 @@ public final class FabricBuilder implements ElementFactory {
                 n++;
             }
         }
-        return new StartDependencies(waitCount, gapPs, successor, firstNotice, noticeHost, noticeIndex, noticeDelayPs);
+        return new StartDependencies(waitCount, gapPs, successor, firstNotice, noticeHost, noticeIndex, noticeDelayPs,
+                partial == null ? new boolean[0] : partial);
     }
 
     /**

@@ -12,7 +12,9 @@ import java.util.Arrays;
  * it (at once when its source is their receiver, otherwise one notice's crossing of the fabric later: see
  * {@link io.fabricemu.host.StartDependencies}), and never before {@code startPs}. A flow without dependencies
  * starts at {@code startPs} and has {@code gapPs} 0. Which indices exist and that they form no cycle is a
- * property of the whole list, checked where the list is read.
+ * property of the whole list, checked where the list is read. With {@code afterNeeded} below the number of flows
+ * {@code after} lists, it starts instead once its source has learnt of that many of them, whichever they are (a
+ * connection matrix's multishot trigger), and never follows another flow.
  *
  * <p>A flow may also queue behind another flow of its source ({@code follows}, an index, -1 for none): it starts
  * only once that flow has put its last packet on the wire, as the messages posted to one queue pair leave in
@@ -26,8 +28,14 @@ import java.util.Arrays;
  * and is answered by a request-to-wait ({@link io.fabricemu.uet}).
  */
 public record FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs,
-                       int follows, long recvPostedPs, int recvWith) {
+                       int follows, long recvPostedPs, int recvWith, int afterNeeded) {
     private static final int[] NONE = new int[0];
+
+    /** A flow that waits for every flow of {@code after}. */
+    public FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs,
+                    int follows, long recvPostedPs, int recvWith) {
+        this(src, dst, bytes, startPs, group, after, gapPs, follows, recvPostedPs, recvWith, after.length);
+    }
 
     /** A flow whose receive is posted in time. */
     public FlowSpec(int src, int dst, long bytes, long startPs, String group, int[] after, long gapPs,
@@ -79,6 +87,11 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
             throw new IllegalArgumentException("recvPostedPs (" + recvPostedPs + ") and recvWith (" + recvWith
                     + ") must be -1 or >= 0, and at most one of them set");
         }
+        if (afterNeeded > after.length || (after.length > 0 && afterNeeded < 1)
+                || (afterNeeded < after.length && follows >= 0)) {
+            throw new IllegalArgumentException("afterNeeded must be from 1 to the " + after.length + " flows of after"
+                    + " (0 with none), and all of them for a flow that follows another, was " + afterNeeded);
+        }
         if (gapPs < 0 || (gapPs > 0 && after.length == 0)) {
             throw new IllegalArgumentException("gapPs must be >= 0, and 0 for a flow waiting for none, was " + gapPs
                     + " with " + after.length + " dependencies");
@@ -96,6 +109,14 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
         return after.length;
     }
 
+    /**
+     * Whether it starts when only some of the flows of {@link #after} are done, the {@link #afterNeeded}-th of them
+     * to finish, whichever they are (the k-th target of an htsim {@code MultiShotTrigger}).
+     */
+    public boolean waitsForSome() {
+        return afterNeeded < after.length;
+    }
+
     /** Whether this flow waits for any flow or queues behind one: its start is known only when the run makes it. */
     public boolean waits() {
         return after.length > 0 || follows >= 0;
@@ -108,7 +129,8 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
 
     /** This flow in {@code newGroup}. */
     public FlowSpec inGroup(String newGroup) {
-        return new FlowSpec(src, dst, bytes, startPs, newGroup, after, gapPs, follows, recvPostedPs, recvWith);
+        return new FlowSpec(src, dst, bytes, startPs, newGroup, after, gapPs, follows, recvPostedPs, recvWith,
+                afterNeeded);
     }
 
     /** Whether the target may post the receive late, so that packets may find no match. */
@@ -127,14 +149,14 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
         }
         return new FlowSpec(src, dst, bytes, startPs, group, moved, gapPs,
                 follows < 0 ? -1 : Math.addExact(follows, offset), recvPostedPs,
-                recvWith < 0 ? -1 : Math.addExact(recvWith, offset));
+                recvWith < 0 ? -1 : Math.addExact(recvWith, offset), afterNeeded);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof FlowSpec f && src == f.src && dst == f.dst && bytes == f.bytes && startPs == f.startPs
                 && group.equals(f.group) && Arrays.equals(after, f.after) && gapPs == f.gapPs && follows == f.follows
-                && recvPostedPs == f.recvPostedPs && recvWith == f.recvWith;
+                && recvPostedPs == f.recvPostedPs && recvWith == f.recvWith && afterNeeded == f.afterNeeded;
     }
 
     @Override
@@ -148,13 +170,15 @@ public record FlowSpec(int src, int dst, long bytes, long startPs, String group,
         h = 31 * h + Long.hashCode(gapPs);
         h = 31 * h + follows;
         // Flows posted in time hash as they did before receives could be posted late.
-        return postsLate() ? 31 * (31 * h + Long.hashCode(recvPostedPs)) + recvWith : h;
+        h = postsLate() ? 31 * (31 * h + Long.hashCode(recvPostedPs)) + recvWith : h;
+        return waitsForSome() ? 31 * h + afterNeeded : h;
     }
 
     @Override
     public String toString() {
         return "FlowSpec[src=" + src + ", dst=" + dst + ", bytes=" + bytes + ", startPs=" + startPs + ", group="
                 + group + (after.length == 0 ? "" : ", after=" + Arrays.toString(after) + ", gapPs=" + gapPs)
+                + (waitsForSome() ? ", afterNeeded=" + afterNeeded : "")
                 + (follows < 0 ? "" : ", follows=" + follows)
                 + (recvPostedPs < 0 ? "" : ", recvPostedPs=" + recvPostedPs)
                 + (recvWith < 0 ? "" : ", recvWith=" + recvWith) + "]";

@@ -223,6 +223,9 @@ public abstract class Nic implements Element, NicActions {
 
     /** One dependency of outgoing flow {@code i} is met now: at the last, the flow starts after its gap. */
     private void met(int i, EventContext ctx) {
+        if (waiting != null && waiting[i] == 0 && dependencies.partial(i)) {
+            return; // one of the flows it needed only some of: it started (or is about to) already
+        }
         if (waiting == null || waiting[i] <= 0) {
             throw new IllegalStateException("NIC " + name + ": outgoing flow " + outgoing.get(i).flowId()
                     + " learnt of more dependencies met than it waits for");

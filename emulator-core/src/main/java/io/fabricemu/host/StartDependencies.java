@@ -39,6 +39,7 @@ public final class StartDependencies {
     private final int[] noticeHost;
     private final int[] noticeIndex;
     private final long[] noticeDelayPs;
+    private final boolean[] partial;
 
     /**
      * @param waitCount     per outgoing flow (local index), how many flows it waits for or queues behind
@@ -53,10 +54,21 @@ public final class StartDependencies {
      */
     public StartDependencies(int[] waitCount, long[] gapPs, int[] successor, int[] firstNotice, int[] noticeHost,
                              int[] noticeIndex, long[] noticeDelayPs) {
+        this(waitCount, gapPs, successor, firstNotice, noticeHost, noticeIndex, noticeDelayPs, new boolean[0]);
+    }
+
+    /**
+     * As the other constructor, and {@code partial}: per outgoing flow, whether it waits for only some of the flows
+     * that tell it they are done ({@link io.fabricemu.fabric.FlowSpec#waitsForSome}), so that it hears of more
+     * than {@code waitCount} and ignores those after its start; empty when none does.
+     */
+    public StartDependencies(int[] waitCount, long[] gapPs, int[] successor, int[] firstNotice, int[] noticeHost,
+                             int[] noticeIndex, long[] noticeDelayPs, boolean[] partial) {
         if (waitCount.length != gapPs.length || (successor.length != 0 && successor.length != waitCount.length)
                 || firstNotice.length == 0 || noticeHost.length != noticeIndex.length
                 || noticeHost.length != noticeDelayPs.length
-                || firstNotice[firstNotice.length - 1] != noticeHost.length) {
+                || firstNotice[firstNotice.length - 1] != noticeHost.length
+                || (partial.length != 0 && partial.length != waitCount.length)) {
             throw new IllegalArgumentException("inconsistent dependency arrays");
         }
         this.waitCount = waitCount;
@@ -66,6 +78,12 @@ public final class StartDependencies {
         this.noticeHost = noticeHost;
         this.noticeIndex = noticeIndex;
         this.noticeDelayPs = noticeDelayPs;
+        this.partial = partial;
+    }
+
+    /** Whether outgoing flow {@code i} starts once some of the flows it hears of are done, not all. */
+    boolean partial(int i) {
+        return i < partial.length && partial[i];
     }
 
     /** Whether any outgoing flow waits, or any incoming flow is waited for. */

@@ -23,7 +23,7 @@ import io.fabricemu.fabric.SwitchConfig;
 import io.fabricemu.scenario.transport.RoceOptions;
 import io.fabricemu.scenario.transport.TransportConfig;
 import io.fabricemu.scenario.transport.UetOptions;
-import io.fabricemu.scenario.workload.Chakra;
+import io.fabricemu.scenario.workload.ChakraPart;
 import io.fabricemu.scenario.workload.CollectiveSpan;
 import io.fabricemu.scenario.workload.FlowDependencies;
 import io.fabricemu.scenario.workload.OpenLoopFlows;
@@ -33,6 +33,7 @@ import io.fabricemu.trace.PacketTrace;
 import io.fabricemu.uet.UetPlan;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A scenario turned into a fabric and its flows, ready to run: everything that can be checked without
@@ -222,9 +223,11 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
                 grid, progress, listener, trace);
         List<CollectiveSpan> spans = scenario.workload().collectives(fabric.topology().hostCount());
         RunResult withCollectives = spans.isEmpty() ? r : r.withCollectives(CollectiveResult.of(spans, r.flows()));
-        if (scenario.workload() instanceof Chakra chakra) {
-            withCollectives = withCollectives.withChakra(ChakraTimeline.of(chakra.hosts(), chakra.timeline(),
-                    r.flows()));
+        Optional<ChakraPart> chakra = ChakraPart.of(scenario.workload(), fabric.topology().hostCount());
+        if (chakra.isPresent()) {
+            ChakraPart part = chakra.get();
+            withCollectives = withCollectives.withChakra(ChakraTimeline.of(part.hosts(), part.timeline(),
+                    r.flows().subList(part.firstFlow(), part.firstFlow() + part.flowCount())));
         }
         return OpenLoopFlows.any(scenario.workload()) ? withCollectives.withSlowdown(slowdown(r.flows()))
                 : withCollectives;

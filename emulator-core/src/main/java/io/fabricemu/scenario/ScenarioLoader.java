@@ -13,6 +13,8 @@ import io.fabricemu.scenario.bind.TransportBinder;
 import io.fabricemu.scenario.bind.HostLinkRates;
 import io.fabricemu.scenario.bind.LateReceives;
 import io.fabricemu.scenario.bind.WorkloadBinder;
+import io.fabricemu.scenario.workload.MatrixFabric;
+import io.fabricemu.scenario.workload.MatrixFailure;
 import io.fabricemu.scenario.workload.NodeHosts;
 import io.fabricemu.scenario.sizing.FabricSizeCheck;
 import io.fabricemu.scenario.sizing.HeapBudget;
@@ -30,6 +32,7 @@ import io.fabricemu.scenario.yaml.ScenarioFiles;
 import io.fabricemu.scenario.yaml.ScenarioText;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.scenario.yaml.YamlTree;
+import io.fabricemu.topology.FatTreeSpec;
 import io.fabricemu.topology.PlanesSpec;
 import io.fabricemu.topology.Topologies;
 import io.fabricemu.topology.TopologySpec;
@@ -229,14 +232,15 @@ public final class ScenarioLoader {
         Long stopPs = errors.attempt(() -> root.optionalTimePs("stop", DEFAULT_STOP_PS, 1, Limits.MAX_TIME_PS));
         Section workloadSection = errors.attempt(() -> root.requiredSection("workload"));
         int payloadBytes = transport != null ? transport.payloadBytes() : TransportConfig.MAX_MTU_BYTES - 1;
-        WorkloadSpec workload = workloadSection == null || topology == null ? null
+        WorkloadBinder.Bound boundWorkload = workloadSection == null || topology == null ? null
                 : errors.attempt(() -> WorkloadBinder.bind(workloadSection, topology.hostCount(), payloadBytes,
                         onePlane(topology) instanceof io.fabricemu.topology.RailOptimisedSpec rail
                                 ? rail.gpusPerNode() : 0,
                         files, stopPs == null ? Long.MAX_VALUE : stopPs, HostLinkRates.of(topology),
                         onePlane(topology) instanceof io.fabricemu.topology.GraphSpec graph
                                 ? NodeHosts.ofGraph(graph.nodes(), graph.switchIds())
-                                : NodeHosts.identity(topology.hostCount())));
+                                : NodeHosts.identity(topology.hostCount()), matrixFabric(topology)));
+        WorkloadSpec workload = boundWorkload == null ? null : boundWorkload.workload();
         if (workload != null && transport != null) {
             errors.check(() -> LateReceives.check(workloadSection, transport, files));
         }
@@ -244,7 +248,8 @@ public final class ScenarioLoader {
         FlowPick recordFlows = topology == null ? FlowPick.SPREAD
                 : errors.attempt(() -> SamplingBinder.flows(root.optionalSection("sampling"), topology.hostCount()));
         PortPick recordPorts = errors.attempt(() -> SamplingBinder.ports(root.optionalSection("sampling")));
-        FaultPlan faults = faults(root, topology, stopPs, errors);
+        FaultPlan faults = faults(root, topology, stopPs, boundWorkload == null ? List.of()
+                : boundWorkload.failures(), errors);
         errors.throwIfAny();
         Scenario scenario = new Scenario(name, seed, topology, switchConfig, transport, workload, stopPs, source,
                 sampling, faults, recordFlows, recordPorts);
@@ -262,12 +267,27 @@ public final class ScenarioLoader {
         return topology instanceof PlanesSpec planes ? planes.base() : topology;
     }
 
-    private static FaultPlan faults(Section root, TopologySpec topology, Long stopPs, ErrorList errors) {
+    private static FaultPlan faults(Section root, TopologySpec topology, Long stopPs, List<MatrixFailure> failed,
+                                    ErrorList errors) {
         Field faults = root.optional("faults");
-        if (faults == null) {
+        if (faults == null && failed.isEmpty()) {
             return FaultPlan.NONE;
         }
-        return topology == null ? null : FaultBinder.bind(faults, Topologies.build(topology),
+        return topology == null ? null : FaultBinder.bind(faults, failed, Topologies.build(topology),
                 stopPs == null ? Long.MAX_VALUE : stopPs, errors);
+    }
+
+    /** The k-ary fat tree {@code topology} is (each plane of it), on which a connection matrix fails links. */
+    private static MatrixFabric matrixFabric(TopologySpec topology) {
+        int planes = topology instanceof PlanesSpec p ? p.planes() : 1;
+        if (onePlane(topology) instanceof FatTreeSpec tree) {
+            int k = tree.pods();
+            FatTreeSpec kAry = k % 2 == 0 && k >= 2 ? FatTreeSpec.kAry(k, tree.hostLink(), tree.aggLink(),
+                    tree.coreLink()) : null;
+            if (tree.equals(kAry)) {
+                return new MatrixFabric(k, planes);
+            }
+        }
+        return new MatrixFabric(0, planes);
     }
 }

@@ -6,6 +6,7 @@ import io.fabricemu.fault.Flap;
 import io.fabricemu.fault.LinkState;
 import io.fabricemu.scenario.bind.FaultActions.Action;
 import io.fabricemu.scenario.bind.FaultTargets.Target;
+import io.fabricemu.scenario.workload.MatrixFailure;
 import io.fabricemu.scenario.yaml.ErrorList;
 import io.fabricemu.scenario.yaml.Field;
 import io.fabricemu.scenario.yaml.Limits;
@@ -40,7 +41,17 @@ public final class FaultBinder {
      * ({@link Long#MAX_VALUE} when the stop time is in error); null after recording its errors in {@code errors}.
      */
     public static FaultPlan bind(Field faults, Topology topology, long stopPs, ErrorList errors) {
-        List<Field> items = errors.attempt(() -> faults.asList(EXAMPLE));
+        return bind(faults, List.of(), topology, stopPs, errors);
+    }
+
+    /**
+     * As {@link #bind(Field, Topology, long, ErrorList)}, {@code faults} null when the scenario has none, followed
+     * by the links {@code failed} from the start by the workload's connection matrices, each as the entry
+     * {@code {at: 0us, link: LINK, state: down}} would be, in the order read.
+     */
+    public static FaultPlan bind(Field faults, List<MatrixFailure> failed, Topology topology, long stopPs,
+                                 ErrorList errors) {
+        List<Field> items = faults == null ? List.of() : errors.attempt(() -> faults.asList(EXAMPLE));
         if (items == null) {
             return null;
         }
@@ -55,7 +66,15 @@ public final class FaultBinder {
                 entries.add(entry);
             }
         }
-        if (bound.size() < items.size()) {
+        Action down = new Action(new LinkState(true), "down");
+        for (MatrixFailure failure : failed) {
+            Target target = errors.attempt(() -> targets.link(failure));
+            if (target != null && bound.size() == entries.size() && bound.size() >= items.size()) {
+                bound.add(new Fault(bound.size(), label(target, down, 0), 0, down.action(), target.directions()));
+                entries.add(null); // never an up, so LinkStates reports nothing at it
+            }
+        }
+        if (bound.size() < items.size() + failed.size()) {
             return null;
         }
         boolean consistent = true;

@@ -1,7 +1,9 @@
 package io.fabricemu.scenario.bind;
 
 import io.fabricemu.scenario.workload.HostRange;
+import io.fabricemu.scenario.workload.MatrixFailure;
 import io.fabricemu.scenario.yaml.Field;
+import io.fabricemu.scenario.yaml.Origin;
 import io.fabricemu.scenario.yaml.ScenarioException;
 import io.fabricemu.scenario.yaml.Section;
 import io.fabricemu.topology.Cable;
@@ -91,20 +93,34 @@ final class FaultTargets {
         };
     }
 
+    /** How a part of the resolution of a link reports what is wrong with it: at its field, or at a file's line. */
+    private interface Problem {
+        ScenarioException at(String message);
+    }
+
+    /** The link a connection matrix's failure line fails, both directions; an error at that line if it is none. */
+    Target link(MatrixFailure failure) throws ScenarioException {
+        return link(failure.link(), message -> new ScenarioException(failure.display(),
+                Origin.ofLine(failure.line()), "failure", message));
+    }
+
     private Target link(Field field) throws ScenarioException {
-        String text = field.asText(ANY, "a link such as " + LINK_EXAMPLE);
+        return link(field.asText(ANY, "a link such as " + LINK_EXAMPLE), field::error);
+    }
+
+    private Target link(String text, Problem field) throws ScenarioException {
         int arrow = text.indexOf("<->");
         boolean both = arrow >= 0;
         if (!both) {
             arrow = text.indexOf("->");
             if (arrow < 0) {
-                throw field.error("'" + text + "' is not a link; write " + LINK_EXAMPLE);
+                throw field.at("'" + text + "' is not a link; write " + LINK_EXAMPLE);
             }
         }
         End a = end(field, text, text.substring(0, arrow).strip());
         End b = end(field, text, text.substring(arrow + (both ? 3 : 2)).strip());
         if (a.node == b.node) {
-            throw field.error("'" + text + "' joins " + names.name(a.node) + " to itself; a link joins two nodes");
+            throw field.at("'" + text + "' joins " + names.name(a.node) + " to itself; a link joins two nodes");
         }
         String arrowText = both ? " <-> " : " -> ";
         int id = cable(field, a, b, arrowText).id();
@@ -113,18 +129,18 @@ final class FaultTargets {
     }
 
     /** One side of a link's text, {@code name} or {@code name:pN}. */
-    private End end(Field field, String text, String side) throws ScenarioException {
+    private End end(Problem field, String text, String side) throws ScenarioException {
         if (side.isEmpty()) {
-            throw field.error("'" + text + "' names no node on one side of its arrow; write " + LINK_EXAMPLE);
+            throw field.at("'" + text + "' names no node on one side of its arrow; write " + LINK_EXAMPLE);
         }
         Matcher m = END.matcher(side);
         if (!m.matches()) {
-            throw field.error("'" + side + "' is not a node's name; write a name such as leaf0 or agg0.1, h3 for"
+            throw field.at("'" + side + "' is not a node's name; write a name such as leaf0 or agg0.1, h3 for"
                     + " host 3's NIC, and :pN after it for its port N (leaf0:p17)");
         }
         int node = names.node(m.group(1));
         if (node < 0) {
-            throw field.error(names.unknown(m.group(1)));
+            throw field.at(names.unknown(m.group(1)));
         }
         String name = names.name(node);
         if (m.group(2) == null) {
@@ -133,14 +149,14 @@ final class FaultTargets {
         long port = Long.parseLong(m.group(2));
         if (port >= topology.portCount(node)) {
             int count = topology.portCount(node);
-            throw field.error(name + " has no port p" + port + "; " + (count == 1 ? "its only port is p0"
+            throw field.at(name + " has no port p" + port + "; " + (count == 1 ? "its only port is p0"
                     : "its ports are p0..p" + (count - 1)));
         }
         return new End(node, (int) port, name + ":p" + port);
     }
 
     /** The one cable between {@code a} and {@code b}, of the ports they name. */
-    private Cable cable(Field field, End a, End b, String arrow) throws ScenarioException {
+    private Cable cable(Problem field, End a, End b, String arrow) throws ScenarioException {
         String nameA = names.name(a.node);
         String nameB = names.name(b.node);
         List<Integer> joining = new ArrayList<>();
@@ -150,7 +166,7 @@ final class FaultTargets {
             }
         }
         if (joining.isEmpty()) {
-            throw field.error("no cable joins " + nameA + " and " + nameB + "; " + nameA + " is joined to "
+            throw field.at("no cable joins " + nameA + " and " + nameB + "; " + nameA + " is joined to "
                     + names.neighbours(a.node, nameB));
         }
         List<Integer> chosen = new ArrayList<>();
@@ -160,11 +176,11 @@ final class FaultTargets {
             }
         }
         if (chosen.isEmpty()) {
-            throw field.error("no cable joins " + a.label + " and " + b.label + "; " + nameA + " and " + nameB
+            throw field.at("no cable joins " + a.label + " and " + b.label + "; " + nameA + " and " + nameB
                     + " are joined by " + choices(joining, nameA, nameB, arrow));
         }
         if (chosen.size() > 1) {
-            throw field.error(nameA + " and " + nameB + " are joined by " + chosen.size() + " cables; name one by"
+            throw field.at(nameA + " and " + nameB + " are joined by " + chosen.size() + " cables; name one by"
                     + " its port: " + choices(chosen, nameA, nameB, arrow));
         }
         return topology.cableAt(a.node, chosen.get(0));

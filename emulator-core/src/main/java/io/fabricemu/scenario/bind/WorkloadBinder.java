@@ -9,6 +9,8 @@ import io.fabricemu.scenario.workload.FlowList;
 import io.fabricemu.scenario.workload.HostRange;
 import io.fabricemu.scenario.workload.HostRates;
 import io.fabricemu.scenario.workload.Incast;
+import io.fabricemu.scenario.workload.MatrixFabric;
+import io.fabricemu.scenario.workload.MatrixFailure;
 import io.fabricemu.scenario.workload.Mix;
 import io.fabricemu.scenario.workload.NodeHosts;
 import io.fabricemu.scenario.workload.Permutation;
@@ -45,9 +47,23 @@ public final class WorkloadBinder {
     private final long stopPs;
     private final HostRates rates;
     private final NodeHosts nodes;
+    private final MatrixFabric fabric;
+    /** The links the connection matrices of the workload (or of its parts) fail, in the order read. */
+    private final List<MatrixFailure> failures;
+
+    /**
+     * A bound workload, and the links its connection matrices' failure lines take down from the start, which the
+     * scenario adds after its own {@code faults}.
+     */
+    public record Bound(WorkloadSpec workload, List<MatrixFailure> failures) {
+        public Bound {
+            failures = List.copyOf(failures);
+        }
+    }
 
     private WorkloadBinder(Section workload, int hostCount, int payloadBytes, int gpusPerNode, ScenarioFiles files,
-                           long stopPs, HostRates rates, NodeHosts nodes) {
+                           long stopPs, HostRates rates, NodeHosts nodes, MatrixFabric fabric,
+                           List<MatrixFailure> failures) {
         this.workload = workload;
         this.hostCount = hostCount;
         this.payloadBytes = payloadBytes;
@@ -56,6 +72,8 @@ public final class WorkloadBinder {
         this.stopPs = stopPs;
         this.rates = rates;
         this.nodes = nodes;
+        this.fabric = fabric;
+        this.failures = failures;
     }
 
     /**
@@ -65,13 +83,19 @@ public final class WorkloadBinder {
      * known, the stop field being in error); {@code rates}: each host's link rate, which an open-loop load is a
      * fraction of; {@code nodes}: how an imported ns-3 flow file's node ids name the hosts.
      */
-    public static WorkloadSpec bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
-                                    ScenarioFiles files, long stopPs, HostRates rates, NodeHosts nodes)
+    public static Bound bind(Section workload, int hostCount, int payloadBytes, int gpusPerNode,
+                             ScenarioFiles files, long stopPs, HostRates rates, NodeHosts nodes, MatrixFabric fabric)
             throws ScenarioException {
+        List<MatrixFailure> failures = new ArrayList<>();
+        WorkloadSpec spec = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs, rates,
+                nodes, fabric, failures).bind();
+        return new Bound(spec, failures);
+    }
+
+    private WorkloadSpec bind() throws ScenarioException {
         workload.declare("kind");
         String kind = workload.requiredOneOf("kind", KINDS);
-        WorkloadBinder binder = new WorkloadBinder(workload, hostCount, payloadBytes, gpusPerNode, files, stopPs,
-                rates, nodes);
+        WorkloadBinder binder = this;
         try {
             return switch (kind) {
                 case "incast" -> binder.incast();
@@ -79,8 +103,7 @@ public final class WorkloadBinder {
                 case "all-to-all" -> binder.allToAllOrCollective();
                 case "all-reduce", "all-gather", "reduce-scatter" -> binder.collective(kind);
                 case "flows" -> binder.flowList();
-                case "connection-matrix" -> ConnectionMatrixBinder.bind(workload,
-                        new ConnectionMatrix.Bounds(hostCount, payloadBytes, stopPs), files);
+                case "connection-matrix" -> matrix();
                 case "flow-file" -> Ns3FlowFileBinder.bind(workload, nodes, payloadBytes, files, stopPs);
                 case "open-loop" -> OpenLoopBinder.bind(workload, hostCount, payloadBytes, rates, files, stopPs);
                 case "chakra" -> ChakraBinder.bind(workload, hostCount, payloadBytes, gpusPerNode, files);
@@ -196,6 +219,13 @@ public final class WorkloadBinder {
         return new FlowList(new FlowEntries(entries, this::flow).bind());
     }
 
+    private FlowList matrix() throws ScenarioException {
+        ConnectionMatrix.Read read = ConnectionMatrixBinder.bind(workload,
+                new ConnectionMatrix.Bounds(hostCount, payloadBytes, stopPs, fabric), files);
+        failures.addAll(read.failures());
+        return new FlowList(read.flows());
+    }
+
     private Mix mix() throws ScenarioException {
         workload.declare("parts");
         workload.rejectUnknownFields("for kind mix");
@@ -220,7 +250,8 @@ public final class WorkloadBinder {
                         + "own name (name: ...), the group its flows are reported under");
             }
             names.add(name);
-            parts.add(bind(part, hostCount, payloadBytes, gpusPerNode, files, stopPs, rates, nodes));
+            parts.add(new WorkloadBinder(part, hostCount, payloadBytes, gpusPerNode, files, stopPs, rates, nodes,
+                    fabric, failures).bind());
         }
         return new Mix(names, parts);
     }

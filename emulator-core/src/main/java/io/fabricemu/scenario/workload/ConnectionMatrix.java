@@ -24,15 +24,30 @@ import java.util.regex.Pattern;
  * ignored; ids 0 are refused. Stricter than the reference, which leaves some mistakes to an assertion or to its
  * undefined behaviour: every node must be below {@code Nodes}, which must not exceed the topology's hosts; ids of
  * flows and of triggers are unique; every keyword is known and given once per line. The triggers become waits
- * ({@link ConnectionTriggers}); failure lines are refused, their link failing being said in the scenario's
- * {@code faults} section. Connection i of the file (counting from 0) is flow i of the workload.
+ * ({@link ConnectionTriggers}); failure lines become links down from the start ({@link ConnectionFailures}), which
+ * the scenario adds to its {@code faults}. Connection i of the file (counting from 0) is flow i of the workload.
  *
  * <p>Until its first line is read as a header the file may be anything the name led to, so no message quotes it;
  * after that a token is quoted only if it is short and plain ({@link #shown}).
  */
 public final class ConnectionMatrix {
-    /** What a run allows: the hosts there are, the payload of a full packet and the stop time. */
-    public record Bounds(int hostCount, int payloadBytes, long stopPs) {
+    /**
+     * What a run allows: the hosts there are, the payload of a full packet and the stop time; and the fabric, on
+     * which failure lines name links.
+     */
+    public record Bounds(int hostCount, int payloadBytes, long stopPs, MatrixFabric fabric) {
+        /** Bounds of a topology on which no failure line can be mapped. */
+        public Bounds(int hostCount, int payloadBytes, long stopPs) {
+            this(hostCount, payloadBytes, stopPs, MatrixFabric.NONE);
+        }
+    }
+
+    /** What a matrix says: its connections as flows, in file order, and the links its failure lines fail. */
+    public record Read(List<FlowSpec> flows, List<MatrixFailure> failures) {
+        public Read {
+            flows = List.copyOf(flows);
+            failures = List.copyOf(failures);
+        }
     }
 
     static final String FORMAT = "a connection matrix of the UEC reference simulator: 'Nodes N', 'Connections C'"
@@ -53,6 +68,7 @@ public final class ConnectionMatrix {
     private final Map<String, Integer> header = new HashMap<>();
     private final Map<String, Integer> headerLine = new HashMap<>();
     private final ConnectionTriggers triggers;
+    private final ConnectionFailures failures;
     private final List<Connection> connections = new ArrayList<>();
     private int line;
     private int triggerLines;
@@ -66,14 +82,20 @@ public final class ConnectionMatrix {
         this.display = display;
         this.bounds = bounds;
         this.triggers = new ConnectionTriggers(display);
+        this.failures = new ConnectionFailures(display, bounds.fabric());
     }
 
     /** The flows of the matrix {@code text}, read from the file messages name {@code display}, in file order. */
     public static List<FlowSpec> flows(String display, String text, Bounds bounds) throws ScenarioException {
+        return read(display, text, bounds).flows();
+    }
+
+    /** The flows and the failed links of the matrix {@code text}, read from the file messages name {@code display}. */
+    public static Read read(String display, String text, Bounds bounds) throws ScenarioException {
         return new ConnectionMatrix(display, bounds).parse(text);
     }
 
-    private List<FlowSpec> parse(String text) throws ScenarioException {
+    private Read parse(String text) throws ScenarioException {
         List<String> lines = text.lines().toList();
         boolean body = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -105,12 +127,12 @@ public final class ConnectionMatrix {
         }
         checkCount("Connections", connections.size(), "connection");
         checkCount("Triggers", triggerLines, "trigger");
-        checkCount("Failures", 0, "failure");
+        checkCount("Failures", failures.failures().size(), "failure");
         if (connections.isEmpty()) {
             throw new ScenarioException(display, Origin.ofLine(headerLine.get("Connections")), "Connections",
                     "the matrix has no connection; give at least one line such as '1->0 id 1 start 0 size 2000000'");
         }
-        return triggers.flows(connections);
+        return new Read(triggers.flows(connections), failures.failures());
     }
 
     private void header(String keyword, String[] tokens) throws ScenarioException {
@@ -138,10 +160,10 @@ public final class ConnectionMatrix {
             triggerLines++;
             trigger(tokens);
         } else if (first.equals("failure")) {
-            throw error("failure", "failure lines (a link of the reference's fat tree failed from the start) are not"
-                    + " read from a connection matrix: say the failed link in the scenario's faults section instead,"
-                    + " e.g. faults: [{at: 0us, link: \"agg0.0 <-> core0\", state: down}], and leave this line and"
-                    + " the Failures header out");
+            if (!header.containsKey("Nodes")) {
+                throw error("", "the header must give Nodes N before the first failure line");
+            }
+            failures.add(tokens, line, header.get("Nodes"), header.get("Failures"));
         } else {
             throw error("", shown(first) + " is not a line of a connection matrix; after the header, a line is a"
                     + " connection 'S->D ...', 'trigger id K ...' or 'failure ...'");

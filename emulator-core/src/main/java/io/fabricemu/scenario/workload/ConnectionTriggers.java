@@ -16,12 +16,15 @@ import java.util.TreeMap;
  * K when the flow is done, and the flows with {@code trigger K} are its targets: a {@code oneshot}
  * ({@code SingleShotTrigger}) starts all its targets at its one activation (a second one fails its assertion), a
  * {@code barrier} ({@code BarrierTrigger}) starts them at its {@code count}-th activation, and a {@code multishot}
- * ({@code MultiShotTrigger}) starts one target per activation, in the order the targets were listed.
+ * ({@code MultiShotTrigger::activate}) starts one target per activation, the next in the order the targets were
+ * listed, and ignores activations once every target started.
  *
  * <p>So a target waits for every flow that activates a oneshot, or a barrier activated exactly {@code count} times;
- * a multishot is mapped only when one flow activates it and one flow waits for it. Anything else depends on which
- * flows finish first, which a fixed list of waits cannot say, or would never start its targets: it is refused at
- * the trigger's line, as is a trigger a flow names but no line defines. Both {@code send_done_trigger} and
+ * the k-th target of a multishot waits for any k of the flows that activate it ({@link FlowSpec#afterNeeded}): it
+ * starts when the k-th of them finishes, whichever that is. A trigger whose targets would never all start (a
+ * multishot activated fewer times than it has targets, a barrier activated fewer than {@code count} times) or
+ * whose start would depend on which flows finish first (a barrier activated more often) is refused at the
+ * trigger's line, as is a trigger a flow names but no line defines. Both {@code send_done_trigger} and
  * {@code recv_done_trigger} become the same wait: fabric-emu starts a waiting flow when its source learns that the
  * flow waited for was fully received (see {@link FlowSpec}), which for a flow of the same source is about when the
  * reference's sender sees its last acknowledgement.
@@ -91,10 +94,17 @@ final class ConnectionTriggers {
         for (Map.Entry<Long, Definition> e : defined.entrySet()) {
             waits.put(e.getKey(), waitsOf(e.getKey(), e.getValue()));
         }
+        /* The k-th target of a multishot (from 1, in file order: the order main_uec.cpp calls add_target) starts at
+           its k-th activation, whichever flow makes it. */
+        Map<Long, Integer> targetsSoFar = new HashMap<>();
         List<FlowSpec> flows = new ArrayList<>(connections.size());
         for (Connection c : connections) {
             int[] after = c.trigger() == 0 ? new int[0] : waits.get(c.trigger());
-            flows.add(new FlowSpec(c.src(), c.dst(), c.bytes(), c.startPs(), "", after, 0));
+            int needed = after.length;
+            if (c.trigger() != 0 && defined.get(c.trigger()).type().equals("multishot")) {
+                needed = targetsSoFar.merge(c.trigger(), 1, Integer::sum);
+            }
+            flows.add(new FlowSpec(c.src(), c.dst(), c.bytes(), c.startPs(), "", after, 0, -1, -1, -1, needed));
         }
         List<Integer> cycle = FlowDependencies.cycle(flows);
         if (!cycle.isEmpty()) {
@@ -143,12 +153,21 @@ final class ConnectionTriggers {
                 }
             }
             default -> {
-                if (by.size() != 1 || waiting.size() != 1) {
-                    throw error(d, "multishot trigger " + id + " starts one waiting connection per activation, in"
-                            + " whichever order the " + by.size() + " activating connections finish; fabric-emu's"
-                            + " flows wait for fixed flows, so only a multishot set off once with one connection"
-                            + " waiting can be read (this one has " + waiting.size() + " waiting); use oneshot or"
-                            + " barrier triggers");
+                List<Integer> twice = new ArrayList<>(by);
+                for (int flow : by.stream().distinct().toList()) {
+                    twice.remove(Integer.valueOf(flow));
+                }
+                if (!twice.isEmpty()) {
+                    throw error(d, "the connection on line " + lineOf(twice.get(0)) + " sets off multishot trigger "
+                            + id + " twice (send_done_trigger and recv_done_trigger), which the reference counts as"
+                            + " two activations at two times and fabric-emu would count as one; set it off once");
+                }
+                if (waiting.size() > by.size()) {
+                    throw error(d, "multishot trigger " + id + " starts one waiting connection per activation, and"
+                            + " it is set off " + times(by.size()) + " (" + linesOf(by) + ") with "
+                            + waiting.size() + " connections waiting: the one on line "
+                            + lineOf(waiting.get(by.size())) + " would never start; set it off as many times as"
+                            + " connections wait for it");
                 }
             }
         }

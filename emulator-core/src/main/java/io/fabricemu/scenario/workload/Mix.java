@@ -5,6 +5,7 @@ import io.fabricemu.topology.FabricCounts;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -92,6 +93,24 @@ public record Mix(List<String> names, List<WorkloadSpec> parts) implements Workl
             base += parts.get(i).flowCount(hostCount);
         }
         return spans;
+    }
+
+    /** The one part that is a Chakra trace, where its flows begin, its collectives named as above; else none. */
+    Optional<ChakraPart> chakraPart(int hostCount) {
+        ChakraPart found = null;
+        long base = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            if (parts.get(i) instanceof Chakra chakra) {
+                if (found != null) {
+                    return Optional.empty();
+                }
+                boolean named = chakra.collectives(hostCount).stream().map(CollectiveSpan::name).distinct().count() > 1;
+                found = new ChakraPart(chakra.hosts(), ChakraPart.renamed(chakra.timeline(), names.get(i), named),
+                        Math.toIntExact(base), Math.toIntExact(chakra.flowCount(hostCount)));
+            }
+            base += parts.get(i).flowCount(hostCount);
+        }
+        return Optional.ofNullable(found);
     }
 
     /** The seed part {@code index} draws from: the first part keeps the scenario seed itself. */

@@ -52,6 +52,18 @@ class ConnectionMatrixTest {
         assertArrayEquals(new int[] {0}, flows.get(1).after());
     }
 
+    @Test
+    void theKthTargetOfAMultishot_waitsForAnyKOfItsActivators() throws ScenarioException {
+        List<FlowSpec> flows = read("Nodes 16\nConnections 5\nTriggers 1\n"
+                + "1->2 id 1 start 0 size 300 send_done_trigger 4\n3->2 id 2 start 0 size 100 recv_done_trigger 4\n"
+                + "2->7 id 3 trigger 4 size 9\n5->2 id 4 start 0 size 200 send_done_trigger 4\n"
+                + "2->8 id 5 trigger 4 size 9\ntrigger id 4 multishot\n");
+        assertArrayEquals(new int[] {0, 1, 3}, flows.get(2).after());
+        assertEquals(1, flows.get(2).afterNeeded(), "the first target starts at the first activation");
+        assertArrayEquals(new int[] {0, 1, 3}, flows.get(4).after());
+        assertEquals(2, flows.get(4).afterNeeded(), "the second at the second; the third activation starts none");
+    }
+
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', value = {
         "Nodes 16\\nNodes 16\\nConnections 1\\n1->0 start 0 size 9|m.cm:2: Nodes: Nodes is given twice (also on"
@@ -88,13 +100,19 @@ class ConnectionMatrixTest {
         "Nodes 16\\nConnections 2\\nTriggers 1\\n1->0 id 1 start 0 size 9 send_done_trigger 1\\n2->0 id 2 trigger 1"
             + " size 9\\ntrigger id 1 barrier count 3|m.cm:6: barrier 1 fires after 3 activations, but it is set off"
             + " once (line 4): it would never fire",
-        "Nodes 16\\nConnections 3\\nTriggers 1\\n1->0 id 1 start 0 size 9 send_done_trigger 1\\n3->0 id 3 start 0 size"
-            + " 9 send_done_trigger 1\\n2->0 id 2 trigger 1 size 9\\ntrigger id 1 multishot|m.cm:7: multishot trigger 1"
-            + " starts one waiting connection per activation",
+        "Nodes 16\\nConnections 3\\nTriggers 1\\n1->0 id 1 start 0 size 9 send_done_trigger 1\\n3->0 id 3 trigger 1"
+            + " size 9\\n2->0 id 2 trigger 1 size 9\\ntrigger id 1 multishot|m.cm:7: multishot trigger 1 starts one"
+            + " waiting connection per activation, and it is set off once (line 4) with 2 connections waiting: the one"
+            + " on line 6 would never start",
+        "Nodes 16\\nConnections 2\\nTriggers 1\\n1->0 id 1 start 0 size 9 send_done_trigger 1 recv_done_trigger 1"
+            + "\\n3->0 id 3 trigger 1 size 9\\ntrigger id 1 multishot|m.cm:6: the connection on line 4 sets off"
+            + " multishot trigger 1 twice",
         "Nodes 16\\nConnections 1\\nTriggers 1\\n1->0 id 1 trigger 1 size 9\\ntrigger id 1 oneshot|m.cm:5: no"
             + " connection sets off trigger 1",
         "Nodes 16\\nConnections 1\\nFailures 1\\n1->0 start 0 size 9\\nfailure switch_type AGG switch_id 0 link_id 0"
-            + "|m.cm:5: failure: failure lines",
+            + "|m.cm:5: failure: a failure line names a switch of the three-tier fat tree the reference builds for"
+            + " Nodes 16; it fails a link only of that fabric, so the topology must be topology: {kind: fat-tree,"
+            + " k: 4}",
         "Nodes 16\\nConnections 1\\n1->0 start 0 size 9\\nGroups 2|m.cm:4: 'Groups' is not a line of a connection"
             + " matrix",
         "\\u0001\\u0002 secret|m.cm:1: the first line must be a header line such as 'Nodes 128'",
