@@ -39,7 +39,7 @@ class ReportInBrowserTest {
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "window", "rtt",
-                "signals")));
+                "queueing", "signals")));
     }
 
     @Test
@@ -50,7 +50,7 @@ class ReportInBrowserTest {
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "rate",
-                "rtt", "signals", "pfc-timeline")));
+                "rtt", "queueing", "signals", "pfc-timeline")));
     }
 
     @Test
@@ -89,7 +89,7 @@ class ReportInBrowserTest {
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "collective-jct", "steps-training", "step-heat-training",
                 "steps-moe", "step-heat-moe",
-                "goodput", "queue", "queue-heatmap", "window", "rtt", "signals")));
+                "goodput", "queue", "queue-heatmap", "window", "rtt", "queueing", "signals")));
     }
 
     @Test
@@ -100,7 +100,7 @@ class ReportInBrowserTest {
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "steps-c0-all-reduce", "step-heat-c0-all-reduce",
                 "steps-c1-all-reduce", "step-heat-c1-all-reduce", "chakra-timeline",
-                "goodput", "queue", "queue-heatmap", "window", "rtt", "signals")));
+                "goodput", "queue", "queue-heatmap", "window", "rtt", "queueing", "signals")));
         Browser.Plot lanes = page.plots().stream().filter(p -> p.name().equals("chakra-timeline")).findFirst()
                 .orElseThrow();
         assertEquals(8 * 4, lanes.drawn(), "a bar per node of every rank");
