@@ -106,6 +106,29 @@ class ReportInBrowserTest {
         assertEquals(8 * 4, lanes.drawn(), "a bar per node of every rank");
     }
 
+    /*
+     * The k = 16 fat tree (1,024 hosts, 320 switches, 3,072 cables) drawn by pod: 16 pods and 8 core groups, a box
+     * each, and 128 bundles of 8 cables (one per pod and core group), every one drawn and the picture painted.
+     */
+    @Test
+    void fatTreeOf1024Hosts_drawnByPod() throws Exception {
+        Path out = tmp.resolve("pods");
+        Cli.Outcome o = Cli.run("run", Cli.scenario("uet-permutation-1024.yaml"), "--quiet", "--set", "stop=5us",
+                "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        Browser.Plot fabric = page.plots().stream().filter(p -> p.name().equals("fabric")).findFirst().orElseThrow();
+        assertEquals(128, fabric.paths(), "a line per pod and core group");
+        assertEquals(128, fabric.drawn(), "every bundle drawn");
+        assertTrue(Browser.colouredPixels(page.screenshot(), fabric.lines()) >= MIN_COLOURED_PIXELS, "painted");
+        String html = Files.readString(out.resolve("report.html"));
+        String svg = html.substring(html.indexOf("data-plot=\"fabric\""));
+        svg = svg.substring(0, svg.indexOf("</svg>"));
+        assertEquals(16 + 8, svg.split("stroke-width=\"0.8\"><title>", -1).length - 1, "a box per pod and core group");
+        assertTrue(svg.contains("<title>pod 15: 8 edge and 8 aggregation switches (tor15.0 to agg15.7), 64 hosts"),
+                "pod 15's box");
+    }
+
     @Test
     void check_failsOnAPageWithAnEmptyPlot() throws Exception {
         LineChart drawn = new LineChart("drawn", "A line", Quantity.TIME, "t", Quantity.BYTES, "b")
