@@ -25,6 +25,11 @@ import io.fabricemu.topology.Topology;
  * holds its start back until its tail can follow), and with store-and-forward switches once per cable. The ACK is
  * sent back the moment the data packet is delivered, which is how the NICs answer when their transmitter is idle.
  *
+ * <p>It is not NSCC's config_base_rtt ({@link DerivedBaseRtt}, UET 1.0's CCC base RTT): that one constant per
+ * fabric is the longest path's, with every cable at the largest flight time and one MTU's serialisation, an upper
+ * bound that NSCC needs for its targets but that would make a short path's samples look less queued than they were.
+ * The walk here times each flow's own path and each sample's own packet size.
+ *
  * <p>A pair whose routed paths (every ECMP choice, every plane) do not all take the same time in one direction has
  * no single base: {@link #of} gives -1 for it, and its queueing delay is not reported. On the topologies built in,
  * where cables of one tier share a rate and a delay, every path of a pair takes the same time.
