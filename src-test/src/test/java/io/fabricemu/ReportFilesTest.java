@@ -55,7 +55,7 @@ class ReportFilesTest {
         }
         assertEquals(switchMarks, marks, "per-interval marks add up to the run's");
         List<String> flows = Files.readAllLines(out.resolve("series-flows.csv"));
-        assertEquals("tick_ps,flow,delivered_bytes,goodput_bps,window_bytes,credit_bytes,rate_bps,rtt_ps", flows.get(0));
+        assertEquals("tick_ps,flow,delivered_bytes,goodput_bps,window_bytes,credit_bytes,rate_bps,rtt_ps,queueing_delay_ps", flows.get(0));
         String last = flows.get(flows.size() - 1);
         assertTrue(last.startsWith((points - 1) * 2_000_000L + ",all," + 7 * 131072 + ","), last);
     }

@@ -39,7 +39,7 @@ class ReportInBrowserTest {
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "window", "rtt",
-                "signals")));
+                "queueing", "signals")));
     }
 
     @Test
@@ -50,7 +50,7 @@ class ReportInBrowserTest {
         assertEquals(0, o.exitCode(), o.err());
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "goodput", "queue", "queue-heatmap", "rate",
-                "rtt", "signals", "pfc-timeline")));
+                "rtt", "queueing", "signals", "pfc-timeline")));
     }
 
     @Test
@@ -89,7 +89,7 @@ class ReportInBrowserTest {
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "collective-jct", "steps-training", "step-heat-training",
                 "steps-moe", "step-heat-moe",
-                "goodput", "queue", "queue-heatmap", "window", "rtt", "signals")));
+                "goodput", "queue", "queue-heatmap", "window", "rtt", "queueing", "signals")));
     }
 
     @Test
@@ -100,10 +100,33 @@ class ReportInBrowserTest {
         Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
         assertAll(checks(page, List.of("fabric", "fct-cdf", "steps-c0-all-reduce", "step-heat-c0-all-reduce",
                 "steps-c1-all-reduce", "step-heat-c1-all-reduce", "chakra-timeline",
-                "goodput", "queue", "queue-heatmap", "window", "rtt", "signals")));
+                "goodput", "queue", "queue-heatmap", "window", "rtt", "queueing", "signals")));
         Browser.Plot lanes = page.plots().stream().filter(p -> p.name().equals("chakra-timeline")).findFirst()
                 .orElseThrow();
         assertEquals(8 * 4, lanes.drawn(), "a bar per node of every rank");
+    }
+
+    /*
+     * The k = 16 fat tree (1,024 hosts, 320 switches, 3,072 cables) drawn by pod: 16 pods and 8 core groups, a box
+     * each, and 128 bundles of 8 cables (one per pod and core group), every one drawn and the picture painted.
+     */
+    @Test
+    void fatTreeOf1024Hosts_drawnByPod() throws Exception {
+        Path out = tmp.resolve("pods");
+        Cli.Outcome o = Cli.run("run", Cli.scenario("uet-permutation-1024.yaml"), "--quiet", "--set", "stop=5us",
+                "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Browser.Rendered page = Browser.render(out.resolve("report.html"), tmp);
+        Browser.Plot fabric = page.plots().stream().filter(p -> p.name().equals("fabric")).findFirst().orElseThrow();
+        assertEquals(128, fabric.paths(), "a line per pod and core group");
+        assertEquals(128, fabric.drawn(), "every bundle drawn");
+        assertTrue(Browser.colouredPixels(page.screenshot(), fabric.lines()) >= MIN_COLOURED_PIXELS, "painted");
+        String html = Files.readString(out.resolve("report.html"));
+        String svg = html.substring(html.indexOf("data-plot=\"fabric\""));
+        svg = svg.substring(0, svg.indexOf("</svg>"));
+        assertEquals(16 + 8, svg.split("stroke-width=\"0.8\"><title>", -1).length - 1, "a box per pod and core group");
+        assertTrue(svg.contains("<title>pod 15: 8 edge and 8 aggregation switches (tor15.0 to agg15.7), 64 hosts"),
+                "pod 15's box");
     }
 
     @Test

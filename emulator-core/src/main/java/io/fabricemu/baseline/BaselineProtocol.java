@@ -123,7 +123,7 @@ final class BaselineProtocol implements NicProtocol {
         for (FlowSender s : senders) {
             sink.sender(s.flowId(), s.windowBytes(), -1, -1);
             if (s.lastRttPs() >= 0) {
-                sink.senderRtt(s.flowId(), s.lastRttPs());
+                sink.senderRtt(s.flowId(), s.lastRttPs(), s.lastRttPayloadBytes() + transport.headerBytes());
             }
         }
         for (FlowReceiver r : receivers) {

@@ -32,6 +32,13 @@ public final class FlowSender implements FixedWindow.Flight {
     private long ackedAllPs = -1;
     /** The latest round trip: an ACK's arrival less the send time it echoes, -1 before the first. */
     private long lastRttPs = -1;
+    /** The payload of the packet {@link #lastRttPs} timed. */
+    private int lastRttPayloadBytes;
+    /**
+     * When the flow's last packet (the only one that may be short) was last sent: an echo of this time times it,
+     * since the NIC sends a flow's packets at distinct times.
+     */
+    private long lastPacketSentPs = -1;
     private long rtoDeadlinePs = Long.MAX_VALUE;
     private final java.util.ArrayDeque<Long> nacked = new java.util.ArrayDeque<>();
 
@@ -69,6 +76,11 @@ public final class FlowSender implements FixedWindow.Flight {
     /** Its latest round-trip sample in ps, -1 before its first ACK. */
     public long lastRttPs() {
         return lastRttPs;
+    }
+
+    /** The payload of the data packet {@link #lastRttPs} timed. */
+    public int lastRttPayloadBytes() {
+        return lastRttPayloadBytes;
     }
 
     /** The window it sends under. */
@@ -130,6 +142,9 @@ public final class FlowSender implements FixedWindow.Flight {
      */
     public long sent(long psn, long nowPs) {
         int payload = payloadOf(psn);
+        if (psn == packetCount - 1) {
+            lastPacketSentPs = nowPs;
+        }
         if (psn < sentFrontierPsn) {
             retransmittedBytes += payload;
         } else {
@@ -165,6 +180,7 @@ public final class FlowSender implements FixedWindow.Flight {
         cc.onAck(new AckCc(nowPs, echoedTimestampPs, 0, bytesBetween(0, firstUnackedPsn), ecnEcho, 0, false),
                 CongestionController.NO_ENTROPY);
         lastRttPs = nowPs - echoedTimestampPs;
+        lastRttPayloadBytes = payloadOf(echoedTimestampPs == lastPacketSentPs ? packetCount - 1 : 0);
         if (newly > 0 && done()) {
             ackedAllPs = nowPs;
             rtoDeadlinePs = Long.MAX_VALUE;

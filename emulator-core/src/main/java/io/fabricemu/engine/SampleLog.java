@@ -12,7 +12,8 @@ import java.util.List;
  *
  * <p>Layout: a sample is a header row {@code [SAMPLE, tick]} followed by its rows, each led by one long that
  * packs the row's kind (high 32 bits) and key (a port's index in this log's name table, or a flow id); a
- * port's tier is kept beside its name, since it never changes. A port row is then 9 longs, a sender row 4. A
+ * port's tier is kept beside its name, since it never changes. A port row is then 9 longs, a sender row 4, a
+ * sender's round-trip row 3 (the sample and the size of the data packet it timed). A
  * sample with receivers also holds one {@code DELIVERED} row: the payload all of them delivered so far, flows left
  * out of the log ({@link Sampling#keepsFlow}) included, so the run's total stays exact however few flows are kept.
  *
@@ -30,7 +31,7 @@ public final class SampleLog implements SampleSink {
     private static final int DELIVERED = 5;
     private static final int SENDER_RTT = 6;
     /** The number of longs of each kind's row, its leading kind-and-key long included. */
-    private static final int[] WIDTH = {2, 1 + 8, 1 + 2, 1 + 3, 1 + 1, 1 + 1, 1 + 1};
+    private static final int[] WIDTH = {2, 1 + 8, 1 + 2, 1 + 3, 1 + 1, 1 + 1, 1 + 2};
 
     private final List<String> names = new ArrayList<>();
     private final List<Integer> tiers = new ArrayList<>();
@@ -177,12 +178,13 @@ public final class SampleLog implements SampleSink {
     }
 
     @Override
-    public void senderRtt(int flowId, long rttPs) {
+    public void senderRtt(int flowId, long rttPs, int dataBytes) {
         if (flows != null && !flows.keepsFlow(flowId)) {
             return;
         }
         int at = row(SENDER_RTT, flowId);
         rows[at + 1] = rttPs;
+        rows[at + 2] = dataBytes;
     }
 
     @Override
@@ -265,7 +267,7 @@ public final class SampleLog implements SampleSink {
             case CLASS_QUEUE -> sink.classQueue(names.get(key), (int) r[at + 1], r[at + 2]);
             case SENDER -> sink.sender(key, r[at + 1], r[at + 2], r[at + 3]);
             case RECEIVER -> sink.receiver(key, r[at + 1]);
-            case SENDER_RTT -> sink.senderRtt(key, r[at + 1]);
+            case SENDER_RTT -> sink.senderRtt(key, r[at + 1], (int) r[at + 2]);
             case DELIVERED -> sink.delivered(r[at + 1]);
             default -> throw new IllegalStateException("row kind " + kind(r[at]));
         }

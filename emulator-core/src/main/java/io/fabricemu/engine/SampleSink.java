@@ -47,8 +47,11 @@ public interface SampleSink {
      * One flow's sender's latest round-trip sample: from the send of a packet to the arrival of the ACK that echoes
      * its time, in ps, the queueing on the way included (its excess over the flow's smallest sample is, to a close
      * approximation, the queueing). Written after that flow's {@link #sender}, only once it has a sample.
+     *
+     * @param dataBytes the wire size of the data packet the sample timed (header included), from which the results
+     *                  take the sample's round trip on the idle fabric and so its queueing delay
      */
-    default void senderRtt(int flowId, long rttPs) {
+    default void senderRtt(int flowId, long rttPs, int dataBytes) {
     }
 
     /** One flow's receiver: payload bytes delivered in order so far. */

@@ -179,6 +179,14 @@ public final class FabricBuilder implements ElementFactory {
         return topology;
     }
 
+    public SwitchConfig switchConfig() {
+        return switches;
+    }
+
+    public TransportPlan transport() {
+        return transport;
+    }
+
     /** The fabric's faults ({@link FaultPlan#NONE} when healthy). */
     public FaultPlan faults() {
         return faults.plan();

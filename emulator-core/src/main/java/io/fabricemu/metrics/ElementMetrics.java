@@ -86,7 +86,7 @@ final class ElementMetrics implements LiveSink {
     }
 
     @Override
-    public void senderRtt(int flowId, long rttPs) {
+    public void senderRtt(int flowId, long rttPs, int dataBytes) {
         FlowInstruments f = run.tracked(flowId);
         if (f != null) {
             f.rtt(rttPs);

@@ -34,6 +34,8 @@ public final class TierPicture implements Figure {
     private String heatTop = "";
     private final List<Node> nodes = new ArrayList<>();
     private final List<Edge> edges = new ArrayList<>();
+    /** Row labels other than {@code tier N} / {@code hosts}, by tier. */
+    private final TreeMap<Integer, String> rowLabels = new TreeMap<>();
 
     /** A node: its row, its label (drawn when it fits in the node's box), its fill and its hover text. */
     private record Node(int tier, String label, String fill, String hover) {
@@ -41,7 +43,7 @@ public final class TierPicture implements Figure {
 
     /** A link between two nodes, and the port at each end. */
     private record Edge(int a, int b, double load, String hover, double heatA, String portAHover, double heatB,
-                        String portBHover, LinkMark mark) {
+                        String portBHover, LinkMark mark, double widthPx) {
     }
 
     /** A port's dot, placed. */
@@ -78,7 +80,23 @@ public final class TierPicture implements Figure {
     /** As above, drawn as {@code mark} says when a fault touched the link. */
     public TierPicture link(int a, int b, double load, String hover, double heatA, String portAHover, double heatB,
                             String portBHover, LinkMark mark) {
-        edges.add(new Edge(a, b, load, hover, heatA, portAHover, heatB, portBHover, mark));
+        edges.add(new Edge(a, b, load, hover, heatA, portAHover, heatB, portBHover, mark, 2));
+        return this;
+    }
+
+    /**
+     * A link standing for a bundle of cables, drawn {@code widthPx} wide (a single cable is 2 px), as
+     * {@link #link(int, int, double, String, double, String, double, String, LinkMark)} otherwise.
+     */
+    public TierPicture bundle(int a, int b, double widthPx, double load, String hover, double heatA, String portAHover,
+                              double heatB, String portBHover, LinkMark mark) {
+        edges.add(new Edge(a, b, load, hover, heatA, portAHover, heatB, portBHover, mark, widthPx));
+        return this;
+    }
+
+    /** Labels row {@code tier} {@code label} instead of {@code tier N}. */
+    public TierPicture rowLabel(int tier, String label) {
+        rowLabels.put(tier, label);
         return this;
     }
 
@@ -126,7 +144,8 @@ public final class TierPicture implements Figure {
         row = 0;
         for (int tier : rows.descendingKeySet()) {
             out.append("<text x=\"8\" y=\"").append(LineChart.f(top + 14 + row * ROW_GAP_PX)).append("\">")
-                    .append(tier == 0 ? "hosts" : "tier " + tier).append("</text>\n");
+                    .append(Html.escape(rowLabels.getOrDefault(tier, tier == 0 ? "hosts" : "tier " + tier)))
+                    .append("</text>\n");
             row++;
         }
         out.append("</g>\n<g class=\"lines\" fill=\"none\">\n");
@@ -137,7 +156,8 @@ public final class TierPicture implements Figure {
         for (Edge e : edges) {
             int steps = nodes.get(e.a).tier == nodes.get(e.b).tier ? ARC_SEGMENTS : 1;
             if (e.mark == LinkMark.NONE) {
-                out.append("<path class=\"data\" stroke=\"").append(Ramp.load(e.load)).append("\" stroke-width=\"2\" d=\"");
+                out.append("<path class=\"data\" stroke=\"").append(Ramp.load(e.load)).append("\" stroke-width=\"")
+                        .append(e.widthPx == 2 ? "2" : LineChart.f(e.widthPx)).append("\" d=\"");
             } else {
                 out.append("<path class=\"data\" data-link-mark=\"").append(e.mark.name().toLowerCase(Locale.ROOT))
                         .append("\" stroke=\"").append(e.mark.colour())

@@ -18,6 +18,7 @@ import java.util.Map;
  * queue as a fraction of the deepest peak of any port. Hosts are drawn up to {@value #MAX_HOSTS_DRAWN}; past that
  * they are left out and each edge switch is filled with the colour of its hottest host-facing port instead, so an
  * incast's hot downlink still shows. A link a fault took down or degraded is dashed ({@link FaultMarks#links}). A fabric with more than {@value #MAX_ROW} switches in one tier is not drawn.
+ * A fat tree of more than {@value PodView#MIN_HOSTS} hosts is drawn by pod instead ({@link PodView}).
  */
 final class FabricView {
     static final int MAX_HOSTS_DRAWN = 256;
@@ -37,6 +38,10 @@ final class FabricView {
         for (PortStats p : r.ports()) {
             ports.put(p.id(), p);
             deepest = Math.max(deepest, p.maxQueueBytes());
+        }
+        TierPicture byPod = PodView.of(r, ports, deepest);
+        if (byPod != null) {
+            return byPod;
         }
         int hosts = 0;
         for (FabricMap.Node n : map.nodes()) {
@@ -99,6 +104,14 @@ final class FabricView {
         if (!r.faults().isEmpty()) {
             base += " A link dashed red was down at some moment of the run (a fault); dashed orange, it ran degraded"
                     + " (a lower rate, or losing or corrupting packets); its hover names the faults.";
+        }
+        FabricPods pods = hosts > PodView.MIN_HOSTS ? FabricPods.of(map) : null;
+        if (pods != null) {
+            return base + " The " + hosts + " hosts are drawn by pod (more than " + PodView.MIN_HOSTS + "): "
+                    + pods.pods().size() + " pods, each a box filled with its hottest host-facing port's colour, and "
+                    + pods.coreGroups().size() + " core groups; a line stands for all the cables between a pod and a"
+                    + " core group, wider the more there are, coloured by their bytes over their summed line rates;"
+                    + " its dots show the hottest egress port at each end.";
         }
         if (hosts > MAX_HOSTS_DRAWN) {
             base += " The " + hosts + " hosts are left out (more than " + MAX_HOSTS_DRAWN + "); each edge switch is"

@@ -10,15 +10,32 @@ package io.fabricemu.results;
  * @param rateBps        the sender's paced rate (DCQCN), or -1
  * @param rttPs          the sender's latest round-trip sample, in ps, or -1 before its first (a result written
  *                       before the field existed reads as all -1)
+ * @param queueingDelayPs each RTT sample less the flow's round trip on the idle fabric (see
+ *                        {@link TimeSeries#withUnloadedRtt}), in ps: what the sampled packet and its ACK waited in
+ *                        queues; -1 where there is no sample or the flow has no single idle round trip
  */
 public record FlowSeries(int flowId, long[] deliveredBytes, long[] windowBytes, long[] creditBytes, long[] rateBps,
-                         long[] rttPs) {
+                         long[] rttPs, long[] queueingDelayPs) {
 
     public FlowSeries {
         if (rttPs == null) {
-            rttPs = new long[deliveredBytes.length];
-            java.util.Arrays.fill(rttPs, -1);
+            rttPs = unknown(deliveredBytes.length);
         }
+        if (queueingDelayPs == null) {
+            queueingDelayPs = unknown(deliveredBytes.length);
+        }
+    }
+
+    /** A flow's series without queueing delays. */
+    public FlowSeries(int flowId, long[] deliveredBytes, long[] windowBytes, long[] creditBytes, long[] rateBps,
+                      long[] rttPs) {
+        this(flowId, deliveredBytes, windowBytes, creditBytes, rateBps, rttPs, null);
+    }
+
+    private static long[] unknown(int points) {
+        long[] none = new long[points];
+        java.util.Arrays.fill(none, -1);
+        return none;
     }
 
     /** Goodput over tick {@code i - 1} to tick {@code i}, in bits per second (0 at tick 0). */

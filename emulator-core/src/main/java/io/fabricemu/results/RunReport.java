@@ -120,6 +120,12 @@ public final class RunReport {
                     + " ACK that echoes its time; what a flow's samples add to its smallest is queueing on the way."
                     + " series-flows.csv has every recorded flow's (rtt_ps).");
         }
+        if (ccChart(page, sel, finishPs, "queueing", "Queueing delay of plotted flows", Quantity.TIME,
+                "queueing delay", FlowSeries::queueingDelayPs, marks)) {
+            page.paragraph("Each latest RTT sample less the flow's round trip on the idle fabric (its full data packet"
+                    + " and the ACK serialised, switched and carried along its path): the time that packet and its ACK"
+                    + " waited in queues. series-flows.csv has every recorded flow's (queueing_delay_ps).");
+        }
         if (!any) {
             page.paragraph("No plotted flow has a window, a credit or a paced rate.");
         }

@@ -16,11 +16,12 @@ import java.nio.file.Path;
  *       ports). {@code queue_bytes} is the depth at the tick; the other columns count what happened
  *       in the interval that ends at the tick (at tick 0: since the start).</li>
  *   <li>{@code series-flows.csv}: {@code tick_ps,flow,delivered_bytes,goodput_bps,window_bytes,credit_bytes,
- *       rate_bps,rtt_ps}: the sampled flows, then {@code all} (every flow's delivered bytes added up).
+ *       rate_bps,rtt_ps,queueing_delay_ps}: the sampled flows, then {@code all} (every flow's delivered bytes added up).
  *       {@code delivered_bytes} is cumulative; {@code goodput_bps} is the payload delivered in the interval
  *       ending at the tick, over that interval (0 at tick 0); window, credit and rate are the sender's values at
  *       the tick, -1 where its transport has none; {@code rtt_ps} the sender's latest round-trip sample, -1 before
- *       its first.</li>
+ *       its first; {@code queueing_delay_ps} that sample less the flow's round trip on the idle fabric
+ *       ({@link TimeSeries#withUnloadedRtt}), -1 with no sample or no single idle round trip.</li>
  * </ul>
  * A run that recorded nothing ({@code sampling: {interval: off}}) gets the header lines only.
  */
@@ -43,7 +44,7 @@ public final class SeriesCsv {
             }
         }
         try (Writer w = Files.newBufferedWriter(folder.resolve(FLOWS_FILE), StandardCharsets.UTF_8)) {
-            w.write("tick_ps,flow,delivered_bytes,goodput_bps,window_bytes,credit_bytes,rate_bps,rtt_ps\n");
+            w.write("tick_ps,flow,delivered_bytes,goodput_bps,window_bytes,credit_bytes,rate_bps,rtt_ps,queueing_delay_ps\n");
             for (FlowSeries f : sel.flows()) {
                 writeFlow(w, Integer.toString(f.flowId()), f, interval);
             }
@@ -73,7 +74,8 @@ public final class SeriesCsv {
     private static void writeFlow(Writer w, String name, FlowSeries f, long interval) throws IOException {
         for (int i = 0; i < f.deliveredBytes().length; i++) {
             w.write(i * interval + "," + name + "," + f.deliveredBytes()[i] + "," + f.goodputBps(i, interval) + ","
-                    + f.windowBytes()[i] + "," + f.creditBytes()[i] + "," + f.rateBps()[i] + "," + f.rttPs()[i] + "\n");
+                    + f.windowBytes()[i] + "," + f.creditBytes()[i] + "," + f.rateBps()[i] + "," + f.rttPs()[i] + ","
+                    + f.queueingDelayPs()[i] + "\n");
         }
     }
 }

@@ -26,11 +26,21 @@ public final class TimeSeries {
     private final Map<Integer, Integer> senderLog = new LinkedHashMap<>();
     private final Map<Integer, Integer> receiverLog = new LinkedHashMap<>();
     private int trafficClasses;
+    /**
+     * Each recorded flow's round trips on the idle fabric, for its queueing delay: pairs of a data packet's wire size
+     * and the round trip of a packet of that size and its ACK (-1: none single); empty: none known.
+     */
+    private final Map<Integer, long[]> unloadedRttPs;
 
     private TimeSeries(long intervalPs, int points, List<SampleLog> logs) {
+        this(intervalPs, points, logs, Map.of());
+    }
+
+    private TimeSeries(long intervalPs, int points, List<SampleLog> logs, Map<Integer, long[]> unloadedRttPs) {
         this.intervalPs = intervalPs;
         this.points = points;
         this.logs = logs;
+        this.unloadedRttPs = unloadedRttPs;
         for (int i = 0; i < logs.size(); i++) {
             index(i);
         }
@@ -64,6 +74,53 @@ public final class TimeSeries {
      */
     public static TimeSeries restore(long intervalPs, int points, List<SampleLog> logs) {
         return points == 0 ? NONE : new TimeSeries(intervalPs, points, List.copyOf(logs));
+    }
+
+    /**
+     * As {@link #restore(long, int, List)}, with the recorded flows' idle round trips ({@link #unloadedRttPs()}).
+     */
+    public static TimeSeries restore(long intervalPs, int points, List<SampleLog> logs,
+                                     Map<Integer, long[]> unloadedRttPs) {
+        return points == 0 ? NONE : new TimeSeries(intervalPs, points, List.copyOf(logs),
+                unloadedRttPs == null ? Map.of() : Map.copyOf(unloadedRttPs));
+    }
+
+    /**
+     * This series with each recorded flow's round trips on the idle fabric, from which {@link #flow} takes its
+     * queueing delay: each RTT sample less the round trip of a packet of the size the sample timed.
+     *
+     * @param roundTripPs by flow id, pairs {@code [dataBytes, ps, dataBytes, ps, ...]} covering the sizes
+     *                    {@link #rttPacketSizes} gives (a size absent or at -1 ps has no queueing delay)
+     */
+    public TimeSeries withUnloadedRtt(Map<Integer, long[]> roundTripPs) {
+        return points == 0 ? this : new TimeSeries(intervalPs, points, logs, Map.copyOf(roundTripPs));
+    }
+
+    /** The wire sizes of the data packets that {@code flowId}'s RTT samples timed, each once, ascending. */
+    public long[] rttPacketSizes(int flowId) {
+        Integer s = senderLog.get(flowId);
+        if (s == null) {
+            return new long[0];
+        }
+        RttPacketSizes sizes = new RttPacketSizes(flowId);
+        logs.get(s).replay(sizes);
+        return sizes.sizes();
+    }
+
+    /** The round trip on the idle fabric of {@code flowId}'s packet of {@code dataBytes} and its ACK, or -1. */
+    public long unloadedRttPs(int flowId, int dataBytes) {
+        long[] pairs = unloadedRttPs.get(flowId);
+        for (int i = 0; pairs != null && i + 1 < pairs.length; i += 2) {
+            if (pairs[i] == dataBytes) {
+                return pairs[i + 1];
+            }
+        }
+        return -1;
+    }
+
+    /** The recorded flows' round trips on the idle fabric that {@link #withUnloadedRtt} gave, by flow id. */
+    public Map<Integer, long[]> unloadedRttPs() {
+        return unloadedRttPs;
     }
 
     /** The elements' logs this series reads, every one on its grid (what {@link #restore} takes back). */
@@ -128,7 +185,7 @@ public final class TimeSeries {
         if (r != null && !r.equals(s)) {
             logs.get(r).replay(fill);
         }
-        return fill.build();
+        return fill.build(this);
     }
 
     /**
@@ -332,6 +389,7 @@ public final class TimeSeries {
         private final long[] credit;
         private final long[] rate;
         private final long[] rtt;
+        private final long[] rttBytes;
         private final boolean[] sentSeen;
         private final boolean[] receivedSeen;
 
@@ -343,6 +401,7 @@ public final class TimeSeries {
             credit = new long[points];
             rate = new long[points];
             rtt = new long[points];
+            rttBytes = new long[points];
             Arrays.fill(rtt, -1);
             Arrays.fill(window, -1);
             Arrays.fill(credit, -1);
@@ -361,9 +420,10 @@ public final class TimeSeries {
         }
 
         @Override
-        public void senderRtt(int flowId, long rttPs) {
+        public void senderRtt(int flowId, long rttPs, int dataBytes) {
             if (flowId == this.flowId) {
                 set(rtt, sentSeen, rttPs);
+                set(rttBytes, sentSeen, dataBytes);
             }
         }
 
@@ -374,10 +434,16 @@ public final class TimeSeries {
             }
         }
 
-        FlowSeries build() {
-            carry(sentSeen, window, credit, rate, rtt);
+        /** @param idle the series, whose idle round trips give each RTT sample's queueing delay */
+        FlowSeries build(TimeSeries idle) {
+            carry(sentSeen, window, credit, rate, rtt, rttBytes);
             carry(receivedSeen, delivered);
-            return new FlowSeries(flowId, delivered, window, credit, rate, rtt);
+            long[] queueing = new long[rtt.length];
+            for (int i = 0; i < rtt.length; i++) {
+                long baseRttPs = rtt[i] < 0 ? -1 : idle.unloadedRttPs(flowId, (int) rttBytes[i]);
+                queueing[i] = baseRttPs < 0 ? -1 : rtt[i] - baseRttPs;
+            }
+            return new FlowSeries(flowId, delivered, window, credit, rate, rtt, queueing);
         }
     }
 }

@@ -41,6 +41,8 @@ final class RoceProtocol implements NicProtocol {
     private final DcqcnControl[] rateControls;
     /** Each QP's latest round trip: an ACK's arrival less the send time it echoes, -1 before the first. */
     private final long[] lastRttPs;
+    /** The wire size of the data packet each QP's latest round trip timed (the one its ACK acknowledges). */
+    private final int[] lastRttBytes;
     private final SenderNotices[] notices;
     private final DcqcnNotificationPoint[] noticeCuts;
     private long firstCutPs = -1;
@@ -63,6 +65,7 @@ final class RoceProtocol implements NicProtocol {
         this.rateControls = new DcqcnControl[n];
         this.lastRttPs = new long[n];
         java.util.Arrays.fill(lastRttPs, -1);
+        this.lastRttBytes = new int[n];
         this.notices = new SenderNotices[n];
         this.noticeCuts = new DcqcnNotificationPoint[n];
         for (int i = 0; i < n; i++) {
@@ -111,6 +114,7 @@ final class RoceProtocol implements NicProtocol {
         switch (p.kind()) {
             case ACK -> {
                 lastRttPs[i] = now - p.timestampPs();
+                lastRttBytes[i] = p.psn() >= 0 ? r.payloadOf(p.psn()) + transport.headerBytes() : -1;
                 if (rateControls[i] != null) {
                     rateControls[i].onRoundTrip(now - p.timestampPs(), now);
                 }
@@ -292,7 +296,7 @@ final class RoceProtocol implements NicProtocol {
                 sink.sender(requesters[i].flowId(), -1, -1, rate == null ? -1 : rate.rateBps());
             }
             if (lastRttPs[i] >= 0) {
-                sink.senderRtt(requesters[i].flowId(), lastRttPs[i]);
+                sink.senderRtt(requesters[i].flowId(), lastRttPs[i], lastRttBytes[i]);
             }
         }
         for (RcResponder r : responders) {

@@ -13,6 +13,7 @@ import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Sampling;
 import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.host.CommonTransport;
 import io.fabricemu.results.Digest;
 import io.fabricemu.results.FabricMap;
 import io.fabricemu.results.FlowResult;
@@ -21,6 +22,8 @@ import io.fabricemu.results.TimeSeries;
 import io.fabricemu.trace.PacketTrace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** Runs one emulation, in this JVM or across several, and turns what the engine reports into results. */
 public final class Emulation {
@@ -80,9 +83,33 @@ public final class Emulation {
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),
                 r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
                 r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),
-                r.haltReason(), TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())), List.of(),
+                r.haltReason(), withQueueing(TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())), fabric,
+                flows), List.of(),
                 FabricMap.of(fabric.topology()), faults(fabric, r.reports()), FctSlowdown.NONE,
                 linkLosses(r.reports()));
+    }
+
+    /** The series with each recorded flow's idle round trips ({@link UnloadedRtt}), for its queueing delay. */
+    private static TimeSeries withQueueing(TimeSeries series, FabricBuilder fabric, List<FlowSpec> flows) {
+        if (series.isEmpty()) {
+            return series;
+        }
+        CommonTransport common = fabric.transport().common();
+        UnloadedRtt idle = new UnloadedRtt(fabric.topology(), fabric.switchConfig().latencyPs(),
+                fabric.switchConfig().forwarding(), common.headerBytes());
+        Map<Integer, long[]> roundTripPs = new TreeMap<>();
+        for (int id : series.flowIds()) {
+            long[] sizes = series.rttPacketSizes(id);
+            if (id >= 0 && id < flows.size() && sizes.length > 0) {
+                long[] pairs = new long[2 * sizes.length];
+                for (int k = 0; k < sizes.length; k++) {
+                    pairs[2 * k] = sizes[k];
+                    pairs[2 * k + 1] = idle.of(flows.get(id), sizes[k]);
+                }
+                roundTripPs.put(id, pairs);
+            }
+        }
+        return series.withUnloadedRtt(roundTripPs);
     }
 
     /** What the lossy links lost to their own loss, in element order. */

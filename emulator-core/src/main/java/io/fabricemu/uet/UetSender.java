@@ -74,6 +74,8 @@ final class UetSender {
     private final PdcSender.Cancelled[] cancelled;
     /** Each PDC's latest round trip: an ACK's arrival less the send time it echoes, -1 before the first. */
     private final long[] lastRttPs;
+    /** The wire size of the data packet each flow's latest RTT sample timed. */
+    private final int[] lastRttBytes;
     /** Per flow, its message's state towards a receiver that may not be ready (RTW, or a rendezvous). */
     private final SenderMessages messages;
     /** Which planes each PDC's packets get through on (a no-op with one NIC port). */
@@ -101,6 +103,7 @@ final class UetSender {
         this.cancelled = new PdcSender.Cancelled[n];
         this.lastRttPs = new long[n];
         java.util.Arrays.fill(lastRttPs, -1);
+        this.lastRttBytes = new int[n];
         for (int i = 0; i < n; i++) {
             NicFlow f = flows[i];
             pdcs[i] = uet.deliveryMode() == DeliveryMode.ROD
@@ -359,6 +362,7 @@ final class UetSender {
         }
         if (p.timestampPs() >= 0 && now >= p.timestampPs()) {
             lastRttPs[i] = now - p.timestampPs();
+            lastRttBytes[i] = a.ackPsn() >= 0 ? s.wireBytesOf(a.ackPsn()) : -1;
         }
         boolean ecn = (p.flags() & Packet.FLAG_ECN_ECHO) != 0;
         balancers[i].onFeedback(p.entropy(), ecn ? Feedback.ACKED_ECN : Feedback.ACKED_CLEAN, now);
@@ -470,7 +474,7 @@ final class UetSender {
             long credit = ccc == null || ccc.credit() == null ? -1 : ccc.credit().availableCreditBytes();
             sink.sender(pdcs[i].flowId(), window, credit, -1);
             if (lastRttPs[i] >= 0) {
-                sink.senderRtt(pdcs[i].flowId(), lastRttPs[i]);
+                sink.senderRtt(pdcs[i].flowId(), lastRttPs[i], lastRttBytes[i]);
             }
         }
     }

@@ -13,7 +13,8 @@ import io.fabricemu.topology.FabricCounts;
  *
  * <p>Row widths are those of {@code engine.SampleLog}, in longs of 8 bytes: per element and tick a two-long sample
  * header, per port a nine-long row and a three-long row per traffic class holding bytes, per recorded flow a
- * sender row of four longs, its round trip (two) and its receiver's row (two), per NIC a two-long delivered total.
+ * sender row of four longs, its round trip and the size of the packet it timed (three) and its receiver's row (two),
+ * per NIC a two-long delivered total.
  *
  * @param ports     ports recorded (every cable has one at each end)
  * @param flows     flows recorded one by one
@@ -25,7 +26,7 @@ public record RecordingEstimate(long ports, long flows, long ticks, long maxByte
     static final long HEADER_LONGS = 2;
     static final long PORT_LONGS = 9;
     static final long CLASS_LONGS = 3;
-    static final long FLOW_LONGS = 4 + 2 + 2;
+    static final long FLOW_LONGS = 4 + 3 + 2;
     static final long DELIVERED_LONGS = 2;
 
     /** Nothing is recorded ({@code sampling: {interval: off}}). */
