@@ -66,9 +66,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     /**
      * Some of a shard's element reports, element ids and reports in the same order; {@code last} on the shard's
      * final chunk. The coordinator asks for each further chunk ({@link ShardActor.SendReports}), so however
-     * large the fabric, one bounded message per shard is in flight.
+     * large the fabric, one bounded message per shard is in flight. {@code lastHandledPs}: the time of the last
+     * event the shard's elements handled, the events they deferred to the end included.
      */
-    public record ShardReported(int shard, List<Integer> elementIds, List<ElementReport> reports, boolean last)
+    public record ShardReported(int shard, List<Integer> elementIds, List<ElementReport> reports, boolean last,
+                                long lastHandledPs)
             implements Command, ControlMessage {
         public ShardReported {
             elementIds = List.copyOf(elementIds);
@@ -103,6 +105,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private EngineResult summary;
     private ElementReport[] reports;
     private int reportedShards;
+    /** The last time any element handled, its deferred events included, as the shards report it. */
+    private long lastHandledPs = Long.MIN_VALUE;
     private long busyNanos;
 
     private Coordinator(ActorContext<Command> ctx, ElementFactory factory, RunLimits limits, Progress progress,
@@ -268,10 +272,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             shards.get(r.shard()).tell(ShardActor.SendReports.INSTANCE);
             return this;
         }
+        lastHandledPs = Math.max(lastHandledPs, r.lastHandledPs());
         if (++reportedShards < shards.size()) {
             return this;
         }
-        result.complete(summary.withReports(Arrays.asList(reports)));
+        result.complete(summary.withReports(Arrays.asList(reports), lastHandledPs));
         return Behaviors.stopped();
     }
 

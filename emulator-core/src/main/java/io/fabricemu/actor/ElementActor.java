@@ -29,9 +29,11 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
     record RunWindow(long endPs, List<Event> inbox) implements Command {
     }
 
-    /** Send the element's report. */
-    enum Report implements Command {
-        INSTANCE
+    /**
+     * Send the element's report, once the events it deferred before {@code horizonPs} (up to which the run handled
+     * every event) are handled.
+     */
+    record Report(long horizonPs) implements Command {
     }
 
     private final ElementRunner runner;
@@ -56,8 +58,10 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
         } else if (msg == Start.INSTANCE) {
             long first = runner.start();
             shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));
-        } else if (msg == Report.INSTANCE) {
-            shard.tell(new ShardActor.ElementReported(runner.id(), runner.report()));
+        } else if (msg instanceof Report r) {
+            runner.settle(r.horizonPs());
+            shard.tell(new ShardActor.ElementReported(runner.id(), runner.report(),
+                    runner.lastHandledBeforePs(r.horizonPs())));
         }
         return this;
     }

@@ -101,7 +101,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     }
 
     /** One element's report. */
-    public record ElementReported(int elementId, ElementReport report) implements Command {
+    /** An element's report, and the time of the last event it handled, its deferred ones included. */
+    public record ElementReported(int elementId, ElementReport report, long lastHandledPs) implements Command {
     }
 
     private final int shard;
@@ -147,12 +148,34 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                 ? new int[shardOf.length] : AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD));
         this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(), limits.stopPs(),
                 factory.flowCount());
+        ElementRunner[] runners = new ElementRunner[shardOf.length];
         for (int id : localIds) {
-            ElementRunner runner = new ElementRunner(id, factory.create(id), limits.sampling(),
+            runners[id] = new ElementRunner(id, factory.create(id), limits.sampling(),
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
+        }
+        relayLocally(factory, runners);
+        for (int id : localIds) {
+            ElementRunner runner = runners[id];
             ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf()), "e" + id);
             ctx.watch(ref);
             byId[id] = ref;
+        }
+    }
+
+    /**
+     * Has every relay of this shard (a link) whose one sender is of this shard too handled in that sender's turn
+     * ({@link ElementRunner#relayThrough}): the relay's actor then only starts and reports, and its events are
+     * neither queued nor dispatched. {@code runners} holds this shard's elements, by id.
+     */
+    private static void relayLocally(ElementFactory factory, ElementRunner[] runners) {
+        for (ElementRunner relay : runners) {
+            if (relay == null || relay.element().relaySpanPs() < 0) {
+                continue;
+            }
+            int[] senders = factory.sendersTo(relay.id());
+            if (senders != null && senders.length == 1 && runners[senders[0]] != null) {
+                runners[senders[0]].relayThrough(relay);
+            }
         }
     }
 
@@ -195,12 +218,13 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         } else if (msg == Collect.INSTANCE) {
             awaitedReports = localIds.length;
             if (awaitedReports == 0) {
-                coordinator.tell(new Coordinator.ShardReported(shard, List.of(), List.of(), true));
+                coordinator.tell(new Coordinator.ShardReported(shard, List.of(), List.of(), true, lastHandledPs));
             }
-            tellAll(ElementActor.Report.INSTANCE);
+            tellAll(new ElementActor.Report(windows.horizonPs()));
         } else if (msg instanceof ElementReported r) {
             reportIds.add(r.elementId());
             reports.add(r.report());
+            lastHandledPs = Math.max(lastHandledPs, r.lastHandledPs());
             if (--awaitedReports == 0) {
                 sendReports();
             }
@@ -264,7 +288,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
         reportsSent = to;
         coordinator.tell(new Coordinator.ShardReported(shard, reportIds.subList(from, to), reports.subList(from, to),
-                to == reports.size()));
+                to == reports.size(), lastHandledPs));
     }
 
     /** A generous estimate of a report's serialized size: every number as 9 bytes, every name as 64. */

@@ -49,4 +49,10 @@ public final class EcnMarking implements EgressStage {
         counts.addEcnMarks(marks);
         counts.signalledAt(firstMarkPs);
     }
+
+    /** Its departure and occupancy hooks keep to its own state: they send and schedule nothing. */
+    @Override
+    public boolean departsQuietly() {
+        return true;
+    }
 }

@@ -12,6 +12,19 @@ public interface Element {
     default void start(EventContext ctx) {
     }
 
+    /**
+     * Whether this element is a relay, and its span: a relay has no timers, completes no flows, keeps no state that
+     * its samples or report show, and one other element sends it everything it handles, each event no earlier than
+     * the one before and at most the span after that sender's own time (a healthy link, fed by the one transmitter
+     * of its direction, the span its hand-off time). The engine may then handle its events in that sender's turn
+     * ({@link ElementRunner#relayThrough}).
+     *
+     * @return the span in picoseconds, or -1 when the element is not a relay
+     */
+    default long relaySpanPs() {
+        return -1;
+    }
+
     /** Handle one event at {@code ctx.nowPs()}. */
     void onEvent(Signal signal, EventContext ctx);
 

@@ -29,6 +29,16 @@ public final class ElementRunner implements EventContext {
     private final LiveSink live;
     private long nextTickPs;
     private boolean changedSinceSample = true;
+    private static final ElementRunner[] NO_RELAYS = new ElementRunner[0];
+    /** The relays this element feeds whose events it handles in its own turn ({@link #relayThrough}). */
+    private ElementRunner[] relays = NO_RELAYS;
+    /** The element whose turn this relay's events are handled in, or null when it is not handled so. */
+    private ElementRunner relayOwner;
+    /** A relay's latest event times, to tell its last before the run's horizon; null for other elements. */
+    private RecentTimes relayedTimes;
+    /** Events deferred ({@link #defer}) and not handled yet, in key order. */
+    private DeferredEvents deferred = DeferredEvents.NONE;
+    private boolean handlingDeferred;
 
     public ElementRunner(int id, Element element) {
         this(id, element, Sampling.OFF);
@@ -77,6 +87,10 @@ public final class ElementRunner implements EventContext {
      * @return the number of events handled
      */
     public int runWindow(long endPs, List<Event> inbox) {
+        if (relayOwner != null && !inbox.isEmpty()) {
+            throw new IllegalStateException("relay " + id + " was sent " + inbox.get(0).signal() + " by element "
+                    + inbox.get(0).originId() + ", not only by element " + relayOwner.id);
+        }
         for (int i = 0, n = inbox.size(); i < n; i++) {
             Event e = inbox.get(i);
             if (e.timePs() < lastHandledPs) {
@@ -89,16 +103,60 @@ public final class ElementRunner implements EventContext {
         int handled = 0;
         while (queue.peekTimePs() < endPs) {
             Event e = queue.poll();
-            if (samples != null && e.timePs() >= nextTickPs) {
-                sampleBefore(e.timePs());
+            while (deferred.before(e)) {
+                handleDeferred(deferred.take());
             }
-            changedSinceSample = true;
-            nowPs = e.timePs();
-            lastHandledPs = nowPs;
-            element.onEvent(e.signal(), this);
+            handle(e);
             handled++;
         }
         return handled;
+    }
+
+    /** Handles {@code e}: the samples due before it first. */
+    private void handle(Event e) {
+        if (samples != null && e.timePs() >= nextTickPs) {
+            sampleBefore(e.timePs());
+        }
+        changedSinceSample = true;
+        nowPs = e.timePs();
+        lastHandledPs = nowPs;
+        element.onEvent(e.signal(), this);
+    }
+
+    /** Handles a deferred event ({@link #defer}) in its turn; it may send and schedule nothing. */
+    private void handleDeferred(Event e) {
+        handlingDeferred = true;
+        try {
+            handle(e);
+        } finally {
+            handlingDeferred = false;
+        }
+        deferred.handled();
+    }
+
+    /**
+     * Handles the deferred events ({@link #defer}) the run reached: those before {@code horizonPs}, the time up to
+     * which the run handled every event (its stop time, or the end of its last window once it was over). Had they
+     * been queued they would have been handled in their windows; as they change only the element's own state, they
+     * are handled now, in key order, before its samples end and it reports. Call once, after the last window.
+     */
+    public void settle(long horizonPs) {
+        while (deferred.before(horizonPs)) {
+            handleDeferred(deferred.take());
+        }
+    }
+
+    /**
+     * The time of the last event this element handled before {@code horizonPs}, once it {@link #settle settled} to
+     * it: a relay may have handled events past it, in its sender's turn, which the run did not reach.
+     */
+    public long lastHandledBeforePs(long horizonPs) {
+        return relayedTimes == null ? lastHandledPs : relayedTimes.lastBefore(horizonPs);
+    }
+
+    /** Deferred events this element handled in their turn instead of as queued events ({@link #defer}). */
+    public long deferredEvents() {
+        return deferred.handledCount();
     }
 
     /**
@@ -192,6 +250,55 @@ public final class ElementRunner implements EventContext {
         return nowPs;
     }
 
+    /**
+     * Handles the events this element sends {@code relay} in this element's own turn, as they are sent, instead of
+     * queueing them for the relay's actor: for a {@link Element#relaySpanPs() relay} of the same shard whose only
+     * sender this element is (a link and the port or NIC that transmits onto it). The relay then sees exactly the
+     * events it would have seen, in the same order (one sender's events to it are in time order), at the same
+     * virtual times, and what it sends carries its own id and sequence numbers, so every event elsewhere keeps its
+     * key and the run's results do not change; the engine only saves queueing, ordering and dispatching the relay's
+     * events. Call before the run starts, from the shard that owns both.
+     */
+    public void relayThrough(ElementRunner relay) {
+        long spanPs = relay.element.relaySpanPs();
+        if (spanPs < 0) {
+            throw new IllegalArgumentException("element " + relay.id + " is not a relay");
+        }
+        if (relay.relayOwner != null || relay == this) {
+            throw new IllegalStateException("element " + relay.id + " is relayed already");
+        }
+        relay.relayOwner = this;
+        relay.relayedTimes = new RecentTimes(spanPs);
+        relays = java.util.Arrays.copyOf(relays, relays.length + 1);
+        relays[relays.length - 1] = relay;
+    }
+
+    /** Events this relay handled in its sender's turn ({@link #relayThrough}); 0 for other elements. */
+    public long relayedEvents() {
+        return relayedTimes == null ? 0 : relayedTimes.count();
+    }
+
+    /** Handles an event {@code owner} sends this relay, now, in owner's turn; what it sends goes out with owner's. */
+    private void handleRelayed(long atPs, Signal signal, ElementRunner owner) {
+        if (atPs < lastHandledPs) {
+            throw new IllegalStateException("relay " + id + " was sent an event at " + atPs
+                    + " ps after it had handled one at " + lastHandledPs + " ps");
+        }
+        if (samples != null && atPs >= nextTickPs) {
+            sampleBefore(atPs);
+        }
+        changedSinceSample = true;
+        windowEndPs = owner.windowEndPs;
+        nowPs = atPs;
+        lastHandledPs = atPs;
+        element.onEvent(signal, this);
+        relayedTimes.add(atPs);
+        if (!outbox.isEmpty()) {
+            owner.outbox.addAll(outbox);
+            outbox.clear();
+        }
+    }
+
     @Override
     public void send(int targetId, long atPs, Signal signal) {
         if (atPs < windowEndPs) {
@@ -199,11 +306,61 @@ public final class ElementRunner implements EventContext {
                     + " to element " + targetId + " for " + atPs + " ps, inside the window ending at "
                     + windowEndPs + " ps: the interaction delay is below the lookahead");
         }
-        outbox.add(new Event(atPs, id, seq++, targetId, signal));
+        if (handlingDeferred) {
+            throw new IllegalStateException("element " + id + " sent " + signal + " while handling an event it"
+                    + " had deferred: a deferred event may change only the element's own state");
+        }
+        long eventSeq = seq++;
+        for (ElementRunner relay : relays) {
+            if (relay.id == targetId) {
+                relay.handleRelayed(atPs, signal, this);
+                return;
+            }
+        }
+        outbox.add(new Event(atPs, id, eventSeq, targetId, signal));
+    }
+
+    /**
+     * Defers {@code signal} to {@code atPs}: an event the element handles at its key like any other, but which
+     * does not wake it. It is handled just before the element's next event that comes after it, or before the
+     * first sample after it, or when the run ends ({@link #settle}); so the element, its samples and its report
+     * see it exactly where a scheduled one would have been. Handling it must send and schedule nothing (the
+     * runner refuses, as it may run in a later window); an element that comes to need more of it (a packet is
+     * now waiting for the transmitter it frees) promotes it to a queued event ({@link #promote}).
+     */
+    @Override
+    public void defer(long atPs, Signal signal) {
+        if (relayOwner != null || handlingDeferred) {
+            throw new IllegalStateException("element " + id + " deferred " + signal + " where it may not");
+        }
+        if (atPs < nowPs) {
+            throw new IllegalStateException("element " + id + " at " + nowPs + " ps deferred " + signal
+                    + " to its past, " + atPs + " ps");
+        }
+        if (deferred == DeferredEvents.NONE) {
+            deferred = new DeferredEvents();
+        }
+        deferred.add(new Event(atPs, id, seq++, id, signal));
+    }
+
+    /** Queues the deferred event carrying {@code signal} (the same instance), with its key; none: nothing. */
+    @Override
+    public void promote(Signal signal) {
+        Event e = deferred.remove(signal);
+        if (e != null) {
+            queue.add(e);
+        }
     }
 
     @Override
     public void schedule(long atPs, Signal signal) {
+        if (handlingDeferred) {
+            throw new IllegalStateException("element " + id + " scheduled " + signal + " while handling an event"
+                    + " it had deferred: a deferred event may change only the element's own state");
+        }
+        if (relayOwner != null) {
+            throw new IllegalStateException("relay " + id + " scheduled " + signal + ": a relay has no timers");
+        }
         if (atPs < nowPs) {
             throw new IllegalStateException("element " + id + " at " + nowPs + " ps scheduled " + signal
                     + " in its past, at " + atPs + " ps");

@@ -30,6 +30,15 @@ public record EngineResult(long virtualEndPs, long events, long windows, long ac
                 coordinationMillis, elementReports, haltReason);
     }
 
+    /**
+     * The same result with the elements' reports, and the run ending at the later of its end so far and
+     * {@code lastHandledPs} (events the elements deferred were handled as the run ended).
+     */
+    public EngineResult withReports(List<ElementReport> elementReports, long lastHandledPs) {
+        return new EngineResult(Math.max(virtualEndPs, lastHandledPs), events, windows, activations, flowsCompleted,
+                reachedStop, coordinationMillis, elementReports, haltReason);
+    }
+
     public boolean halted() {
         return !haltReason.isEmpty();
     }

@@ -16,6 +16,23 @@ public interface EventContext {
     /** Schedules {@code signal} for this element itself at {@code atPs >= nowPs()} (a timer). */
     void schedule(long atPs, Signal signal);
 
+    /**
+     * Schedules {@code signal} for this element at {@code atPs} as an event that need not wake it: one whose handling
+     * changes only the element's own state (a transmitter's end of serialisation with nothing waiting). The engine
+     * may handle it just before the element's next event or sample instead of queueing it, at the same key, so
+     * everything the element does is as if it had been scheduled. A context that does not defer schedules it.
+     */
+    default void defer(long atPs, Signal signal) {
+        schedule(atPs, signal);
+    }
+
+    /**
+     * The event deferred with {@code signal} (that instance) must now be handled as a queued event: handling it
+     * will send or schedule (a packet waits for the transmitter it frees). Nothing when there is none.
+     */
+    default void promote(Signal signal) {
+    }
+
     /** Records that a flow this element sends has completed (counted to know when a run is done). */
     void flowCompleted();
 

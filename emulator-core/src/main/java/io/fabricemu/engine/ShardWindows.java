@@ -354,6 +354,14 @@ public final class ShardWindows {
         return runEndPs;
     }
 
+    /**
+     * The time before which the run handles every event, the same on every shard: the end of its last window once
+     * it is over, else its stop time (a run ended by its stop time handled every event before it).
+     */
+    public long horizonPs() {
+        return course instanceof Ending ? course.limitPs() : stopPs;
+    }
+
     /** The end of the current (or last) window. */
     public long windowEndPs() {
         return windowEndPs;

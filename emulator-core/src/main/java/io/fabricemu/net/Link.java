@@ -67,6 +67,15 @@ public final class Link implements Element {
         return handoffPs;
     }
 
+    /**
+     * A healthy link (no loss, no faults) is a relay: the one transmitter of its direction (and that port's routing
+     * notices) hands it everything, in time order, {@link #handoffPs} after the sender's time, and it keeps nothing.
+     */
+    @Override
+    public long relaySpanPs() {
+        return loss == null && faults == null ? handoffPs : -1;
+    }
+
     @Override
     public void onEvent(Signal signal, EventContext ctx) {
         if (signal instanceof PfcOnWire f) {

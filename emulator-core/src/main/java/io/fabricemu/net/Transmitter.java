@@ -62,15 +62,33 @@ public final class Transmitter {
 
     /** Starts serializing {@code p} now; the owner must call {@link #done()} on the {@link TxDone} that follows. */
     public void start(Packet p, EventContext ctx) {
+        start(p, ctx, false);
+    }
+
+    /**
+     * Starts serializing {@code p} now, as {@link #start(Packet, EventContext)}; with {@code quietEnd} the
+     * {@link TxDone} that follows is deferred ({@link EventContext#defer}): the owner says that, as things stand,
+     * handling it will change only its own state, and calls {@link #needDone} if that changes before it.
+     */
+    public void start(Packet p, EventContext ctx, boolean quietEnd) {
         if (busy) {
             throw new IllegalStateException("transmitter busy");
         }
         long now = ctx.nowPs();
         long lastBitPs = now + Ps.serializationPs(p.sizeBytes(), rateAt(now));
         ctx.send(linkId, now + handoffPs, new OnWire(p, now, lastBitPs));
-        ctx.schedule(lastBitPs, done);
+        if (quietEnd) {
+            ctx.defer(lastBitPs, done);
+        } else {
+            ctx.schedule(lastBitPs, done);
+        }
         busy = true;
         txBytes += p.sizeBytes();
+    }
+
+    /** The owner will do more than change its own state when the current frame ends: its end is an event again. */
+    public void needDone(EventContext ctx) {
+        ctx.promote(done);
     }
 
     /** Starts serializing PFC frame {@code f} now; {@link TxDone} follows as for a packet. */

@@ -260,4 +260,10 @@ public final class RnrNackPort implements EgressStage {
         return new RnrCounters(naksSent, unresolved, nackedDrops, detector.episode(), detector.firstOverPs(),
                 resumePeakBytes, log);
     }
+
+    /** Its departure and occupancy hooks keep to its own state: they send and schedule nothing. */
+    @Override
+    public boolean departsQuietly() {
+        return true;
+    }
 }

@@ -63,6 +63,16 @@ public interface EgressStage {
     default void departed(Packet p, int ingressPort, EventContext ctx) {
     }
 
+    /**
+     * Whether a departure is silent here: {@link #departed} and {@link #occupancyChanged} then change only this stage's
+     * own state, sending and scheduling nothing, so a port whose stages all say so may have the end of a packet's
+     * serialisation handled lazily when nothing waits behind it ({@link EventContext#defer}). Asked once, when the
+     * port is built; a stage that may send or schedule then says false, the default.
+     */
+    default boolean departsQuietly() {
+        return false;
+    }
+
     /** A signal the port does not handle itself; returns whether it was this stage's. */
     default boolean handle(Signal signal, EventContext ctx) {
         return false;

@@ -20,7 +20,6 @@ import io.fabricemu.pfc.PfcPauses;
 import io.fabricemu.pfc.PfcPeer;
 import io.fabricemu.pfc.PfcReleased;
 import io.fabricemu.pfc.PfcSettings;
-import io.fabricemu.pfc.PfcStuckChanged;
 import io.fabricemu.stats.FaultDrop;
 import io.fabricemu.stats.PfcCounters;
 import io.fabricemu.stats.PortStats;
@@ -104,7 +103,8 @@ public final class SwitchPort implements Element {
     private final PfcIngress pfcIngress;
     private final PfcPauses pauses;
     private final ArrayDeque<PfcFrame> frames = new ArrayDeque<>();
-    private final boolean[] stuckReported;
+    private final StuckClasses stuck;
+    private final StuckClasses.Timer pfcTimer;
     private boolean sendingFrame;
     private long pfcTimerPs = Long.MAX_VALUE;
     /** The outgoing link's faults ({@link LinkTimeline#HEALTHY} in a healthy fabric). */
@@ -115,6 +115,11 @@ public final class SwitchPort implements Element {
     private final FaultTally faultTally;
     /** The fault that has the outgoing link down, or -1 while it is up. */
     private int downFault = -1;
+    /**
+     * A packet's departure changes only this port's state (no PFC, failover or faults, every stage quiet): the end
+     * of its serialisation, when nothing waits behind it, is deferred ({@link EventContext#defer}).
+     */
+    private final boolean quietDepartures;
 
     /**
      * @param plan               the switch this port belongs to
@@ -162,10 +167,21 @@ public final class SwitchPort implements Element {
         this.pfcIngress = pfc.enabled() ? new PfcIngress(pfc, classes, peer.flightPs(), rateBps, frames::addLast)
                 : null;
         this.pauses = pfc.enabled() ? new PfcPauses(classes, rateBps) : null;
-        this.stuckReported = new boolean[classes];
+        this.stuck = pfc.enabled() ? new StuckClasses(classes) : null;
+        this.pfcTimer = pfc.enabled() ? this::armPfcTimer : null;
         this.stages = plan.stages().build(plan, portNumber, tier, hostFacing, new PortView(queue, tx,
                 this::sendFromSwitch, t -> pauses != null && pauses.pausedMask(t) != 0)).clone();
         this.adaptive = stages.length > 0 && stages[stages.length - 1] instanceof AdaptivePort a ? a : null;
+        this.quietDepartures = faults == null && pauses == null && pfcIngress == null && quiet(stages);
+    }
+
+    private static boolean quiet(EgressStage[] stages) {
+        for (EgressStage s : stages) {
+            if (!s.departsQuietly()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -375,45 +391,20 @@ public final class SwitchPort implements Element {
         }
     }
 
-    /**
-     * Tells the deadlock monitor of every lossless class that has been paused for the deadlock timeout with
-     * packets waiting, and of every class so reported that moves again; arms the timer for the next check.
-     */
+    /** Reports the classes stuck behind the peer's pauses, and those that move again ({@link StuckClasses}). */
     private void reviewStuck(EventContext ctx) {
-        if (peer.monitorId() < 0 || !peer.peerIsSwitch()) {
-            return;
-        }
-        long now = ctx.nowPs();
-        for (int c = 0; c < stuckReported.length; c++) {
-            if (!pfc.lossless(c)) {
-                continue;
-            }
-            boolean paused = pauses.paused(c, now);
-            if (stuckReported[c] && !paused) {
-                stuckReported[c] = false;
-                ctx.send(peer.monitorId(), now + plan.latencyPs(),
-                        new PfcStuckChanged(plan.node(), peer.peerNode(), c, name, false, now));
-            } else if (!stuckReported[c] && paused && queue.waiting(c) > 0) {
-                long sincePs = pauses.pausedSincePs(c);
-                long duePs = sincePs > Long.MAX_VALUE - pfc.deadlockTimeoutPs() ? Long.MAX_VALUE
-                        : sincePs + pfc.deadlockTimeoutPs();
-                if (duePs == Long.MAX_VALUE) {
-                    continue;
-                }
-                if (now >= duePs) {
-                    stuckReported[c] = true;
-                    ctx.send(peer.monitorId(), now + plan.latencyPs(),
-                            new PfcStuckChanged(plan.node(), peer.peerNode(), c, name, true, pauses.pausedSincePs(c)));
-                } else {
-                    armPfcTimer(duePs, ctx);
-                }
-            }
-        }
+        stuck.review(pfc, pauses, peer, queue, plan, name, pfcTimer, ctx);
     }
 
     /** Starts the next PFC frame, else the next packet of a class that is not paused, if the transmitter is free. */
     private void serveNext(EventContext ctx) {
-        if (tx.busy() || downFault >= 0) {
+        if (tx.busy()) {
+            if (quietDepartures && queue.hasWaiting()) {
+                tx.needDone(ctx); // the end of the frame on the wire starts the one waiting now
+            }
+            return;
+        }
+        if (downFault >= 0) {
             return;
         }
         PfcFrame frame = frames.pollFirst();
@@ -424,7 +415,7 @@ public final class SwitchPort implements Element {
         }
         int pausedMask = pauses == null ? 0 : pauses.pausedMask(ctx.nowPs());
         if (pausedMask != 0 && !queue.hasWaiting(pausedMask)) {
-            for (int c = 0; c < stuckReported.length; c++) {
+            for (int c = 0; c < queue.trafficClasses(); c++) {
                 if ((pausedMask & (1 << c)) != 0 && queue.waiting(c) > 0) {
                     pauses.armWake(c, ctx);
                 }
@@ -436,7 +427,7 @@ public final class SwitchPort implements Element {
             for (EgressStage s : stages) {
                 p = s.atDequeue(p, ctx);
             }
-            tx.start(p, ctx);
+            tx.start(p, ctx, quietDepartures && !queue.hasWaiting());
         }
     }
 

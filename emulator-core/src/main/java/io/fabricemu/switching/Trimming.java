@@ -31,4 +31,10 @@ public final class Trimming implements EgressStage {
     public void count(EgressCounts counts) {
         counts.addTrims(trims);
     }
+
+    /** Its departure and occupancy hooks keep to its own state: they send and schedule nothing. */
+    @Override
+    public boolean departsQuietly() {
+        return true;
+    }
 }

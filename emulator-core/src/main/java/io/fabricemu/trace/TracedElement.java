@@ -71,6 +71,16 @@ final class TracedElement implements Element, EventContext {
     }
 
     @Override
+    public void defer(long atPs, Signal signal) {
+        engine.defer(atPs, signal);
+    }
+
+    @Override
+    public void promote(Signal signal) {
+        engine.promote(signal);
+    }
+
+    @Override
     public void flowCompleted() {
         engine.flowCompleted();
     }

@@ -207,4 +207,10 @@ public final class WrebPort implements EgressStage {
     BtsCounters counters() {
         return BtsCounters.sent(earlySent, dropSent, (earlySent + dropSent) * settings.btsBytes());
     }
+
+    /** Its departure and occupancy hooks keep to its own state: they send and schedule nothing. */
+    @Override
+    public boolean departsQuietly() {
+        return true;
+    }
 }

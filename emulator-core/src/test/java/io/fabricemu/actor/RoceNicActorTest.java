@@ -349,7 +349,7 @@ class RoceNicActorTest {
         }
 
         ElementReport report() {
-            actor.tell(ElementActor.Report.INSTANCE);
+            actor.tell(new ElementActor.Report(Long.MAX_VALUE));
             return shard.expectMessageClass(ShardActor.ElementReported.class).report();
         }
     }

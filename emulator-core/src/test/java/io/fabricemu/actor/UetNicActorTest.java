@@ -744,7 +744,7 @@ class UetNicActorTest {
         }
 
         ElementReport report() {
-            actor.tell(ElementActor.Report.INSTANCE);
+            actor.tell(new ElementActor.Report(Long.MAX_VALUE));
             return shard.expectMessageClass(ShardActor.ElementReported.class).report();
         }
     }

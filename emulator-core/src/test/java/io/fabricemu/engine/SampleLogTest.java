@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class SampleLogTest {
 
     /** Writes every row as text, with the tick it stands from. */
-    private static List<String> rows(SampleLog log) {
+    static List<String> rows(SampleLog log) {
         List<String> out = new ArrayList<>();
         log.replay(new SampleReader() {
             long tick;

@@ -21,7 +21,7 @@ final class ContentView {
     static Object of(Object message) {
         if (message instanceof ShardReported r) {
             return List.of(new ShardReported(r.shard(), r.elementIds(),
-                    r.reports().stream().map(e -> e.withSamples(null)).toList(), r.last()),
+                    r.reports().stream().map(e -> e.withSamples(null)).toList(), r.last(), r.lastHandledPs()),
                     r.reports().stream().map(ElementReport::samples).map(ContentView::state).toList());
         }
         return message;

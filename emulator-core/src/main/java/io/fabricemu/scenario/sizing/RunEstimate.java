@@ -13,41 +13,42 @@ import io.fabricemu.topology.FabricCounts;
  *
  * <h2>The bound</h2>
  * A data packet on the shortest path there is, host to switch to host (two hosts on one edge switch), is at least
- * {@value #EVENTS_PER_PACKET} events: on each of its two cables the transmitter hands it to the link
- * ({@code OnWire}), finishes serialising it ({@code TxDone}), and the link delivers it at the far end
- * ({@code Arrival}); between them the ingress port forwards it to the egress port ({@code Forward}). Every longer
- * path costs more, and acknowledgements, retransmissions, pauses, timers and congestion-control signals come on
- * top, so the bound holds for any transport. It counts the packets to be delivered: a run stopped before its
- * workload is done does less.
+ * {@value #EVENTS_PER_PACKET} events: the sending NIC finishes serialising it ({@code TxDone}), the switch's ingress
+ * port receives it ({@code Arrival}) and forwards it to the egress port ({@code Forward}), and the receiving NIC
+ * receives it ({@code Arrival}). The links' hand-offs are not events (a healthy link is handled in its transmitter's
+ * turn), nor is the egress port's end of serialisation when nothing waits behind the packet (it is deferred): see
+ * {@code engine.ElementRunner}. Every longer path costs more, and acknowledgements, retransmissions, pauses, timers
+ * and congestion-control signals come on top, so the bound holds for any transport. It counts the packets to be
+ * delivered: a run stopped before its workload is done does less.
  *
  * <h2>Calibration</h2>
  * Example scenarios run with {@code fabric-emu run} on 2 shared cores (events from {@code results.json}, the
  * packets from this class):
  * <pre>
  *   scenario                        data packets   bound events   actual events   actual / bound
- *   incast-7to1                            3,598         25,186          61,287      2.4
- *   uet-incast-7to1-nscc                   3,598         25,186          80,875      3.2
- *   roce-incast-8to1-dcqcn-pfc            16,432        115,024         307,148      2.7
- *   compare-incast-32to1-rnr-nack          3,072         21,504          91,990      4.3
- *   uet-fat-tree-15to1-nscc-rccc           7,710         53,970         961,551     17.8
- *   uet-incast-127to1                     62,230        435,610       7,122,107     16.3
- *   permutation-1024                     526,336      3,684,352      23,854,613      6.5
- *   collective-moe-all-to-all            255,936      1,791,552       6,847,525      3.8
- *   collective-ring-1024               2,095,104     14,665,728      38,185,904      2.6
+ *   incast-7to1                            3,598         14,392          40,156      2.8
+ *   uet-incast-7to1-nscc                   3,598         14,392          47,594      3.3
+ *   roce-incast-8to1-dcqcn-pfc            16,432         65,728         230,867      3.5
+ *   compare-incast-32to1-rnr-nack          3,072         12,288          54,597      4.4
+ *   uet-fat-tree-15to1-nscc-rccc           7,710         30,840         535,572     17.4
+ *   uet-incast-127to1                     62,230        248,920       4,040,154     16.2
+ *   permutation-1024                     526,336      2,105,344      14,486,885      6.9
+ *   collective-moe-all-to-all            255,936      1,023,744       4,425,810      4.3
+ *   collective-ring-1024               2,095,104      8,380,416      24,456,310      2.9
  * </pre>
- * So a run takes 2.4 to 18 times the bound's events: more where paths cross the spines or the core (a fat tree's
- * six cables are 23 events a packet), where acknowledgements and credits are many, and where congestion trims and
- * retransmits. The engine ran 0.4 to 1.9 million events a second in those runs and others (a 1,024-host Ultra
- * Ethernet permutation, 23.5 million events in 12.4 s), slower the more the two cores were shared;
- * {@link #EVENTS_PER_SECOND} is above the fastest, so that the time is a lower bound too. The model cannot say how
- * much more a run takes, and does not pretend to.
+ * So a run takes 2.8 to 18 times the bound's events: more where paths cross the spines or the core (a fat
+ * tree's five switches are at least 12 events a packet), where acknowledgements and credits are many, and where
+ * congestion trims and retransmits. The engine ran 0.4 to 1.9 million events a second in earlier calibrations,
+ * when every hop was two events more, and handles fewer, heavier events now; {@link #EVENTS_PER_SECOND} is above
+ * the fastest, so that
+ * the time is a lower bound too. The model cannot say how much more a run takes, and does not pretend to.
  *
  * @param dataPackets    full-size-or-less data packets the workload's flows are cut into
  * @param eventsAtLeast  the fewest events that deliver them all
  */
 public record RunEstimate(long dataPackets, long eventsAtLeast) {
-    /** Events of one data packet on the shortest path: three per cable, two cables, one forward between. */
-    static final long EVENTS_PER_PACKET = 7;
+    /** Events of one data packet on the shortest path: two NIC events, the switch's arrival and forward. */
+    static final long EVENTS_PER_PACKET = 4;
     /** The engine's speed on 2 cores, at the fast end of the calibration runs. */
     static final long EVENTS_PER_SECOND = 2_000_000;
     /** A run this long or longer says so before it starts. */

@@ -16,15 +16,15 @@ import org.junit.jupiter.api.Test;
 /** The bound's packets and events counted by hand, its wording, and a run that takes no fewer events. */
 class RunEstimateTest {
     @Test
-    void of_countsEveryFlowsPacketsAtSevenEventsEach() {
+    void of_countsEveryFlowsPacketsAtFourEventsEach() {
         // Three senders of 2 MiB = 2,097,152 B at 4,150 - 64 = 4,086 B a packet: 513 full packets and one of
         // 1,034 B each, 1,542 in all.
         RunEstimate e = StartHeap.parse(BASE).runEstimate();
         assertEquals(1_542, e.dataPackets());
-        assertEquals(10_794, e.eventsAtLeast());
+        assertEquals(6_168, e.eventsAtLeast());
         assertEquals(0, e.secondsAtLeast());
         assertFalse(e.isLong());
-        assertEquals("1,542 data packets: at least 10,794 events, under a second at 2 M events/s", e.describe());
+        assertEquals("1,542 data packets: at least 6,168 events, under a second at 2 M events/s", e.describe());
     }
 
     @Test
@@ -32,16 +32,16 @@ class RunEstimateTest {
         // 1,064 - 64 = 1,000 B a packet: 2,098 packets a flow (2,097 full, one of 152 B).
         RunEstimate e = StartHeap.parse(with(BASE, 16, "  mtu: 1064B")).runEstimate();
         assertEquals(3 * 2_098, e.dataPackets());
-        assertEquals(7 * 3 * 2_098, e.eventsAtLeast());
+        assertEquals(4 * 3 * 2_098, e.eventsAtLeast());
     }
 
     @Test
     void isLong_fromAMinuteOfBoundEvents() {
-        assertFalse(RunEstimate.ofPackets(120_000_000 / 7 - 1).isLong());
-        RunEstimate minute = RunEstimate.ofPackets(120_000_000 / 7 + 1);
+        assertFalse(RunEstimate.ofPackets(120_000_000 / 4 - 1).isLong());
+        RunEstimate minute = RunEstimate.ofPackets(120_000_000 / 4);
         assertEquals(60, minute.secondsAtLeast());
         assertTrue(minute.isLong());
-        assertEquals("17,142,858 data packets: at least 120,000,006 events, at least 60 s at 2 M events/s",
+        assertEquals("30,000,000 data packets: at least 120,000,000 events, at least 60 s at 2 M events/s",
                 minute.describe());
     }
 
