@@ -1,10 +1,9 @@
 package io.fabricemu.results;
 
-import io.fabricemu.engine.SampleReader;
 import java.util.TreeSet;
 
 /** Reads a sender's log for the wire sizes of the data packets one flow's RTT samples timed. */
-final class RttPacketSizes implements SampleReader {
+final class RttPacketSizes extends NoRows {
     private final int flowId;
     private final TreeSet<Long> sizes = new TreeSet<>();
 
@@ -22,26 +21,5 @@ final class RttPacketSizes implements SampleReader {
         if (id == flowId && dataBytes > 0) {
             sizes.add((long) dataBytes);
         }
-    }
-
-    @Override
-    public void at(long tickPs) {
-    }
-
-    @Override
-    public void port(String portId, int tier, long queueBytes, long drops, long trims, long ecnMarks,
-                     long pauseFrames, long btsNotices, long rnrNaks, long txBytes) {
-    }
-
-    @Override
-    public void classQueue(String portId, int trafficClass, long queueBytes) {
-    }
-
-    @Override
-    public void sender(int id, long windowBytes, long creditBytes, long rateBps) {
-    }
-
-    @Override
-    public void receiver(int id, long deliveredBytes) {
     }
 }

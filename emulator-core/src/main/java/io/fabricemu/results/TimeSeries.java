@@ -1,7 +1,6 @@
 package io.fabricemu.results;
 
 import io.fabricemu.engine.SampleLog;
-import io.fabricemu.engine.SampleReader;
 import io.fabricemu.engine.Sampling;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -234,30 +233,6 @@ public final class TimeSeries {
         @Override
         public void receiver(int flowId, long deliveredBytes) {
             receiverLog.putIfAbsent(flowId, logIndex);
-        }
-    }
-
-    /** A reader that ignores every row; subclasses take what they need. */
-    private abstract static class NoRows implements SampleReader {
-        @Override
-        public void at(long tickPs) {
-        }
-
-        @Override
-        public void port(String portId, int tier, long queueBytes, long drops, long trims, long ecnMarks,
-                         long pauseFrames, long btsNotices, long rnrNaks, long txBytes) {
-        }
-
-        @Override
-        public void classQueue(String portId, int trafficClass, long queueBytes) {
-        }
-
-        @Override
-        public void sender(int flowId, long windowBytes, long creditBytes, long rateBps) {
-        }
-
-        @Override
-        public void receiver(int flowId, long deliveredBytes) {
         }
     }
 
