@@ -29,6 +29,8 @@ public final class ElementRunner implements EventContext {
     private final LiveSink live;
     private long nextTickPs;
     private boolean changedSinceSample = true;
+    /** Started: by its actor, or, for a relay, by its shard before any actor runs ({@link #relayThrough}). */
+    private boolean started;
     private static final ElementRunner[] NO_RELAYS = new ElementRunner[0];
     /** The relays this element feeds whose events it handles in its own turn ({@link #relayThrough}). */
     private ElementRunner[] relays = NO_RELAYS;
@@ -74,6 +76,10 @@ public final class ElementRunner implements EventContext {
 
     /** Lets the element schedule its first events; returns the time of the earliest pending one. */
     public long start() {
+        if (started) {
+            return queue.peekTimePs();
+        }
+        started = true;
         nowPs = 0;
         windowEndPs = 0;
         element.start(this);
@@ -267,6 +273,7 @@ public final class ElementRunner implements EventContext {
         if (relay.relayOwner != null || relay == this) {
             throw new IllegalStateException("element " + relay.id + " is relayed already");
         }
+        relay.start(); // here, in the shard, before any actor runs: the relay's actor then only reports it started
         relay.relayOwner = this;
         relay.relayedTimes = new RecentTimes(spanPs);
         relays = java.util.Arrays.copyOf(relays, relays.length + 1);
@@ -293,10 +300,6 @@ public final class ElementRunner implements EventContext {
         lastHandledPs = atPs;
         element.onEvent(signal, this);
         relayedTimes.add(atPs);
-        if (!outbox.isEmpty()) {
-            owner.outbox.addAll(outbox);
-            outbox.clear();
-        }
     }
 
     @Override
@@ -317,7 +320,8 @@ public final class ElementRunner implements EventContext {
                 return;
             }
         }
-        outbox.add(new Event(atPs, id, eventSeq, targetId, signal));
+        // a relay's events go out with its sender's: its own outbox stays its actor's alone
+        (relayOwner == null ? outbox : relayOwner.outbox).add(new Event(atPs, id, eventSeq, targetId, signal));
     }
 
     /**
