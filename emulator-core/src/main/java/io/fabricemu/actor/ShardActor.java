@@ -15,6 +15,7 @@ import io.fabricemu.engine.Event;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.ShardScheduler;
 import io.fabricemu.engine.ShardWindows;
+import io.fabricemu.engine.WindowSpan;
 import io.fabricemu.engine.WindowState;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,10 +145,11 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             }
         }
         this.localIds = ids.stream().mapToInt(Integer::intValue).toArray();
-        ShardScheduler scheduler = new ShardScheduler(shard, shardOf, shards, shards == 1 || !limits.runAhead()
-                ? new int[shardOf.length] : AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD));
-        this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(), limits.stopPs(),
-                factory.flowCount());
+        boolean ahead = shards > 1 && limits.runAhead();
+        ShardScheduler scheduler = new ShardScheduler(shard, shardOf, shards, ahead
+                ? AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD) : new int[shardOf.length]);
+        this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(),
+                WindowSpan.cells(factory, shardOf, ahead), limits.stopPs(), factory.flowCount());
         ElementRunner[] runners = new ElementRunner[shardOf.length];
         for (int id : localIds) {
             runners[id] = new ElementRunner(id, factory.create(id), limits.sampling(),
@@ -169,6 +171,10 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
      */
     private static void relayLocally(ElementFactory factory, ElementRunner[] runners) {
         for (ElementRunner relay : runners) {
+            if (relay != null && factory.relay(relay.id()) && relay.element().relaySpanPs() < 0) {
+                throw new IllegalStateException("element " + relay.id() + " is a relay to its fabric, not to itself:"
+                        + " the windows would be longer than its interactions allow");
+            }
             if (relay == null || relay.element().relaySpanPs() < 0) {
                 continue;
             }

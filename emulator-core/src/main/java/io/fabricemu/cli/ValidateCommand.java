@@ -1,5 +1,6 @@
 package io.fabricemu.cli;
 
+import io.fabricemu.engine.WindowSpan;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.sizing.RecordingEstimate;
 import io.fabricemu.scenario.yaml.Units;
@@ -59,7 +60,8 @@ final class ValidateCommand implements Callable<Integer> {
             out.printf("ok: %s: %s; %,d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
                     + " may use; %s; %s; a trace of every frame (run --trace) at least %s%n", file,
                     p.fabric().topology().describe(), p.flows().size(), p.fabric().elementCount(),
-                    Ps.format(p.fabric().lookaheadPs()), Units.formatBytes(p.scenario().estimate().heapBytes()),
+                    Ps.format(p.fabric().lookaheadPs() * WindowSpan.cells(p.fabric(),
+                            new int[p.fabric().elementCount()], false)), Units.formatBytes(p.scenario().estimate().heapBytes()),
                     Units.formatBytes(Runtime.getRuntime().maxMemory()), p.scenario().runEstimate().describe(),
                     recording.describe(), Units.formatBytes(traceBytes));
             out.flush();

@@ -14,6 +14,24 @@ public interface ElementFactory {
     /** The smallest delay of any interaction between two elements, in ps: the window length. */
     long lookaheadPs();
 
+    /**
+     * The smallest delay of any interaction between two elements when every element {@link #relay relay} says is
+     * handled in its one sender's turn ({@link ElementRunner#relayThrough}): a relay's hand-off then costs the run no
+     * time of its own, so what its sender sends through it takes the relay's whole span and more. Never less than
+     * {@link #lookaheadPs()}; by default equal to it.
+     */
+    default long relayedLookaheadPs() {
+        return lookaheadPs();
+    }
+
+    /**
+     * Whether element {@code elementId} is a relay ({@link Element#relaySpanPs()} at least 0) that
+     * {@link #relayedLookaheadPs()} counts on being handled in its sender's turn; by default none is.
+     */
+    default boolean relay(int elementId) {
+        return false;
+    }
+
     /** Flows that must complete for the run to be done. */
     int flowCount();
 

@@ -304,11 +304,6 @@ public final class ElementRunner implements EventContext {
 
     @Override
     public void send(int targetId, long atPs, Signal signal) {
-        if (atPs < windowEndPs) {
-            throw new IllegalStateException("element " + id + " at " + nowPs + " ps sent " + signal
-                    + " to element " + targetId + " for " + atPs + " ps, inside the window ending at "
-                    + windowEndPs + " ps: the interaction delay is below the lookahead");
-        }
         if (handlingDeferred) {
             throw new IllegalStateException("element " + id + " sent " + signal + " while handling an event it"
                     + " had deferred: a deferred event may change only the element's own state");
@@ -316,9 +311,15 @@ public final class ElementRunner implements EventContext {
         long eventSeq = seq++;
         for (ElementRunner relay : relays) {
             if (relay.id == targetId) {
+                // handled now, so its hand-off may fall in the window; what it sends on may not
                 relay.handleRelayed(atPs, signal, this);
                 return;
             }
+        }
+        if (atPs < windowEndPs) {
+            throw new IllegalStateException("element " + id + " at " + nowPs + " ps sent " + signal
+                    + " to element " + targetId + " for " + atPs + " ps, inside the window ending at "
+                    + windowEndPs + " ps: the interaction delay is below the lookahead");
         }
         // a relay's events go out with its sender's: its own outbox stays its actor's alone
         (relayOwner == null ? outbox : relayOwner.outbox).add(new Event(atPs, id, eventSeq, targetId, signal));

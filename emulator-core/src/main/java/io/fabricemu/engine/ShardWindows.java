@@ -120,10 +120,12 @@ public final class ShardWindows {
 
     private final ShardScheduler scheduler;
     private final WindowAgreement agreement;
-    private final WindowTally tally = new WindowTally();
+    private final WindowTally tally;
     private final AheadCells aheadCells = new AheadCells(MAX_AHEAD);
     private final int elements;
     private final long lookaheadPs;
+    /** A window's length: {@code lookaheadPs} times the cells it spans. */
+    private final long spanPs;
     private final long stopPs;
     private final int flowCount;
     private Stage stage = Stage.STARTING;
@@ -149,10 +151,22 @@ public final class ShardWindows {
      */
     public ShardWindows(ShardScheduler scheduler, int shards, int elements, long lookaheadPs, long stopPs,
                         int flowCount) {
-        if (shards < 1 || elements < 0 || lookaheadPs <= 0 || stopPs <= 0) {
+        this(scheduler, shards, elements, lookaheadPs, 1, stopPs, flowCount);
+    }
+
+    /**
+     * The same, with windows of {@code windowCells} grid cells ({@link WindowSpan}): as many as the run's least
+     * interaction delay covers, 1 for a shard that runs ahead.
+     */
+    public ShardWindows(ShardScheduler scheduler, int shards, int elements, long lookaheadPs, int windowCells,
+                        long stopPs, int flowCount) {
+        if (shards < 1 || elements < 0 || lookaheadPs <= 0 || stopPs <= 0 || windowCells < 1
+                || windowCells > MAX_AHEAD || (windowCells > 1 && scheduler.deepest() > 0)) {
             throw new IllegalArgumentException("shards " + shards + ", elements " + elements + ", lookahead "
-                    + lookaheadPs + " ps, stop " + stopPs + " ps");
+                    + lookaheadPs + " ps, windows of " + windowCells + " cells, stop " + stopPs + " ps");
         }
+        this.spanPs = Math.multiplyExact(lookaheadPs, windowCells);
+        this.tally = new WindowTally(lookaheadPs);
         this.scheduler = scheduler;
         this.agreement = new WindowAgreement(shards - 1);
         this.elements = elements;
@@ -301,12 +315,12 @@ public final class ShardWindows {
             return Step.FINAL;
         }
         Step next;
-        if ((flowCount > 0 && agreed.flowsCompleted() >= flowCount) || agreed.haltElementId() >= 0) {
-            course = new Ending(windowEndPs + Math.min(MAX_AHEAD * lookaheadPs, stopPs - windowEndPs),
-                    agreed.haltElementId(), agreed.haltReason());
+        boolean flowsDone = flowCount > 0 && agreed.flowsCompleted() >= flowCount;
+        if (flowsDone || agreed.haltElementId() >= 0) {
+            course = ending(flowsDone);
             next = nextInEnding();
         } else {
-            nextEndPs = WindowGrid.endOf(agreed.earliestPs(), lookaheadPs, stopPs);
+            nextEndPs = WindowGrid.endOf(agreed.earliestPs(), lookaheadPs, spanPs, stopPs);
             next = Step.OPEN;
         }
         return windows % PROGRESS_EVERY == 0 ? Step.PROGRESS : next;
@@ -319,8 +333,32 @@ public final class ShardWindows {
             stage = Stage.OVER;
             return Step.FINAL;
         }
-        nextEndPs = Math.min(windowEndPs + lookaheadPs, limitPs);
+        nextEndPs = Math.min(windowEndPs + spanPs, limitPs);
         return Step.OPEN;
+    }
+
+    /**
+     * The run became over in the window just agreed: it goes on {@link #MAX_AHEAD} cells past the end of the cell in
+     * which it did (the cell of the last completion, or of the halt if that came first), and reports the halt of
+     * that cell if any; with windows of one cell, that cell is the window. A state that does not say when (from a
+     * peer that keeps no times) counts at the window's end.
+     */
+    private Ending ending(boolean flowsDone) {
+        long flowsEndPs = flowsDone ? cellEndOf(agreed.lastCompletedPs()) : Long.MAX_VALUE;
+        boolean halted = agreed.haltElementId() >= 0;
+        long haltEndPs = halted ? cellEndOf(agreed.haltCellPs()) : Long.MAX_VALUE;
+        long overEndPs = Math.min(flowsEndPs, haltEndPs);
+        boolean haltCounts = halted && haltEndPs <= flowsEndPs;
+        return new Ending(overEndPs + Math.min(MAX_AHEAD * lookaheadPs, stopPs - overEndPs),
+                haltCounts ? agreed.haltElementId() : -1, haltCounts ? agreed.haltReason() : null);
+    }
+
+    /** The end of the grid cell holding {@code timePs}, never past the window's; the window's for an unknown time. */
+    private long cellEndOf(long timePs) {
+        if (timePs == WindowState.UNKNOWN) {
+            return windowEndPs;
+        }
+        return Math.min(windowEndPs, WindowGrid.cellOf(timePs, lookaheadPs) + lookaheadPs);
     }
 
     /** The host reported progress: what follows it. */
@@ -335,7 +373,8 @@ public final class ShardWindows {
     private WindowState currentState() {
         long earliest = Math.min(Math.min(scheduler.earliestPs(), scheduler.earliestOutboundPs()),
                 aheadCells.earliestFrom(windowEndPs));
-        return new WindowState(earliest, tally.flowsCompleted(), tally.haltElementId(), tally.haltReason());
+        return new WindowState(earliest, tally.flowsCompleted(), tally.lastCompletedPs(), tally.haltElementId(),
+                tally.haltCellPs(), tally.haltReason());
     }
 
     private void expect(Stage s) {
@@ -384,8 +423,8 @@ public final class ShardWindows {
 
     /** For {@link Step#PROGRESS}: the fabric's earliest time pending, with this shard's flows and halt. */
     public WindowState progressState() {
-        return new WindowState(agreed.earliestPs(), tally.flowsCompleted(), tally.haltElementId(),
-                tally.haltReason());
+        return new WindowState(agreed.earliestPs(), tally.flowsCompleted(), tally.lastCompletedPs(),
+                tally.haltElementId(), tally.haltCellPs(), tally.haltReason());
     }
 
     /**

@@ -17,6 +17,15 @@ public final class WindowGrid {
         return start >= stopPs - lookaheadPs ? stopPs : start + lookaheadPs;
     }
 
+    /**
+     * The end of a window of {@code spanPs} (a whole number of cells) that starts at the cell of an earliest event at
+     * {@code earliestPs}, or {@code stopPs} if that comes first.
+     */
+    public static long endOf(long earliestPs, long lookaheadPs, long spanPs, long stopPs) {
+        long start = earliestPs - Math.floorMod(earliestPs, lookaheadPs);
+        return start >= stopPs - spanPs ? stopPs : start + spanPs;
+    }
+
     /** The start of the cell holding {@code timePs}. */
     public static long cellOf(long timePs, long lookaheadPs) {
         return timePs - Math.floorMod(timePs, lookaheadPs);

@@ -10,20 +10,33 @@ import java.util.List;
  * ahead of that window the element ran ({@link AheadDepth}): what the shards agree on at the end of a window, and
  * so when the run ends, is then the same on any number of shards.
  *
- * <p>The halt is the first window's: once a window's halts are settled, the lowest element id among them gives
- * the reason, and later halts do not count. Single-threaded; one owner.
+ * <p>The halt is the first grid cell's ({@link WindowGrid}): once a window's halts are settled, the lowest element id
+ * among those of its earliest cell with one gives the reason, and later halts do not count. A window of one cell
+ * settles one cell; a window of several keeps, besides the count, when the last completion was and which cell the
+ * halt was in, so the run ends where it would have window by window ({@link ShardWindows}). Single-threaded; one
+ * owner.
  */
 public final class WindowTally {
+    private final long gridPs;
     private long[] pendingAtPs = new long[16];
     private int pending;
     private int flowsCompleted;
+    private long lastCompletedPs = WindowState.UNKNOWN;
     private final BitSet halting = new BitSet();
     private final List<Halt> pendingHalts = new ArrayList<>();
     private int haltElementId = -1;
     private String haltReason;
-    private long haltWindowEndPs = Long.MIN_VALUE;
+    private long haltCellPs = WindowState.UNKNOWN;
 
     private record Halt(int elementId, long atPs, String reason) {
+    }
+
+    /** @param gridPs the windows' grid, one lookahead ({@link WindowGrid}) */
+    public WindowTally(long gridPs) {
+        if (gridPs <= 0) {
+            throw new IllegalArgumentException("grid " + gridPs + " ps");
+        }
+        this.gridPs = gridPs;
     }
 
     /** Flows an element completed, at these times. */
@@ -54,16 +67,20 @@ public final class WindowTally {
         for (int i = 0; i < pending; i++) {
             if (pendingAtPs[i] < endPs) {
                 flowsCompleted++;
+                lastCompletedPs = Math.max(lastCompletedPs, pendingAtPs[i]);
             } else {
                 pendingAtPs[kept++] = pendingAtPs[i];
             }
         }
         pending = kept;
+        boolean firstHalt = haltElementId < 0;
         for (Halt h : pendingHalts) {
-            if (h.atPs() < endPs && (haltElementId < 0 || (haltWindowEndPs == endPs && h.elementId() < haltElementId))) {
+            long cellPs = WindowGrid.cellOf(h.atPs(), gridPs);
+            if (h.atPs() < endPs && firstHalt && (haltElementId < 0 || cellPs < haltCellPs
+                    || (cellPs == haltCellPs && h.elementId() < haltElementId))) {
                 haltElementId = h.elementId();
                 haltReason = h.reason();
-                haltWindowEndPs = endPs;
+                haltCellPs = cellPs;
             }
         }
         pendingHalts.removeIf(h -> h.atPs() < endPs);
@@ -74,7 +91,17 @@ public final class WindowTally {
         return flowsCompleted;
     }
 
-    /** The lowest id among the elements that halted in the first settled window with a halt, or -1. */
+    /** The latest time among the flows completed in the windows settled so far, or {@link WindowState#UNKNOWN}. */
+    public long lastCompletedPs() {
+        return lastCompletedPs;
+    }
+
+    /** The start of the grid cell of the halt, once there is one. */
+    public long haltCellPs() {
+        return haltCellPs;
+    }
+
+    /** The lowest id among the elements that halted in the first settled cell with a halt, or -1. */
     public int haltElementId() {
         return haltElementId;
     }

@@ -56,6 +56,7 @@ public final class FabricBuilder implements ElementFactory {
     private final List<List<NicFlow>> incoming;
     private final int flowCount;
     private final long lookaheadPs;
+    private final long relayedLookaheadPs;
     private final List<FlowSpec> flows;
     /** Per flow, its index in its source's outgoing list. */
     private final int[] outLocal;
@@ -135,14 +136,8 @@ public final class FabricBuilder implements ElementFactory {
         this.dependents = anyWaits ? dependentsOf(flows, hosts, outLocal, firstDependent) : new int[0];
         this.flowCount = flows.size();
         this.anyFollows = anyFollows;
-        long minFlight = Long.MAX_VALUE;
-        for (int c = 0; c < topology.cableCount(); c++) {
-            minFlight = Math.min(minFlight, topology.cable(c).spec().flightPs());
-        }
-        this.lookaheadPs = Math.min(switches.latencyPs(), minFlight / 2);
-        if (lookaheadPs <= 0) {
-            throw new IllegalArgumentException("every link needs a flight time of at least 2 ps");
-        }
+        this.lookaheadPs = Lookaheads.plainPs(topology, switches.latencyPs());
+        this.relayedLookaheadPs = Lookaheads.relayedPs(topology, switches.latencyPs(), lookaheadPs, this::healthyLink);
     }
 
     private SwitchPlan planOf(int node) {
@@ -168,6 +163,24 @@ public final class FabricBuilder implements ElementFactory {
     @Override
     public long lookaheadPs() {
         return lookaheadPs;
+    }
+
+    /** With every healthy link handled in its transmitter's turn ({@link Lookaheads}). */
+    @Override
+    public long relayedLookaheadPs() {
+        return relayedLookaheadPs;
+    }
+
+    /** Links with neither loss nor faults: the relays ({@link Link#relaySpanPs}) of their one transmitter. */
+    @Override
+    public boolean relay(int elementId) {
+        return elementId >= linkBase && elementId < poolBase && healthyLink(elementId - linkBase);
+    }
+
+    /** Whether link direction {@code direction} loses nothing and no fault touches it. */
+    private boolean healthyLink(int direction) {
+        double cableLoss = topology.cable(direction / 2).spec().lossProbability();
+        return LinkLoss.of(lossProbability, cableLoss) == 0 && faults.healthy(direction);
     }
 
     @Override
@@ -281,21 +294,10 @@ public final class FabricBuilder implements ElementFactory {
         int toNode = aToB ? c.nodeB() : c.nodeA();
         int toPort = aToB ? c.portB() : c.portA();
         boolean wholePacket = topology.isHost(toNode) || switches.forwarding() == ForwardingMode.STORE_AND_FORWARD;
-        double loss = lossOf(c.spec().lossProbability());
+        double loss = LinkLoss.of(lossProbability, c.spec().lossProbability());
         String name = loss == 0 ? "" : topology.name(aToB ? c.nodeA() : c.nodeB()) + " -> " + topology.name(toNode);
         return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, loss,
                 Ecmp.mix(seed ^ (0x1055_0000_0000L + id)), name, faults.link(id - linkBase, id, seed));
-    }
-
-    /**
-     * A link's loss probability: its cable's ({@link io.fabricemu.topology.LinkSpec#lossProbability()}, a topology
-     * file's) and the one every link has (tests'), independent draws in effect; either alone when the other is 0.
-     */
-    private double lossOf(double cableLoss) {
-        if (cableLoss == 0) {
-            return lossProbability;
-        }
-        return lossProbability == 0 ? cableLoss : 1 - (1 - lossProbability) * (1 - cableLoss);
     }
 
     /** Host {@code h}'s ports into planes 1 and up; none in a fabric of one plane. */

@@ -67,6 +67,11 @@ final class FabricFaults implements FaultGraph {
         return new PortFaults(timelines[outDirection], routes, c.id(), changes, failover.convergePs());
     }
 
+    /** Whether no fault touches link direction {@code direction}. */
+    boolean healthy(int direction) {
+        return timelines[direction].healthy();
+    }
+
     /**
      * What link direction {@code direction} (element {@code elementId}) does to the packets it carries, or null when
      * no fault touches it; its loss draws are seeded from the scenario's {@code seed} and the element.

@@ -8,6 +8,7 @@ import io.fabricemu.stats.LinkLoss;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
+import io.fabricemu.engine.WindowSpan;
 import io.fabricemu.engine.SampleListener;
 import io.fabricemu.engine.SampleLog;
 import io.fabricemu.engine.Sampling;
@@ -80,8 +81,11 @@ public final class Emulation {
                 .withRunAhead(backend.runsAhead()), progress, trace);
         long wallMillis = (System.nanoTime() - wallStart) / 1_000_000;
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
+        // a traced run's elements are wrapped, and its links no relays: its windows are of one cell
+        long windowPs = fabric.lookaheadPs()
+                * (trace == null ? WindowSpan.cells(fabric, shardOf, shards > 1 && backend.runsAhead()) : 1);
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),
-                r.events(), r.windows(), r.activations(), fabric.lookaheadPs(), fabric.elementCount(), shards,
+                r.events(), r.windows(), r.activations(), windowPs, fabric.elementCount(), shards,
                 r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),
                 r.haltReason(), withQueueing(TimeSeries.of(sampling, r.virtualEndPs(), samples(r.reports())), fabric,
                 flows), List.of(),

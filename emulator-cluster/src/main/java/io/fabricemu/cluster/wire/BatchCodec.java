@@ -21,7 +21,8 @@ import java.util.List;
  * The compact binary form of a {@link PeerBatch}:
  * <pre>
  *   batch := version:u8 fromShard:uvarint endPs:zigzag state count:uvarint event{count}
- *   state := 0:u8 | 1:u8 earliestPs:zigzag flowsCompleted:uvarint haltElementId:zigzag (0:u8 | 1:u8 reason:string)
+ *   state := 0:u8 | 1:u8 earliestPs:zigzag flowsCompleted:uvarint lastCompletedPs:zigzag haltElementId:zigzag
+ *            haltCellPs:zigzag (0:u8 | 1:u8 reason:string)
  *   event := dTime:zigzag origin:uvarint seq:uvarint target:uvarint tag:u8 signal
  * </pre>
  * {@code dTime} is the event's time minus the previous event's (the first: minus {@code endPs}); the times a
@@ -32,7 +33,7 @@ import java.util.List;
  */
 final class BatchCodec {
     /** Bumped when the format changes, so members of different builds fail loudly instead of misreading. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     private BatchCodec() {
     }
@@ -91,7 +92,9 @@ final class BatchCodec {
         if (state != null) {
             w.slong(state.earliestPs());
             w.uint(state.flowsCompleted());
+            w.slong(state.lastCompletedPs());
             w.sint(state.haltElementId());
+            w.slong(state.haltCellPs());
             w.bool(state.haltReason() != null);
             if (state.haltReason() != null) {
                 w.string(state.haltReason());
@@ -105,9 +108,11 @@ final class BatchCodec {
         }
         long earliestPs = r.slong();
         int flows = r.uint();
+        long lastCompletedPs = r.slong();
         int haltElementId = r.sint();
+        long haltCellPs = r.slong();
         String haltReason = r.bool() ? r.string() : null;
-        return new WindowState(earliestPs, flows, haltElementId, haltReason);
+        return new WindowState(earliestPs, flows, lastCompletedPs, haltElementId, haltCellPs, haltReason);
     }
 
     private static void writeSignal(Signal s, long atPs, WireWriter w) {
