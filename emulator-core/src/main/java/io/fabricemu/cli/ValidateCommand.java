@@ -61,7 +61,7 @@ final class ValidateCommand implements Callable<Integer> {
                     + " may use; %s; %s; a trace of every frame (run --trace) at least %s%n", file,
                     p.fabric().topology().describe(), p.flows().size(), p.fabric().elementCount(),
                     Ps.format(p.fabric().lookaheadPs() * WindowSpan.cells(p.fabric(),
-                            new int[p.fabric().elementCount()], false)), Units.formatBytes(p.scenario().estimate().heapBytes()),
+                            new int[p.fabric().elementCount()])), Units.formatBytes(p.scenario().estimate().heapBytes()),
                     Units.formatBytes(Runtime.getRuntime().maxMemory()), p.scenario().runEstimate().describe(),
                     recording.describe(), Units.formatBytes(traceBytes));
             out.flush();

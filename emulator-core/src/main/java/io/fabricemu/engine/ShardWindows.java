@@ -156,12 +156,13 @@ public final class ShardWindows {
 
     /**
      * The same, with windows of {@code windowCells} grid cells ({@link WindowSpan}): as many as the run's least
-     * interaction delay covers, 1 for a shard that runs ahead.
+     * interaction delay covers. Steps ahead still count in cells, one per interaction, which the longer interactions
+     * only make safer.
      */
     public ShardWindows(ShardScheduler scheduler, int shards, int elements, long lookaheadPs, int windowCells,
                         long stopPs, int flowCount) {
         if (shards < 1 || elements < 0 || lookaheadPs <= 0 || stopPs <= 0 || windowCells < 1
-                || windowCells > MAX_AHEAD || (windowCells > 1 && scheduler.deepest() > 0)) {
+                || windowCells > MAX_AHEAD) {
             throw new IllegalArgumentException("shards " + shards + ", elements " + elements + ", lookahead "
                     + lookaheadPs + " ps, windows of " + windowCells + " cells, stop " + stopPs + " ps");
         }
@@ -287,7 +288,9 @@ public final class ShardWindows {
      */
     private Step runAhead() {
         long limitPs = course.limitPs();
-        while (aheadDepth < Math.min(MAX_AHEAD, scheduler.deepest())) {
+        // A window of c cells may be found over c - 1 cells after the cell the run became over in, and the run ends
+        // MAX_AHEAD cells after that cell: so steps ahead go at most MAX_AHEAD - (c - 1) cells past a window.
+        while (aheadDepth < Math.min(MAX_AHEAD - (spanPs / lookaheadPs - 1), scheduler.deepest())) {
             aheadDepth++;
             long endPs = windowEndPs + Math.min(aheadDepth * lookaheadPs, limitPs - windowEndPs);
             if (endPs <= windowEndPs) {

@@ -8,21 +8,22 @@ package io.fabricemu.engine;
  * in it can land in it. On a fabric of healthy links whose switch latency is at least a cable's flight time that is
  * two cells, so half the windows, each waking an element once where two windows woke it twice.
  *
- * <p>Shards that run ahead of their peers keep windows of one cell: their steps ahead are counted in cells. The grid
- * stays where it is either way, so the run ends in the same cell ({@link ShardWindows}) and its results do not change.
+ * <p>The grid stays where it is, so the run ends in the same cell ({@link ShardWindows}) and its results do not
+ * change; shards that run ahead of their peers still count their steps in cells, one per interaction ({@link
+ * AheadDepth}), which interactions of several cells only make safer.
  */
 public final class WindowSpan {
     private WindowSpan() {
     }
 
     /**
-     * The cells of a window for a run of {@code factory} split as {@code shardOf}; 1 when {@code runAhead}, or when
-     * some relay's sender is not in its shard, or the fabric names a relay whose senders it does not know.
+     * The cells of a window for a run of {@code factory} split as {@code shardOf}; 1 when some relay's sender is not in
+     * its shard, or the fabric names a relay whose senders it does not know.
      */
-    public static int cells(ElementFactory factory, int[] shardOf, boolean runAhead) {
+    public static int cells(ElementFactory factory, int[] shardOf) {
         long gridPs = factory.lookaheadPs();
         long relayedPs = factory.relayedLookaheadPs();
-        if (runAhead || relayedPs < 2 * gridPs) {
+        if (relayedPs < 2 * gridPs) {
             return 1;
         }
         for (int id = 0; id < shardOf.length; id++) {

@@ -83,7 +83,7 @@ public final class Emulation {
         List<FlowResult> flowResults = FlowResults.join(flows, r.reports());
         // a traced run's elements are wrapped, and its links no relays: its windows are of one cell
         long windowPs = fabric.lookaheadPs()
-                * (trace == null ? WindowSpan.cells(fabric, shardOf, shards > 1 && backend.runsAhead()) : 1);
+                * (trace == null ? WindowSpan.cells(fabric, shardOf) : 1);
         return new RunResult(name, seed, fabric.topology().describe(), Digest.of(flowResults), r.virtualEndPs(),
                 r.events(), r.windows(), r.activations(), windowPs, fabric.elementCount(), shards,
                 r.reachedStop(), wallMillis, r.coordinationMillis(), flowResults, FlowResults.ports(r.reports()),

@@ -1,7 +1,6 @@
 package io.fabricemu.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.fabricemu.engine.ShardWindows.Step;
 import java.util.ArrayList;
@@ -111,9 +110,23 @@ class ShardWindowsSpanTest {
     }
 
     @Test
-    void windowsOfSeveralCells_areRefusedToShardsThatRunAhead() {
-        assertThrows(IllegalArgumentException.class, () -> new ShardWindows(
-                new ShardScheduler(0, new int[] {0, 1}, 2, new int[] {2, 0}), 2, 1, L, 2, 1_000_000, 0));
+    void stepsAhead_stopOneCellEarlier_soThatNoneGoesPastTheEndOfARunFoundOverLate() {
+        // element 1 hears from no peer (depth 10); windows of two cells: steps to 7 cells past the window, not 8
+        ShardWindows w = new ShardWindows(new ShardScheduler(0, new int[] {0, 0, 1}, 2, new int[] {0, 10, 0}), 2, 2,
+                L, 2, 1_000_000, 0);
+        assertEquals(Step.WAIT, w.start());
+        assertEquals(Step.WAIT, w.elementStarted(0, 500, List.of()));
+        assertEquals(Step.STARTED, w.elementStarted(1, 100, List.of()));
+        assertEquals(Step.RUN, w.open(2_000));
+        assertEquals(Step.WAIT, w.elementDone(0, NEVER, List.of(), 1, NO_FLOWS, null, 0));
+        assertEquals(Step.SEND, w.elementDone(1, 2_100, List.of(), 1, NO_FLOWS, null, 0));
+        List<Long> stepEnds = new ArrayList<>();
+        Step step = w.sent();
+        while (step == Step.RUN) {
+            stepEnds.add(w.runEndPs());
+            step = w.elementDone(1, w.runEndPs() + 100, List.of(), 1, NO_FLOWS, null, 0);
+        }
+        assertEquals(List.of(3_000L, 4_000L, 5_000L, 6_000L, 7_000L, 8_000L, 9_000L), stepEnds);
     }
 
     /** The windows after the run is over, with the peer quiet, to the end. */

@@ -49,17 +49,16 @@ class WindowSpanTest {
 
     @Test
     void everyRelayWithItsSender_spansTheCellsTheRelayedLookaheadCovers() {
-        assertEquals(2, WindowSpan.cells(fabric(500, true), new int[] {0, 0, 1, 1}, false));
-        assertEquals(2, WindowSpan.cells(fabric(700, true), new int[] {0, 0, 0, 0}, false), "whole cells only");
-        assertEquals(4, WindowSpan.cells(fabric(1_000, true), new int[] {0, 0, 1, 1}, false));
-        assertEquals(ShardWindows.MAX_AHEAD, WindowSpan.cells(fabric(1_000_000, true), new int[4], false));
+        assertEquals(2, WindowSpan.cells(fabric(500, true), new int[] {0, 0, 1, 1}));
+        assertEquals(2, WindowSpan.cells(fabric(700, true), new int[] {0, 0, 0, 0}), "whole cells only");
+        assertEquals(4, WindowSpan.cells(fabric(1_000, true), new int[] {0, 0, 1, 1}));
+        assertEquals(ShardWindows.MAX_AHEAD, WindowSpan.cells(fabric(1_000_000, true), new int[4]));
     }
 
     @Test
-    void oneCell_whenARelayIsAwayFromItsSender_orItsSendersAreUnknown_orShardsRunAhead_orTheGainIsUnderACell() {
-        assertEquals(1, WindowSpan.cells(fabric(500, true), new int[] {0, 1, 1, 1}, false));
-        assertEquals(1, WindowSpan.cells(fabric(500, false), new int[4], false));
-        assertEquals(1, WindowSpan.cells(fabric(500, true), new int[] {0, 0, 1, 1}, true));
-        assertEquals(1, WindowSpan.cells(fabric(499, true), new int[4], false));
+    void oneCell_whenARelayIsAwayFromItsSender_orItsSendersAreUnknown_orTheGainIsUnderACell() {
+        assertEquals(1, WindowSpan.cells(fabric(500, true), new int[] {0, 1, 1, 1}));
+        assertEquals(1, WindowSpan.cells(fabric(500, false), new int[4]));
+        assertEquals(1, WindowSpan.cells(fabric(499, true), new int[4]));
     }
 }
