@@ -11,19 +11,21 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code bin/fabric-emu} starts the JVM compiling with C1 alone ({@code -XX:TieredStopAtLevel=1}): on two
  * processors a command of a few seconds otherwise spends one of them in C2 for most of its life, and C1 alone makes
- * the tutorial's three-scheme compare 1.6 times faster. Long runs want C2's code: C1 alone is 6-7% slower on runs of
- * ten seconds and 26% on the four-minute 8192-host permutation (BENCHMARKS.md, round six). So a command whose largest
+ * the tutorial's three-scheme compare 1.6 times faster. Long runs want C2's code: C1 alone is 9.5% slower on the
+ * fifteen-second 1024-host permutation at 4 MiB a host and was 26% on the four-minute 8192-host permutation
+ * (BENCHMARKS.md, rounds three and ten). So a command whose largest
  * run is long, once its scenarios are loaded and checked and before it claims its output folder, runs again in a
  * tiered JVM (the same options but that one, the same arguments, the same standard streams) and ends with its exit
  * code. The JVM {@link Main#main} did not start (tests, an embedding program) never does this.
  */
 final class TieredRelaunch {
     /**
-     * The least events ({@code validate}'s figure) of a command's largest run from which it goes tiered: 42,858 data
-     * packets at its 4 events each, the same runs as 300,000 events when the figure counted 7 a packet (the 127:1
-     * incast's 62,230 packets go tiered, the tutorial's 8,192 do not).
+     * The least events ({@code validate}'s figure) of a command's largest run from which it goes tiered: 750,000 data
+     * packets at its 4 events each. Measured on whole commands, C1 alone against a tiered JVM started again
+     * (BENCHMARKS.md, round ten): the 127:1 incasts (248,920 by this figure) 0.73 and 0.76 of the time, the 1024-host
+     * permutation (2,103,296) 0.925, the same at 4 MiB a host (4,206,592) 1.095; so the line is between the last two.
      */
-    static final long LEAST_EVENTS = 171_432;
+    static final long LEAST_EVENTS = 3_000_000;
     /** Set in the tiered JVM, so that it never starts another. */
     static final String ENV = "FABRIC_EMU_TIERED";
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
