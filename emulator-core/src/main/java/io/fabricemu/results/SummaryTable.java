@@ -81,6 +81,14 @@ public final class SummaryTable {
             rows.add(new String[] {"receiver not ready", String.format(Locale.ROOT, "%s; %d message%s waited,"
                     + " longest %s", answers, notReady.flows().size(), notReady.flows().size() == 1 ? "" : "s",
                     time(notReady.waitedPsMax()))});
+            PdcTotals pdc = notReady.pdc();
+            if (pdc.any()) {
+                rows.add(new String[] {"PDC not ready", String.format(Locale.ROOT,
+                        "%,d receiver-not-ready (RNR) from full PDC tables, %,d retries; %d PDC%s held %s in all,"
+                                + " longest %s; at most %d entries in a target", pdc.rnrCount(), pdc.retryCount(),
+                        pdc.pdcsWaited(), pdc.pdcsWaited() == 1 ? "" : "s", time(pdc.waitedPs()),
+                        time(pdc.waitedPsMax()), pdc.entriesPeakMax())});
+            }
             RendezvousTotals rendezvous = notReady.rendezvous();
             if (rendezvous.any()) {
                 rows.add(new String[] {"rendezvous", String.format(Locale.ROOT,
