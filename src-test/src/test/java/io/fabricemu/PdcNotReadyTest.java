@@ -134,6 +134,34 @@ class PdcNotReadyTest {
         assertEquals(1, nr.get("pdcEntriesPeakMax").asLong());
     }
 
+    /**
+     * The summary's "PDC not ready" row, and compare's PDC rows: there when a run met a full table, left out when
+     * no run did; the semantic "receiver not ready" row only for the message that waited for its receive.
+     */
+    @Test
+    void summaryAndCompare_showWhatFullTablesCost() throws IOException {
+        Path file = write("pdc-rows", ", pdcLimit: 1, pdcRetry: 20us", "src: 1, dst: 0, bytes: 4086B, recvPosted: 40us",
+                "src: 2, dst: 0, bytes: 4086B, start: 5us");
+        Cli.Outcome run = Cli.run("run", file.toString(), "--out=" + dir.resolve("run"));
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("PDC not ready       2 receiver-not-ready (RNR) from full PDC tables, 2 retries;"
+                + " 1 PDC held 40.000 us in all, longest 40.000 us; at most 1 entries in a target"), run.out());
+        assertTrue(run.out().contains("1 message waited"), "host 1's, not host 2's: " + run.out());
+        Path out = dir.resolve("cmp");
+        Cli.Outcome o = Cli.run("compare", file.toString(), "--quiet", "--out=" + out, "--sweep",
+                "transport.pdcLimit=1,2");
+        assertEquals(0, o.exitCode(), o.err());
+        String csv = Files.readString(out.resolve("comparison.csv"));
+        assertTrue(csv.contains("\nPDC_receiver_not_ready_(RNR),2,0\n"), csv);
+        assertTrue(csv.contains("\nPDC_retries,2,0\n"), csv);
+        assertTrue(csv.contains("\nPDCs_held_for_a_slot,40000000,0\n"), csv);
+        Cli.Outcome roomy = Cli.run("compare", file.toString(), "--quiet", "--out=" + dir.resolve("roomy"), "--sweep",
+                "transport.pdcLimit=2,3");
+        assertEquals(0, roomy.exitCode(), roomy.err());
+        assertFalse(Files.readString(dir.resolve("roomy").resolve("comparison.md")).contains("PDC"),
+                "no table full in any run: no PDC rows");
+    }
+
     /** pdcLimit with RCCC, ROD or rendezvous is refused at its line; pdcRetry alone too. */
     @Test
     void pdcLimit_isRefusedWhereItIsNotModelled() throws IOException {

@@ -1,6 +1,7 @@
 package io.fabricemu.results;
 
 import io.fabricemu.stats.MessageWaits;
+import io.fabricemu.stats.PdcWaits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +59,15 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
             }
         }
         return new NotReadyTotals(rtw, rts, discarded, waited, met, rnr, metMsns, PdcTotals.of(result.flows()));
+    }
+
+    /** The flows that met a receive not posted in time (RTW, RTS, RNR NAK, a fetch), not only a full PDC table. */
+    int messagesWaitedForReceive() {
+        int n = 0;
+        for (FlowResult f : flows) {
+            n += f.waits().withPdc(PdcWaits.NONE).any() ? 1 : 0;
+        }
+        return n;
     }
 
     /** Whether any flow met a receiver that was not ready. */
