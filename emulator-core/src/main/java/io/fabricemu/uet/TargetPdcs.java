@@ -1,5 +1,7 @@
 package io.fabricemu.uet;
 
+import io.fabricemu.host.FlowReceiver;
+import io.fabricemu.host.NicFlow;
 import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.net.PdsRequest;
 
@@ -19,37 +21,38 @@ import io.fabricemu.net.PdsRequest;
  * </ul>
  *
  * <p>An entry made for a ROD request runs a {@link RodReceiver}; every later request must name the same mode and,
- * once it has the id, address it. Plain and single-threaded.
+ * once it has the id, address it. Per flow it keeps what the target kept before entries could be removed (an id,
+ * negative once removed, and the ROD state), and with a limit the entries in use when the flow's was made. Plain
+ * and single-threaded.
  */
 final class TargetPdcs {
     private final String name;
-    private final int[] flowIds;
-    private final int[] packetCounts;
+    private final NicFlow[] flows;
+    private final FlowReceiver[] receivers;
     private final int limit;
+    /** Per flow, its PDC id; 0 before its entry, the id negated once the entry is removed. */
     private final int[] ids;
     private final RodReceiver[] rods;
-    private final boolean[] removed;
-    /** Per flow, the entries in use just after its own was made. */
+    /** Per flow, the entries in use just after its own was made; null without a limit. */
     private final int[] entriesAtOpen;
     private int nextId = 1;
     private int inUse;
     private int peak;
 
     /**
-     * @param name         the NIC, for messages
-     * @param flowIds      each incoming flow's id, by index
-     * @param packetCounts each incoming flow's number of packets
-     * @param limit        the most entries at once, 0 for no limit
+     * @param name      the NIC, for messages
+     * @param flows     the incoming flows, by index (not copied)
+     * @param receivers each incoming flow's receive state, by index (not copied): its packet count
+     * @param limit     the most entries at once, 0 for no limit
      */
-    TargetPdcs(String name, int[] flowIds, int[] packetCounts, int limit) {
+    TargetPdcs(String name, NicFlow[] flows, FlowReceiver[] receivers, int limit) {
         this.name = name;
-        this.flowIds = flowIds.clone();
-        this.packetCounts = packetCounts.clone();
+        this.flows = flows;
+        this.receivers = receivers;
         this.limit = limit;
-        this.ids = new int[flowIds.length];
-        this.rods = new RodReceiver[flowIds.length];
-        this.removed = new boolean[flowIds.length];
-        this.entriesAtOpen = new int[flowIds.length];
+        this.ids = new int[flows.length];
+        this.rods = new RodReceiver[flows.length];
+        this.entriesAtOpen = limit > 0 ? new int[flows.length] : null;
     }
 
     /**
@@ -61,8 +64,8 @@ final class TargetPdcs {
     boolean admit(int i, PdsRequest q) {
         if (ids[i] == 0) {
             if (!q.syn()) {
-                throw new IllegalStateException("NIC " + name + ": flow " + flowIds[i] + " sent without SYN to a PDC "
-                        + "that does not exist");
+                throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " sent without SYN to"
+                        + " a PDC that does not exist");
             }
             if (limit > 0 && inUse >= limit) {
                 return false;
@@ -70,32 +73,34 @@ final class TargetPdcs {
             ids[i] = nextId++;
             inUse++;
             peak = Math.max(peak, inUse);
-            entriesAtOpen[i] = inUse;
-            if (q.mode() == DeliveryMode.ROD) {
-                rods[i] = new RodReceiver(packetCounts[i]);
+            if (entriesAtOpen != null) {
+                entriesAtOpen[i] = inUse;
             }
-        } else if (!q.syn() && q.dpdcid() != ids[i]) {
-            throw new IllegalStateException("NIC " + name + ": flow " + flowIds[i] + " addressed PDC " + q.dpdcid()
-                    + ", its PDC is " + ids[i]);
+            if (q.mode() == DeliveryMode.ROD) {
+                rods[i] = new RodReceiver(Math.toIntExact(receivers[i].packetCount()));
+            }
+        } else if (!q.syn() && q.dpdcid() != id(i)) {
+            throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " addressed PDC "
+                    + q.dpdcid() + ", its PDC is " + id(i));
         }
         if ((rods[i] != null) != (q.mode() == DeliveryMode.ROD)) {
-            throw new IllegalStateException("NIC " + name + ": flow " + flowIds[i] + " sent a " + q.mode()
-                    + " request to its PDC " + ids[i] + " of the other delivery mode");
+            throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " sent a " + q.mode()
+                    + " request to its PDC " + id(i) + " of the other delivery mode");
         }
         return true;
     }
 
     /** Incoming flow {@code i} has every packet (FIG. 2D operation 237): its entry is removed, once. */
     void completed(int i) {
-        if (ids[i] != 0 && !removed[i]) {
-            removed[i] = true;
+        if (ids[i] > 0) {
+            ids[i] = -ids[i];
             inUse--;
         }
     }
 
     /** Flow {@code i}'s PDC id, the SPDCID of its ACK_CCs; 0 before it has an entry. */
     int id(int i) {
-        return ids[i];
+        return Math.abs(ids[i]);
     }
 
     /** Flow {@code i}'s ordered-delivery state, or null for RUD (or before its entry). */
@@ -115,6 +120,6 @@ final class TargetPdcs {
 
     /** Entries in use just after flow {@code i}'s was made, 0 before. */
     int entriesAtOpen(int i) {
-        return entriesAtOpen[i];
+        return entriesAtOpen == null ? 0 : entriesAtOpen[i];
     }
 }

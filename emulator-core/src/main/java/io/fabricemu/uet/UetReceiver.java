@@ -150,15 +150,11 @@ final class UetReceiver {
         long rateBps = setup.totalRateBps();
         this.receivers = new FlowReceiver[flows.length];
         this.contextOf = new Context[flows.length];
-        int[] flowIds = new int[flows.length];
-        int[] packetCounts = new int[flows.length];
         for (int i = 0; i < flows.length; i++) {
             receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes(),
                     nic::delivered);
-            flowIds[i] = flows[i].flowId();
-            packetCounts[i] = Math.toIntExact(receivers[i].packetCount());
         }
-        this.pdcs = new TargetPdcs(name, flowIds, packetCounts, uet.pdcLimit().entries());
+        this.pdcs = new TargetPdcs(name, flows, receivers, uet.pdcLimit().entries());
         this.index = new FlowIndex(setup.incoming(), name);
         this.acks = new AckCoalescer(uet.ackPolicy(), flows.length);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());

@@ -78,7 +78,7 @@ final class UetSender {
     private final int[] lastRttBytes;
     /** Per flow, its message's state towards a receiver that may not be ready (RTW, or a rendezvous). */
     private final SenderMessages messages;
-    /** Per flow, whether a target's full PDC table holds its PDC back (US 12,388,756 FIG. 2D). */
+    /** Per flow, whether a target's full PDC table holds its PDC back (US 12,388,756 FIG. 2D); null: no limit. */
     private final PdcHolds holds;
     /** Which planes each PDC's packets get through on (a no-op with one NIC port). */
     private final PdcPlanes planes;
@@ -118,7 +118,7 @@ final class UetSender {
         }
         this.index = new FlowIndex(setup.outgoing(), name);
         this.messages = new SenderMessages(host, flows, pdcs, uet, transport.payloadBytes());
-        this.holds = new PdcHolds(n, uet.pdcLimit().retryPs(transport.rtoPs()));
+        this.holds = uet.pdcLimit().limited() ? new PdcHolds(n, uet.pdcLimit().retryPs(transport.rtoPs())) : null;
     }
 
     /**
@@ -186,7 +186,7 @@ final class UetSender {
     int nextPsn(int i) {
         Pdc s = pdcs[i];
         int psn = s.nextPsn();
-        return psn >= 0 && holds.mayGo(i) && messages.mayGo(i, psn)
+        return psn >= 0 && (holds == null || holds.mayGo(i)) && messages.mayGo(i, psn)
                 && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
     }
 
@@ -271,6 +271,9 @@ final class UetSender {
      */
     private void onPdcNotReady(int i, Packet p, EventContext ctx) {
         PdcSender s = rudOf(i, "a PDC receiver-not-ready");
+        if (holds == null) {
+            throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " got a PDC RNR, no limit");
+        }
         int psn = (int) p.psn();
         if (s.onRequestToWait(psn, p.timestampPs())) {
             cccOf[i].onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
@@ -386,7 +389,7 @@ final class UetSender {
             ((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.sackBasePsn(), a.sackBitmap(), a.spdcid(), now,
                     cancelled[i]);
             planes.acked(i, a.ackPsn(), now);
-            if (holds.onEstablished(i, now)) {
+            if (holds != null && holds.onEstablished(i, now)) {
                 ((PdcSender) s).restartFromFirst(); // the target made an entry after all
             }
         }
@@ -484,7 +487,7 @@ final class UetSender {
         for (int i = 0; i < pdcs.length; i++) {
             Pdc s = pdcs[i];
             into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs(), false,
-                    messages.waits(i).withPdc(holds.waits(i))));
+                    holds == null ? messages.waits(i) : messages.waits(i).withPdc(holds.waits(i))));
         }
     }
 }
