@@ -44,5 +44,13 @@ public enum PacketKind {
      * failed to match earlier (US 12,388,756 ¶(59)): the source restarts the message from its first packet. The
      * target sends it again if no data follows within the retransmission timeout.
      */
-    RTS
+    RTS,
+    /**
+     * A UET PDC-level receiver-not-ready message, header only, control class, sent by a target whose PDC table is
+     * full to the source of a data packet whose PDC has no entry there (US 12,388,756 FIG. 2D, operation 233; UE
+     * 1.0's PDS NACK code NO_PDC_AVAIL): its flow and PSN are the data packet's, its transmit time is echoed; the
+     * packet was not taken, and the source holds the PDC until it retries. Distinct from {@link #RTW}, which
+     * answers a packet that found its PDC but no posted receive.
+     */
+    PDC_RNR
 }

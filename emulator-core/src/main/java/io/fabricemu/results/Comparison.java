@@ -235,6 +235,9 @@ public final class Comparison {
             rows.add(Row.of("rendezvous fetches", c -> notReady.get(c).rendezvous().fetchCount(), COUNT));
             rows.add(Row.of("rendezvous buffered", c -> notReady.get(c).rendezvous().bufferedBytes(), BYTES));
             rows.add(Row.of("longest not-ready wait", c -> notReady.get(c).waitedPsMax(), TIME));
+            rows.add(Row.of("PDC receiver not ready (RNR)", c -> notReady.get(c).pdc().rnrCount(), COUNT));
+            rows.add(Row.of("PDC retries", c -> notReady.get(c).pdc().retryCount(), COUNT));
+            rows.add(Row.of("PDCs held for a slot", c -> notReady.get(c).pdc().waitedPs(), TIME));
         }
         int faults = 0;
         for (Column c : columns) {

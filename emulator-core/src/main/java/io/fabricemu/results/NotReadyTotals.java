@@ -1,6 +1,7 @@
 package io.fabricemu.results;
 
 import io.fabricemu.stats.MessageWaits;
+import io.fabricemu.stats.PdcWaits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +22,12 @@ import java.util.Map;
  * @param flows          the flows that met a receiver that was not ready (each flow is one message)
  * @param rnrNaks        RNR NAKs the RoCEv2 responders sent for want of a posted receive (not the switches')
  * @param msns           per flow of {@code flows}, its message sequence number ({@link WaitedMessages#msns})
+ * @param pdc            what full PDC tables at targets cost, over every flow of the run ({@link PdcTotals})
  */
 public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, long waitedPsMax,
-                             List<FlowResult> flows, long rnrNaks, List<Integer> msns) {
+                             List<FlowResult> flows, long rnrNaks, List<Integer> msns, PdcTotals pdc) {
     public NotReadyTotals {
+        java.util.Objects.requireNonNull(pdc, "pdc");
         flows = List.copyOf(flows);
         msns = List.copyOf(msns);
         if (msns.size() != flows.size()) {
@@ -55,7 +58,16 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
                 met.add(f);
             }
         }
-        return new NotReadyTotals(rtw, rts, discarded, waited, met, rnr, metMsns);
+        return new NotReadyTotals(rtw, rts, discarded, waited, met, rnr, metMsns, PdcTotals.of(result.flows()));
+    }
+
+    /** The flows that met a receive not posted in time (RTW, RTS, RNR NAK, a fetch), not only a full PDC table. */
+    int messagesWaitedForReceive() {
+        int n = 0;
+        for (FlowResult f : flows) {
+            n += f.waits().withPdc(PdcWaits.NONE).any() ? 1 : 0;
+        }
+        return n;
     }
 
     /** Whether any flow met a receiver that was not ready. */
@@ -81,6 +93,9 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         if (rendezvous.any()) {
             rendezvous.into(doc);
         }
+        if (pdc.any()) {
+            pdc.into(doc);
+        }
         List<Map<String, Object>> rows = new ArrayList<>(flows.size());
         for (int i = 0; i < flows.size(); i++) {
             FlowResult f = flows.get(i);
@@ -97,6 +112,9 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
             row.put("waitedPs", f.waits().waitedPs());
             if (rendezvous.any()) {
                 RendezvousTotals.into(row, f);
+            }
+            if (pdc.any()) {
+                PdcTotals.into(row, f);
             }
             row.put("fctPs", f.fctPs());
             rows.add(row);

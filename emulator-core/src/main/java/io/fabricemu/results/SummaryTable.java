@@ -72,15 +72,26 @@ public final class SummaryTable {
                     s.rnrNaksSent(), s.rnrNackedDrops(), s.rnrUnresolved())});
         }
         NotReadyTotals notReady = NotReadyTotals.of(r);
+        int waitedForReceive = notReady.messagesWaitedForReceive();
         if (notReady.any()) {
             String answers = notReady.rnrNaks() == 0 ? String.format(Locale.ROOT,
                     "%,d request-to-wait (RTW), %,d request-to-send (RTS), %,d B discarded", notReady.rtwCount(),
                     notReady.rtsCount(), notReady.discardedBytes())
                     : String.format(Locale.ROOT, "%,d RNR NAKs from responders, %,d B dropped", notReady.rnrNaks(),
                     notReady.discardedBytes());
-            rows.add(new String[] {"receiver not ready", String.format(Locale.ROOT, "%s; %d message%s waited,"
-                    + " longest %s", answers, notReady.flows().size(), notReady.flows().size() == 1 ? "" : "s",
-                    time(notReady.waitedPsMax()))});
+            if (waitedForReceive > 0) {
+                rows.add(new String[] {"receiver not ready", String.format(Locale.ROOT, "%s; %d message%s waited,"
+                        + " longest %s", answers, waitedForReceive, waitedForReceive == 1 ? "" : "s",
+                        time(notReady.waitedPsMax()))});
+            }
+            PdcTotals pdc = notReady.pdc();
+            if (pdc.any()) {
+                rows.add(new String[] {"PDC not ready", String.format(Locale.ROOT,
+                        "%,d receiver-not-ready (RNR) from full PDC tables, %,d retries; %d PDC%s held %s in all,"
+                                + " longest %s; at most %d entries in a target", pdc.rnrCount(), pdc.retryCount(),
+                        pdc.pdcsWaited(), pdc.pdcsWaited() == 1 ? "" : "s", time(pdc.waitedPs()),
+                        time(pdc.waitedPsMax()), pdc.entriesPeakMax())});
+            }
             RendezvousTotals rendezvous = notReady.rendezvous();
             if (rendezvous.any()) {
                 rows.add(new String[] {"rendezvous", String.format(Locale.ROOT,

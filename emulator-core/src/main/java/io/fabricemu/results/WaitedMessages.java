@@ -1,6 +1,7 @@
 package io.fabricemu.results;
 
 import io.fabricemu.report.ReportPage;
+import io.fabricemu.stats.PdcWaits;
 import io.fabricemu.time.Ps;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,8 +42,8 @@ final class WaitedMessages {
      * order), and how many there were in all; nothing when none waited.
      */
     static void section(ReportPage page, NotReadyTotals notReady) {
-        if (!notReady.any()) {
-            return;
+        if (notReady.messagesWaitedForReceive() == 0) {
+            return; // none, or only PDCs refused by a full table, which the summary's "PDC not ready" row counts
         }
         List<FlowResult> met = notReady.flows();
         Map<Integer, Integer> msn = new HashMap<>();
@@ -50,6 +51,7 @@ final class WaitedMessages {
             msn.put(met.get(i).id(), notReady.msns().get(i));
         }
         List<FlowResult> longest = new ArrayList<>(met);
+        longest.removeIf(f -> !f.waits().withPdc(PdcWaits.NONE).any());
         longest.sort(Comparator.comparingLong((FlowResult f) -> f.waits().waitedPs()).reversed()
                 .thenComparingInt(FlowResult::id));
         page.heading("Messages that waited for their receive");

@@ -25,6 +25,7 @@ final class FlowResults {
         MessageWaits[] waits = new MessageWaits[flows.size()];
         long[] buffered = new long[flows.size()];
         long[] targetBuffered = new long[flows.size()];
+        int[] targetPdcEntries = new int[flows.size()];
         java.util.Arrays.fill(waits, MessageWaits.NONE);
         java.util.Arrays.fill(finish, -1);
         // A flow that waits for others starts when the run says so; one that never started reports -1.
@@ -56,6 +57,7 @@ final class FlowResults {
                 if (s.waits().any()) {
                     waits[s.flowId()] = s.waits(); // a RoCEv2 responder's RNR NAKs; its requester reports none
                 }
+                targetPdcEntries[s.flowId()] = s.waits().pdc().targetEntries(); // a UET target's, with a table limit
             }
         }
         List<FlowResult> out = new ArrayList<>(flows.size());
@@ -64,7 +66,7 @@ final class FlowResults {
             long fct = finish[id] >= 0 ? finish[id] - start[id] : -1;
             out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), start[id], finish[id], fct, retransmitted[id],
                     delivered[id], failed[id], outOfOrder[id], f.group(), waits[id].withBuffered(buffered[id],
-                    targetBuffered[id])));
+                    targetBuffered[id]).withPdc(waits[id].pdc().withTargetEntries(targetPdcEntries[id]))));
         }
         return out;
     }

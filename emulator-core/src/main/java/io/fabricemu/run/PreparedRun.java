@@ -147,7 +147,8 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         }
         return new UetPlan(cc.nscc(), cc.rccc(), baseRttPs, o.initialWindowBytes(), sw.trimming(), o.creditSlicePs(),
                 o.initialCreditBytes(), o.loadBalancing(), o.receiverMemory(), h -> hostRateBps[h], o.deliveryMode(),
-                o.nsccCompanions(), o.nsccLoop(), o.ackPolicy(), o.windowForPort(), o.notReady());
+                o.nsccCompanions(), o.nsccLoop(), o.ackPolicy(), o.windowForPort(), o.notReady(),
+                o.pdcLimit());
     }
 
     /**

@@ -25,13 +25,15 @@ package io.fabricemu.stats;
  *                       receive was posted (as the target counted them)
  * @param targetBufferedBytes rendezvous sends: all the target NIC held in that buffer, for every message, just
  *                       before this message's receive was posted; the NIC's peak is the largest of these
+ * @param pdc            what a full PDC table at the target cost the flow's PDC (UET only, US 12,388,756 FIG. 2D)
  */
 public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs, long rnrNaks,
-                           long fetchCount, long bufferedBytes, long targetBufferedBytes) {
+                           long fetchCount, long bufferedBytes, long targetBufferedBytes, PdcWaits pdc) {
     /** A message that never met a receiver that was not ready. */
     public static final MessageWaits NONE = new MessageWaits(0, 0, 0, 0);
 
     public MessageWaits {
+        java.util.Objects.requireNonNull(pdc, "pdc");
         if (rtwCount < 0 || rtsCount < 0 || discardedBytes < 0 || waitedPs < 0 || rnrNaks < 0 || fetchCount < 0
                 || bufferedBytes < 0 || targetBufferedBytes < 0) {
             throw new IllegalArgumentException("counts must be >= 0, were rtw " + rtwCount + ", rts " + rtsCount
@@ -39,6 +41,13 @@ public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, lo
                     + ", fetchCount " + fetchCount + ", bufferedBytes " + bufferedBytes + ", targetBufferedBytes "
                     + targetBufferedBytes);
         }
+    }
+
+    /** As the canonical constructor, the PDC never met a full table. */
+    public MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs, long rnrNaks,
+                        long fetchCount, long bufferedBytes, long targetBufferedBytes) {
+        this(rtwCount, rtsCount, discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes,
+                PdcWaits.NONE);
     }
 
     /** An Ultra Ethernet message's request-to-wait and request-to-send only. */
@@ -59,11 +68,17 @@ public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, lo
     /** These waits, with what the target buffered of the message (its {@link FlowReceiverStats}). */
     public MessageWaits withBuffered(long bufferedBytes, long targetBufferedBytes) {
         return bufferedBytes == 0 && targetBufferedBytes == 0 ? this : new MessageWaits(rtwCount, rtsCount,
-                discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes);
+                discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes, pdc);
+    }
+
+    /** These waits, with what a full PDC table cost the flow's PDC. */
+    public MessageWaits withPdc(PdcWaits pdc) {
+        return pdc.equals(this.pdc) ? this : new MessageWaits(rtwCount, rtsCount, discardedBytes, waitedPs, rnrNaks,
+                fetchCount, bufferedBytes, targetBufferedBytes, pdc);
     }
 
     /** Whether the message met a receiver that was not ready at all. */
     public boolean any() {
-        return rtwCount > 0 || rtsCount > 0 || rnrNaks > 0 || fetchCount > 0 || bufferedBytes > 0;
+        return rtwCount > 0 || rtsCount > 0 || rnrNaks > 0 || fetchCount > 0 || bufferedBytes > 0 || pdc.any();
     }
 }

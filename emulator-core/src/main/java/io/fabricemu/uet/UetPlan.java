@@ -29,13 +29,16 @@ import java.util.function.IntToLongFunction;
  * @param windowForPort      NSCC sizes its BDP and MaxWnd for one port of a multi-plane NIC (the reference
  *                           simulator's {@code UecSrc::initNscc} takes {@code UecNIC::linkspeed()}), not for the NIC
  * @param notReady           what sources and targets do about receives posted late (request-to-wait, or rendezvous)
+ * @param pdcLimit           how many PDC entries a target holds at once, and how long a refused source waits
  */
 public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
                       long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
                       IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
-                      NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort, NotReadyProtocol notReady) {
+                      NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort, NotReadyProtocol notReady,
+                      PdcLimit pdcLimit) {
     public UetPlan {
         java.util.Objects.requireNonNull(notReady, "notReady");
+        java.util.Objects.requireNonNull(pdcLimit, "pdcLimit");
         java.util.Objects.requireNonNull(ackPolicy, "ackPolicy");
         java.util.Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         java.util.Objects.requireNonNull(nsccLoop, "nsccLoop");
@@ -51,6 +54,16 @@ public record UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWi
             throw new IllegalArgumentException("baseRttPs " + baseRttPs + ", initialWindowBytes " + initialWindowBytes
                     + ", sliceLengthPs " + sliceLengthPs + ", initialCreditBytes " + initialCreditBytes);
         }
+    }
+
+    /** As the canonical constructor, every target with room for every PDC. */
+    public UetPlan(boolean nscc, boolean rccc, long baseRttPs, long initialWindowBytes, boolean trimming,
+                   long sliceLengthPs, long initialCreditBytes, LoadBalancing loadBalancing, MemoryParams memory,
+                   IntToLongFunction hostRateBps, DeliveryMode deliveryMode, NsccCompanions nsccCompanions,
+                   NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort, NotReadyProtocol notReady) {
+        this(nscc, rccc, baseRttPs, initialWindowBytes, trimming, sliceLengthPs, initialCreditBytes, loadBalancing,
+                memory, hostRateBps, deliveryMode, nsccCompanions, nsccLoop, ackPolicy, windowForPort, notReady,
+                PdcLimit.UNLIMITED);
     }
 
     /** As the canonical constructor, receivers not ready answered by request-to-wait. */

@@ -65,6 +65,8 @@ final class UetProtocol implements NicProtocol {
             receiver.onCommitWake(ctx);
         } else if (signal == UetReceiver.SLICE_TICK) {
             receiver.onSliceTick(ctx);
+        } else if (signal instanceof PdcHolds.Retry r) {
+            sender.onPdcRetry(r, ctx.nowPs());
         } else if (receiver.matching() == null || !receiver.matching().onSignal(signal, ctx)) {
             return false;
         }

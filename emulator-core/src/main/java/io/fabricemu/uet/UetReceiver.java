@@ -10,12 +10,13 @@ import io.fabricemu.host.LateReply;
 import io.fabricemu.host.NicActions;
 import io.fabricemu.host.NicFlow;
 import io.fabricemu.host.NicSetup;
-import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.net.Packet;
 import io.fabricemu.net.PacketKind;
 import io.fabricemu.net.PdsAck;
 import io.fabricemu.net.PdsRequest;
 import io.fabricemu.stats.FlowReceiverStats;
+import io.fabricemu.stats.MessageWaits;
+import io.fabricemu.stats.PdcWaits;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.cc.CreditGrant;
 import io.fabricemu.uet.cc.RcccParams;
@@ -32,7 +33,9 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>A request with SYN and no PDC yet allocates one (ids from 1 up, in arrival order); its ACK_CCs
- *       return the id, and every later request must carry it.</li>
+ *       return the id, and every later request must carry it. With a table limit ({@link PdcLimit}) a request
+ *       that finds the table full is answered by a PDC-level receiver-not-ready message and not taken, and an
+ *       entry is removed once its flow has every packet ({@link TargetPdcs}).</li>
  *   <li>A trimmed packet is NACKed at once. Any other packet goes to memory; when its write commits (at
  *       once without a memory model) it counts towards the CCC's {@code rcvd_bytes} (first copies only)
  *       and, if the transport's {@link AckPolicy} says so now ({@link AckCoalescer}), an ACK_CC is queued; a
@@ -114,9 +117,8 @@ final class UetReceiver {
     private final UetPlan uet;
     private final NicFlow[] flows;
     private final FlowReceiver[] receivers;
-    private final int[] pdcIds;
-    /** The ordered-delivery state of each incoming flow's PDC, null for RUD (or before its SYN). */
-    private final RodReceiver[] rods;
+    /** Each incoming flow's PDC entry, its id and, under ROD, its ordered-delivery state. */
+    private final TargetPdcs pdcs;
     private final Context[] contextOf;
     private final FlowIndex index;
     private final Map<Long, Context> contexts = new HashMap<>();
@@ -136,7 +138,6 @@ final class UetReceiver {
     private final NicActions nic;
     private boolean tickPending;
     private long lastTickPs = -1;
-    private int nextPdcId = 1;
     private long memoryDrops;
 
     UetReceiver(NicSetup setup, UetPlan uet, NicActions nic) {
@@ -148,13 +149,12 @@ final class UetReceiver {
         this.flows = setup.incoming().toArray(new NicFlow[0]);
         long rateBps = setup.totalRateBps();
         this.receivers = new FlowReceiver[flows.length];
-        this.pdcIds = new int[flows.length];
-        this.rods = new RodReceiver[flows.length];
         this.contextOf = new Context[flows.length];
         for (int i = 0; i < flows.length; i++) {
             receivers[i] = new FlowReceiver(flows[i].flowId(), flows[i].bytes(), transport.payloadBytes(),
                     nic::delivered);
         }
+        this.pdcs = new TargetPdcs(name, flows, receivers, uet.pdcLimit().entries());
         this.index = new FlowIndex(setup.incoming(), name);
         this.acks = new AckCoalescer(uet.ackPolicy(), flows.length);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
@@ -174,22 +174,9 @@ final class UetReceiver {
         long now = ctx.nowPs();
         int i = index.of(p);
         PdsRequest q = requestOf(p);
-        if (pdcIds[i] == 0) {
-            if (!q.syn()) {
-                throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent without SYN to a PDC "
-                        + "that does not exist");
-            }
-            pdcIds[i] = nextPdcId++;
-            if (q.mode() == DeliveryMode.ROD) {
-                rods[i] = new RodReceiver(Math.toIntExact(receivers[i].packetCount()));
-            }
-        } else if (!q.syn() && q.dpdcid() != pdcIds[i]) {
-            throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " addressed PDC " + q.dpdcid()
-                    + ", its PDC is " + pdcIds[i]);
-        }
-        if ((rods[i] != null) != (q.mode() == DeliveryMode.ROD)) {
-            throw new IllegalStateException("NIC " + name + ": flow " + p.flowId() + " sent a " + q.mode()
-                    + " request to its PDC " + pdcIds[i] + " of the other delivery mode");
+        if (!pdcs.admit(i, q)) {
+            nic.reply(transport.answer(host, p, PacketKind.PDC_RNR, p.psn(), 0)); // US 12,388,756 FIG. 2D, 233
+            return;
         }
         Context c = contextOf[i];
         if (c == null || c.cccId != q.cccId()) {
@@ -213,7 +200,7 @@ final class UetReceiver {
             }
             return; // no posted receive: discarded, answered by a request-to-wait
         }
-        if (rods[i] != null) {
+        if (pdcs.rod(i) != null) {
             onOrderedData(i, p, q, ctx);
             return;
         }
@@ -254,7 +241,7 @@ final class UetReceiver {
     /** Flow {@code i}'s PDC runs ROD: only the expected PSN is delivered (see the class comment). */
     private void onOrderedData(int i, Packet p, PdsRequest q, EventContext ctx) {
         long now = ctx.nowPs();
-        RodReceiver rod = rods[i];
+        RodReceiver rod = pdcs.rod(i);
         RodReceiver.Verdict verdict = rod.onArrival(p.psn(), p.trimmed());
         if (verdict == RodReceiver.Verdict.DELIVER) {
             long commitPs = memory == null ? now : memory.admit(now, p.payloadBytes());
@@ -308,6 +295,9 @@ final class UetReceiver {
         long before = r.deliveredBytes();
         long cumulativeBefore = r.cumulativePsn();
         r.onData(p.psn(), p.payloadBytes(), committedPs);
+        if (r.finishPs() >= 0) {
+            pdcs.completed(i); // FIG. 2D, 237: the ACK_CC below tells the sender
+        }
         long newBytes = r.deliveredBytes() - before;
         contextOf[i].rcvdBytes += newBytes;
         boolean ackNow;
@@ -398,9 +388,14 @@ final class UetReceiver {
         }
     }
 
+    /** Each incoming flow's figures; with a PDC table limit, the entries in use once its own was made. */
     void report(List<FlowReceiverStats> into) {
-        for (FlowReceiver r : receivers) {
-            into.add(new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), r.outOfOrderDeliveries()));
+        for (int i = 0; i < receivers.length; i++) {
+            FlowReceiver r = receivers[i];
+            into.add(uet.pdcLimit().limited() ? new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(),
+                    r.outOfOrderDeliveries(), MessageWaits.NONE.withPdc(PdcWaits.NONE.withTargetEntries(
+                    pdcs.entriesAtOpen(i))))
+                    : new FlowReceiverStats(r.flowId(), r.deliveredBytes(), r.finishPs(), r.outOfOrderDeliveries()));
         }
     }
 
@@ -456,7 +451,7 @@ final class UetReceiver {
                 sackBasePsn = Math.max(r.cumulativePsn(), psn - (PdsAck.SACK_BITS - 1));
                 sackBitmap = r.receivedBitmap(sackBasePsn);
             }
-            PdsAck ack = new PdsAck(psn, pdcIds[inIndex], c.rcvdBytes, nowPs - rxPs, pend, restore, ooo, credit,
+            PdsAck ack = new PdsAck(psn, pdcs.id(inIndex), c.rcvdBytes, nowPs - rxPs, pend, restore, ooo, credit,
                     sackBasePsn, sackBitmap);
             NicFlow f = flows[inIndex];
             return Packet.control(PacketKind.ACK, f.flowId(), host, f.peer(), transport.headerBytes(),
@@ -484,7 +479,7 @@ final class UetReceiver {
         public Packet build(long nowPs) {
             int i = context.lastInIndex;
             NicFlow f = flows[i];
-            PdsAck ack = new PdsAck(-1, pdcIds[i], context.rcvdBytes, 0, 0, false, 0, creditBytes);
+            PdsAck ack = new PdsAck(-1, pdcs.id(i), context.rcvdBytes, 0, 0, false, 0, creditBytes);
             return Packet.control(PacketKind.CREDIT, f.flowId(), host, f.peer(), transport.headerBytes(),
                     transport.controlClass(), f.entropy(), -1, nowPs, 0, ack);
         }

@@ -78,6 +78,8 @@ final class UetSender {
     private final int[] lastRttBytes;
     /** Per flow, its message's state towards a receiver that may not be ready (RTW, or a rendezvous). */
     private final SenderMessages messages;
+    /** Per flow, whether a target's full PDC table holds its PDC back (US 12,388,756 FIG. 2D); null: no limit. */
+    private final PdcHolds holds;
     /** Which planes each PDC's packets get through on (a no-op with one NIC port). */
     private final PdcPlanes planes;
     private long firstCutPs = -1;
@@ -116,6 +118,7 @@ final class UetSender {
         }
         this.index = new FlowIndex(setup.outgoing(), name);
         this.messages = new SenderMessages(host, flows, pdcs, uet, transport.payloadBytes());
+        this.holds = uet.pdcLimit().limited() ? new PdcHolds(n, uet.pdcLimit().retryPs(transport.rtoPs())) : null;
     }
 
     /**
@@ -183,7 +186,8 @@ final class UetSender {
     int nextPsn(int i) {
         Pdc s = pdcs[i];
         int psn = s.nextPsn();
-        return psn >= 0 && messages.mayGo(i, psn) && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
+        return psn >= 0 && (holds == null || holds.mayGo(i)) && messages.mayGo(i, psn)
+                && cccOf[i].mayGo(s.payloadOf(psn), s.wireBytesOf(psn)) ? psn : -1;
     }
 
     /** Flow {@code i}'s packet {@code psn}, as {@link #nextPsn} gave it, leaves at {@code nowPs}: recorded, made. */
@@ -240,6 +244,7 @@ final class UetSender {
             case ACK -> onAck(i, p, ctx);
             case RTW -> onRequestToWait(i, p, now);
             case RTS -> onRequestToSend(i, now);
+            case PDC_RNR -> onPdcNotReady(i, p, ctx);
             default -> throw new IllegalStateException("NIC " + name + " cannot take a " + p.kind() + " as control");
         }
     }
@@ -257,6 +262,31 @@ final class UetSender {
             cccOf[i].onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
         }
         messages.onRtw(i, p.timestampPs(), s.payloadOf(psn), now);
+    }
+
+    /**
+     * The target had no PDC entry for flow {@code i}'s packet {@code p.psn()} and no slot free (US 12,388,756 FIG.
+     * 2D, operation 233): as for a request-to-wait, the packet is queued to go again and leaves flight without a
+     * congestion signal; the PDC is held until its retry ({@link PdcHolds}).
+     */
+    private void onPdcNotReady(int i, Packet p, EventContext ctx) {
+        PdcSender s = rudOf(i, "a PDC receiver-not-ready");
+        if (holds == null) {
+            throw new IllegalStateException("NIC " + name + ": flow " + flows[i].flowId() + " got a PDC RNR, no limit");
+        }
+        int psn = (int) p.psn();
+        if (s.onRequestToWait(psn, p.timestampPs())) {
+            cccOf[i].onDiscarded(s.payloadOf(psn), s.wireBytesOf(psn));
+        }
+        holds.onNotReady(i, p.timestampPs(), ctx);
+    }
+
+    /** A PDC's retry timer fired at {@code now}: unless stale, the PDC sends its packets again, lowest first. */
+    void onPdcRetry(PdcHolds.Retry r, long now) {
+        int i = holds.onRetry(r, now);
+        if (i >= 0) {
+            rudOf(i, "a PDC retry").restartFromFirst();
+        }
     }
 
     /**
@@ -359,6 +389,9 @@ final class UetSender {
             ((PdcSender) s).onAck(a.ackPsn(), p.psn(), a.sackBasePsn(), a.sackBitmap(), a.spdcid(), now,
                     cancelled[i]);
             planes.acked(i, a.ackPsn(), now);
+            if (holds != null && holds.onEstablished(i, now)) {
+                ((PdcSender) s).restartFromFirst(); // the target made an entry after all
+            }
         }
         if (p.timestampPs() >= 0 && now >= p.timestampPs()) {
             lastRttPs[i] = now - p.timestampPs();
@@ -426,36 +459,7 @@ final class UetSender {
      * early one), so it only leaves flight.
      */
     private RodPdcSender.Listener rodListener(int i, boolean nacked, boolean cut, long nowPs) {
-        SenderCcc ccc = cccOf[i];
-        LoadBalancer lb = balancers[i];
-        int header = transport.headerBytes();
-        return new RodPdcSender.Listener() {
-            @Override
-            public void lost(int psn, int payloadBytes, int entropy) {
-                if (!cut) {
-                    ccc.onDiscarded(payloadBytes, payloadBytes + header);
-                    return;
-                }
-                if (nacked) {
-                    ccc.onNack(nowPs, payloadBytes, payloadBytes + header, entropy, 0);
-                } else {
-                    ccc.onTimeout(nowPs, payloadBytes, payloadBytes + header);
-                }
-                if (!nacked) {
-                    lb.onFeedback(entropy, Feedback.TIMED_OUT, nowPs);
-                }
-            }
-
-            @Override
-            public void discarded(int psn, int payloadBytes) {
-                ccc.onDiscarded(payloadBytes, payloadBytes + header);
-            }
-
-            @Override
-            public void resendCancelled(int psn, int payloadBytes) {
-                ccc.onResendCancelled(payloadBytes, payloadBytes + header);
-            }
-        };
+        return new RodLosses(cccOf[i], balancers[i], transport.headerBytes(), nacked, cut, nowPs);
     }
 
     /** The back-to-sender counters of every flow, summed. */
@@ -483,7 +487,7 @@ final class UetSender {
         for (int i = 0; i < pdcs.length; i++) {
             Pdc s = pdcs[i];
             into.add(new FlowSenderStats(s.flowId(), s.retransmittedBytes(), s.closedPs(), false,
-                    messages.waits(i)));
+                    holds == null ? messages.waits(i) : messages.waits(i).withPdc(holds.waits(i))));
         }
     }
 }

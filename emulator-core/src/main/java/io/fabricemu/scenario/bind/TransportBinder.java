@@ -14,6 +14,7 @@ import io.fabricemu.scenario.yaml.Units;
 import io.fabricemu.time.Ps;
 import io.fabricemu.uet.MemoryParams;
 import io.fabricemu.uet.NotReadyProtocol;
+import io.fabricemu.uet.PdcLimit;
 import java.util.List;
 
 /**
@@ -30,7 +31,7 @@ public final class TransportBinder {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "windowRate",
                 "receiverNotReady", "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode",
-                "messageSize", "rnrRetry", "rnrTimer", "dcqcn", "nscc", "ack");
+                "messageSize", "rnrRetry", "rnrTimer", "dcqcn", "nscc", "ack", "pdcLimit", "pdcRetry");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -52,7 +53,8 @@ public final class TransportBinder {
     }
 
     private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "windowRate", "receiverNotReady",
-            "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "nscc", "ack");
+            "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "nscc", "ack", "pdcLimit",
+            "pdcRetry");
 
     private static UetOptions bindUet(Section t, CongestionControlKind cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -118,7 +120,35 @@ public final class TransportBinder {
         }
         return new UetOptions(LoadBalancing.named(balancing), baseRttPs, initialWindowBytes, creditSlicePs,
                 initialCreditBytes, memory, deliveryMode, CompanionBinder.nscc(t, cc), CompanionBinder.nsccLoop(t),
-                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes), windowForPort, notReady);
+                AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes), windowForPort, notReady,
+                pdcLimit(t, cc, deliveryMode, notReady));
+    }
+
+    /**
+     * {@code pdcLimit} and {@code pdcRetry} (the latter only with the former): targets with a full PDC table answer
+     * a new PDC's packets with a receiver-not-ready message. Only with NSCC alone, RUD and request-to-wait: the
+     * credit RCCC spent on a refused request, a ROD go-back and a refused rendezvous send are not modelled.
+     */
+    private static PdcLimit pdcLimit(Section t, CongestionControlKind cc, DeliveryMode mode, NotReadyProtocol notReady)
+            throws ScenarioException {
+        if (!t.has("pdcLimit")) {
+            if (t.has("pdcRetry")) {
+                throw t.error("pdcRetry", "is how long a source waits after a target refused its PDC and applies "
+                        + "with transport.pdcLimit only; remove it or set pdcLimit");
+            }
+            return PdcLimit.UNLIMITED;
+        }
+        String why = cc.rccc() ? "transport.cc " + cc.scenarioName() + " (RCCC's credit spent on a refused request is "
+                + "not modelled); use cc: nscc"
+                : mode == DeliveryMode.ROD ? "transport.deliveryMode: rod (a refused packet would need a go-back); "
+                + "use deliveryMode: rud"
+                : notReady.rendezvous() ? "transport.receiverNotReady: rendezvous; use rtw" : null;
+        if (why != null) {
+            throw t.error("pdcLimit", "is not modelled with " + why + ", or remove pdcLimit");
+        }
+        int entries = t.optionalInt("pdcLimit", 0, 1, PdcLimit.MAX_ENTRIES);
+        long retryPs = t.optionalTimePs("pdcRetry", 0, 1, Ps.PER_S);
+        return new PdcLimit(entries, retryPs);
     }
 
     /** {@code receiverNotReady} and {@code eagerSize}: the latter only with a rendezvous. */

@@ -5,6 +5,7 @@ import io.fabricemu.net.DeliveryMode;
 import io.fabricemu.uet.AckPolicy;
 import io.fabricemu.uet.MemoryParams;
 import io.fabricemu.uet.NotReadyProtocol;
+import io.fabricemu.uet.PdcLimit;
 import io.fabricemu.uet.cc.NsccCompanions;
 import io.fabricemu.uet.cc.NsccLoop;
 import io.fabricemu.uet.cc.RcccParams;
@@ -28,11 +29,13 @@ import java.util.Objects;
  *                           simulator does, not for the NIC's ports added up ({@code transport.windowRate: port})
  * @param notReady           what sources and targets do about receives posted late ({@code transport.receiverNotReady},
  *                           {@code transport.eagerSize})
+ * @param pdcLimit           how many PDC entries a target holds at once, and how long a refused source waits
+ *                           ({@code transport.pdcLimit}, {@code transport.pdcRetry})
  */
 public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
                          long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
                          NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy,
-                         boolean windowForPort, NotReadyProtocol notReady) {
+                         boolean windowForPort, NotReadyProtocol notReady, PdcLimit pdcLimit) {
     /** {@code transport.windowRate}: the NIC's rate (its ports added up), the default. */
     public static final String WINDOW_NIC = "nic";
     /** {@code transport.windowRate}: one port's rate. */
@@ -41,6 +44,7 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
     public UetOptions {
         Objects.requireNonNull(ackPolicy, "ackPolicy");
         Objects.requireNonNull(notReady, "notReady");
+        Objects.requireNonNull(pdcLimit, "pdcLimit");
         Objects.requireNonNull(nsccCompanions, "nsccCompanions");
         Objects.requireNonNull(nsccLoop, "nsccLoop");
         Objects.requireNonNull(loadBalancing, "loadBalancing");
@@ -53,6 +57,15 @@ public record UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initi
                     + " must be >= 0, creditSlicePs " + creditSlicePs + " > 0, initialCreditBytes " + initialCreditBytes
                     + " >= 0");
         }
+    }
+
+    /** As the canonical constructor, every target with room for every PDC. */
+    public UetOptions(LoadBalancing loadBalancing, long baseRttPs, long initialWindowBytes, long creditSlicePs,
+                      long initialCreditBytes, MemoryParams receiverMemory, DeliveryMode deliveryMode,
+                      NsccCompanions nsccCompanions, NsccLoop nsccLoop, AckPolicy ackPolicy, boolean windowForPort,
+                      NotReadyProtocol notReady) {
+        this(loadBalancing, baseRttPs, initialWindowBytes, creditSlicePs, initialCreditBytes, receiverMemory,
+                deliveryMode, nsccCompanions, nsccLoop, ackPolicy, windowForPort, notReady, PdcLimit.UNLIMITED);
     }
 
     /** As the canonical constructor, receivers not ready answered by request-to-wait. */
