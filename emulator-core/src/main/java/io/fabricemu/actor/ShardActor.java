@@ -147,7 +147,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         ShardScheduler scheduler = new ShardScheduler(shard, shardOf, shards, shards == 1 || !limits.runAhead()
                 ? new int[shardOf.length] : AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD));
         this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(), limits.stopPs(),
-                factory.flowCount());
+                factory.completionsAwaited());
         ElementRunner[] runners = new ElementRunner[shardOf.length];
         for (int id : localIds) {
             runners[id] = new ElementRunner(id, factory.create(id), limits.sampling(),

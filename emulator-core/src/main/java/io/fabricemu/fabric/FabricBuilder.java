@@ -54,7 +54,6 @@ public final class FabricBuilder implements ElementFactory {
     private final SwitchStages stages;
     private final List<List<NicFlow>> outgoing;
     private final List<List<NicFlow>> incoming;
-    private final int flowCount;
     private final long lookaheadPs;
     private final List<FlowSpec> flows;
     /** Per flow, its index in its source's outgoing list. */
@@ -133,7 +132,6 @@ public final class FabricBuilder implements ElementFactory {
         this.outLocal = anyWaits ? new int[flows.size()] : null;
         this.firstDependent = anyWaits ? new int[flows.size() + 1] : null;
         this.dependents = anyWaits ? dependentsOf(flows, hosts, outLocal, firstDependent) : new int[0];
-        this.flowCount = flows.size();
         this.anyFollows = anyFollows;
         long minFlight = Long.MAX_VALUE;
         for (int c = 0; c < topology.cableCount(); c++) {
@@ -172,7 +170,12 @@ public final class FabricBuilder implements ElementFactory {
 
     @Override
     public int flowCount() {
-        return flowCount;
+        return flows.size();
+    }
+
+    @Override
+    public int completionsAwaited() {
+        return flows.size() + transport.targetCompletions(flows);
     }
 
     public Topology topology() {

@@ -68,6 +68,11 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         return RendezvousTotals.of(flows);
     }
 
+    /** What bounce buffers at the targets held: all zero when the run used none. */
+    BounceBufferTotals bounce() {
+        return BounceBufferTotals.of(flows);
+    }
+
     /** The {@code receiverNotReady} object of results.json. */
     Map<String, Object> json() {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -80,6 +85,10 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         RendezvousTotals rendezvous = rendezvous();
         if (rendezvous.any()) {
             rendezvous.into(doc);
+        }
+        BounceBufferTotals bounce = bounce();
+        if (bounce.any()) {
+            bounce.into(doc);
         }
         List<Map<String, Object>> rows = new ArrayList<>(flows.size());
         for (int i = 0; i < flows.size(); i++) {
@@ -97,6 +106,9 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
             row.put("waitedPs", f.waits().waitedPs());
             if (rendezvous.any()) {
                 RendezvousTotals.into(row, f);
+            }
+            if (bounce.any()) {
+                BounceBufferTotals.into(row, f);
             }
             row.put("fctPs", f.fctPs());
             rows.add(row);

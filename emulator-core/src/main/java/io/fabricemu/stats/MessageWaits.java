@@ -24,10 +24,13 @@ package io.fabricemu.stats;
  * @param bufferedBytes  rendezvous sends: the eager bytes the target held in its unexpected-message buffer until the
  *                       receive was posted (as the target counted them)
  * @param targetBufferedBytes rendezvous sends: all the target NIC held in that buffer, for every message, just
- *                       before this message's receive was posted; the NIC's peak is the largest of these
+ *                       before this message's receive was posted; the NIC's peak is the largest of these; for
+ *                       a bounce buffer, the most the target's pool held at once
+ * @param bounced        the target held the buffered bytes in its bounce buffer ({@code receiverNotReady: buffer})
+ *                       or had no room for some of them; its RTWs are then the packets that did not fit
  */
 public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs, long rnrNaks,
-                           long fetchCount, long bufferedBytes, long targetBufferedBytes) {
+                           long fetchCount, long bufferedBytes, long targetBufferedBytes, boolean bounced) {
     /** A message that never met a receiver that was not ready. */
     public static final MessageWaits NONE = new MessageWaits(0, 0, 0, 0);
 
@@ -43,23 +46,28 @@ public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, lo
 
     /** An Ultra Ethernet message's request-to-wait and request-to-send only. */
     public MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs) {
-        this(rtwCount, rtsCount, discardedBytes, waitedPs, 0, 0, 0, 0);
+        this(rtwCount, rtsCount, discardedBytes, waitedPs, 0, 0, 0, 0, false);
     }
 
     /** A RoCEv2 message's waits, as its responder counted them. */
     public static MessageWaits rnr(long rnrNaks, long droppedBytes, long waitedPs) {
-        return new MessageWaits(0, 0, droppedBytes, waitedPs, rnrNaks, 0, 0, 0);
+        return new MessageWaits(0, 0, droppedBytes, waitedPs, rnrNaks, 0, 0, 0, false);
     }
 
     /** A rendezvous send, as its source counted it. */
     public static MessageWaits fetched(long fetchCount, long waitedPs) {
-        return new MessageWaits(0, 0, 0, waitedPs, 0, fetchCount, 0, 0);
+        return new MessageWaits(0, 0, 0, waitedPs, 0, fetchCount, 0, 0, false);
     }
 
     /** These waits, with what the target buffered of the message (its {@link FlowReceiverStats}). */
     public MessageWaits withBuffered(long bufferedBytes, long targetBufferedBytes) {
-        return bufferedBytes == 0 && targetBufferedBytes == 0 ? this : new MessageWaits(rtwCount, rtsCount,
-                discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes);
+        return withBuffered(bufferedBytes, targetBufferedBytes, false);
+    }
+
+    /** As above; {@code bounced}: held in the target's bounce buffer, not as a rendezvous send's eager part. */
+    public MessageWaits withBuffered(long bufferedBytes, long targetBufferedBytes, boolean bounced) {
+        return bufferedBytes == 0 && targetBufferedBytes == 0 && !bounced ? this : new MessageWaits(rtwCount,
+                rtsCount, discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes, bounced);
     }
 
     /** Whether the message met a receiver that was not ready at all. */

@@ -29,8 +29,8 @@ public final class TransportBinder {
     public static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "windowRate",
-                "receiverNotReady", "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode",
-                "messageSize", "rnrRetry", "rnrTimer", "dcqcn", "nscc", "ack");
+                "receiverNotReady", "eagerSize", "bounceBuffer", "creditSlice", "initialCredit", "receiverMemory",
+                "deliveryMode", "messageSize", "rnrRetry", "rnrTimer", "dcqcn", "nscc", "ack");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -52,7 +52,8 @@ public final class TransportBinder {
     }
 
     private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "windowRate", "receiverNotReady",
-            "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "nscc", "ack");
+            "eagerSize", "bounceBuffer", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "nscc",
+            "ack");
 
     private static UetOptions bindUet(Section t, CongestionControlKind cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -121,10 +122,28 @@ public final class TransportBinder {
                 AckBinder.bind(t.has("ack") ? t.requiredSection("ack") : null, mtuBytes), windowForPort, notReady);
     }
 
-    /** {@code receiverNotReady} and {@code eagerSize}: the latter only with a rendezvous. */
+    /**
+     * {@code receiverNotReady}, {@code eagerSize} and {@code bounceBuffer}: the second only with a rendezvous, the
+     * third only with bounce buffers.
+     */
     private static NotReadyProtocol notReady(Section t, int mtuBytes) throws ScenarioException {
         NotReadyProtocol.Kind kind = NotReadyProtocol.Kind.named(t.optionalOneOf("receiverNotReady",
                 NotReadyProtocol.Kind.RTW.scenarioName(), NotReadyProtocol.Kind.scenarioNames()));
+        if (kind != NotReadyProtocol.Kind.BUFFER && t.has("bounceBuffer")) {
+            throw t.error("bounceBuffer", "is each target's bounce-buffer pool and applies with "
+                    + "transport.receiverNotReady: buffer only (allowed values of receiverNotReady: "
+                    + String.join(", ", NotReadyProtocol.Kind.scenarioNames()) + "); remove it or set "
+                    + "receiverNotReady: buffer");
+        }
+        if (kind == NotReadyProtocol.Kind.BUFFER) {
+            if (t.has("eagerSize")) {
+                throw t.error("eagerSize", "is the eager part of a rendezvous send and applies with "
+                        + "transport.receiverNotReady: rendezvous only; remove it or set receiverNotReady");
+            }
+            long poolBytes = t.optionalBytes("bounceBuffer", NotReadyProtocol.DEFAULT_BOUNCE_BUFFER_BYTES, mtuBytes,
+                    Limits.MAX_BUFFER_BYTES);
+            return NotReadyProtocol.bounceBuffers(poolBytes);
+        }
         if (kind != NotReadyProtocol.Kind.RENDEZVOUS) {
             if (t.has("eagerSize")) {
                 throw t.error("eagerSize", "is the eager part of a rendezvous send and applies with "
