@@ -195,7 +195,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         long earliest = t.earliestPs();
         int flows = t.flows();
         int haltElementId = t.haltElementId();
-        boolean allDone = (factory.flowCount() > 0 && flows >= factory.flowCount()) || earliest == Long.MAX_VALUE;
+        int awaited = factory.completionsAwaited();
+        boolean allDone = (awaited > 0 && flows >= awaited) || earliest == Long.MAX_VALUE;
         boolean halted = haltElementId >= 0;
         if (allDone || halted || earliest >= limits.stopPs()) {
             boolean reachedStop = !allDone && !halted;

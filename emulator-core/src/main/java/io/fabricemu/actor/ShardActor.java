@@ -149,7 +149,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         ShardScheduler scheduler = new ShardScheduler(shard, shardOf, shards, ahead
                 ? AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD) : new int[shardOf.length]);
         this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(),
-                WindowSpan.cells(factory, shardOf), limits.stopPs(), factory.flowCount());
+                WindowSpan.cells(factory, shardOf), limits.stopPs(), factory.completionsAwaited());
         ElementRunner[] runners = new ElementRunner[shardOf.length];
         for (int id : localIds) {
             runners[id] = new ElementRunner(id, factory.create(id), limits.sampling(),

@@ -36,6 +36,14 @@ public interface ElementFactory {
     int flowCount();
 
     /**
+     * Completions the run waits for: one per flow, and more where a transport's targets count their own (a target
+     * that completes a message it held only when its receive is posted).
+     */
+    default int completionsAwaited() {
+        return flowCount();
+    }
+
+    /**
      * Every element that may send events to {@code elementId} (it may name more, never fewer), or null when the
      * fabric does not say, which the engine takes as "any element may". A shard runs the elements that no other
      * shard can reach a little ahead, while it waits for its peers; with null it never does, and the results are

@@ -33,7 +33,10 @@ public interface EventContext {
     default void promote(Signal signal) {
     }
 
-    /** Records that a flow this element sends has completed (counted to know when a run is done). */
+    /**
+     * Records that a flow this element sends has completed, or that a message this element held as a target was
+     * delivered (counted to know when a run is done).
+     */
     void flowCompleted();
 
     /**

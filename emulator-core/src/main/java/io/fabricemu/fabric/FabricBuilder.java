@@ -54,7 +54,6 @@ public final class FabricBuilder implements ElementFactory {
     private final SwitchStages stages;
     private final List<List<NicFlow>> outgoing;
     private final List<List<NicFlow>> incoming;
-    private final int flowCount;
     private final long lookaheadPs;
     private final long relayedLookaheadPs;
     private final List<FlowSpec> flows;
@@ -134,10 +133,10 @@ public final class FabricBuilder implements ElementFactory {
         this.outLocal = anyWaits ? new int[flows.size()] : null;
         this.firstDependent = anyWaits ? new int[flows.size() + 1] : null;
         this.dependents = anyWaits ? dependentsOf(flows, hosts, outLocal, firstDependent) : new int[0];
-        this.flowCount = flows.size();
         this.anyFollows = anyFollows;
         this.lookaheadPs = Lookaheads.plainPs(topology, switches.latencyPs());
-        this.relayedLookaheadPs = Lookaheads.relayedPs(topology, switches.latencyPs(), lookaheadPs, this::healthyLink);
+        this.relayedLookaheadPs = Lookaheads.relayedPs(topology, switches.latencyPs(), lookaheadPs,
+                d -> this.faults.healthy(d, lossProbability));
     }
 
     private SwitchPlan planOf(int node) {
@@ -174,18 +173,17 @@ public final class FabricBuilder implements ElementFactory {
     /** Links with neither loss nor faults: the relays ({@link Link#relaySpanPs}) of their one transmitter. */
     @Override
     public boolean relay(int elementId) {
-        return elementId >= linkBase && elementId < poolBase && healthyLink(elementId - linkBase);
-    }
-
-    /** Whether link direction {@code direction} loses nothing and no fault touches it. */
-    private boolean healthyLink(int direction) {
-        double cableLoss = topology.cable(direction / 2).spec().lossProbability();
-        return LinkLoss.of(lossProbability, cableLoss) == 0 && faults.healthy(direction);
+        return elementId >= linkBase && elementId < poolBase && faults.healthy(elementId - linkBase, lossProbability);
     }
 
     @Override
     public int flowCount() {
-        return flowCount;
+        return flows.size();
+    }
+
+    @Override
+    public int completionsAwaited() {
+        return flows.size() + transport.targetCompletions(flows);
     }
 
     public Topology topology() {

@@ -67,9 +67,13 @@ final class FabricFaults implements FaultGraph {
         return new PortFaults(timelines[outDirection], routes, c.id(), changes, failover.convergePs());
     }
 
-    /** Whether no fault touches link direction {@code direction}. */
-    boolean healthy(int direction) {
-        return timelines[direction].healthy();
+    /**
+     * Whether link direction {@code direction} is healthy: no fault touches it, and it loses nothing with
+     * {@code everyLinkLoss} besides its cable's own loss ({@link LinkLoss}).
+     */
+    boolean healthy(int direction, double everyLinkLoss) {
+        double cableLoss = topology.cable(direction / 2).spec().lossProbability();
+        return LinkLoss.of(everyLinkLoss, cableLoss) == 0 && timelines[direction].healthy();
     }
 
     /**

@@ -8,6 +8,7 @@ import io.fabricemu.roce.RoceNic;
 import io.fabricemu.roce.RocePlan;
 import io.fabricemu.uet.UetNic;
 import io.fabricemu.uet.UetPlan;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -28,6 +29,16 @@ public sealed interface TransportPlan permits TransportPlan.Baseline, TransportP
 
     /** The NIC of the host {@code setup} describes, running this transport; {@code seed} is the scenario's. */
     Nic nic(NicSetup setup, long seed);
+
+    /**
+     * Completions the run waits for beyond one per flow (each source's, when its last byte is acknowledged): under
+     * Ultra Ethernet with bounce buffers a target completes a message it held only once its receive is posted,
+     * possibly long after the source has its ACKs, so each flow whose receive may be posted late counts once more,
+     * by its target ({@link io.fabricemu.uet.BounceBuffer}); none elsewhere.
+     */
+    default int targetCompletions(List<FlowSpec> flows) {
+        return 0;
+    }
 
     /**
      * The baseline transport (go-back-N) under a fixed window of {@code windowBytes} per flow, with a scenario's
@@ -73,6 +84,11 @@ public sealed interface TransportPlan permits TransportPlan.Baseline, TransportP
         @Override
         public Nic nic(NicSetup setup, long seed) {
             return new UetNic(setup, uet, seed);
+        }
+
+        @Override
+        public int targetCompletions(List<FlowSpec> flows) {
+            return uet.notReady().bounceBuffer() ? (int) flows.stream().filter(FlowSpec::postsLate).count() : 0;
         }
     }
 

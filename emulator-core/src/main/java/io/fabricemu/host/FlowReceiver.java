@@ -18,6 +18,8 @@ public final class FlowReceiver {
     private long receivedPackets;
     private long outOfOrderDeliveries;
     private long finishPs = -1;
+    /** The data may all be in, but the message completes only at {@link #releaseCompletion}. */
+    private boolean completionHeld;
     private final IntConsumer onFinished;
 
     /** As below, telling nobody when the flow finishes. */
@@ -71,11 +73,28 @@ public final class FlowReceiver {
         if (psn == cumulativePsn) {
             cumulativePsn = received.nextClearBit(index);
         }
-        if (cumulativePsn == packetCount && finishPs < 0) {
+        if (cumulativePsn == packetCount && finishPs < 0 && !completionHeld) {
             finishPs = nowPs;
             onFinished.accept(flowId);
         }
         return cumulativePsn;
+    }
+
+    /**
+     * The flow's data is taken (and acknowledged) as before, but it does not finish until {@link #releaseCompletion}:
+     * a target that holds data in a bounce buffer completes the message only when its receive is posted.
+     */
+    public void holdCompletion() {
+        completionHeld = true;
+    }
+
+    /** Ends {@link #holdCompletion}: the flow finishes now if every byte has arrived, else when the last one does. */
+    public void releaseCompletion(long nowPs) {
+        completionHeld = false;
+        if (cumulativePsn == packetCount && finishPs < 0) {
+            finishPs = nowPs;
+            onFinished.accept(flowId);
+        }
     }
 
     /** The first PSN not yet received: every PSN below it has arrived. */

@@ -185,8 +185,8 @@ public final class Comparison {
      * the order they first appear), its completion time and FCT p99; then, for every fault (the runs of a
      * comparison share the scenario's faults), how soon goodput came back and the p99 FCT of the flows it touched
      * ({@link FaultCost}); then, when a receive was posted late in any run, what that cost ({@link NotReadyTotals}:
-     * request-to-wait and -to-send, responders' RNR NAKs, bytes discarded, rendezvous fetches and buffered bytes, the
-     * longest wait); then the rows every comparison has.
+     * request-to-wait and -to-send, responders' RNR NAKs, bytes discarded, rendezvous fetches and buffered bytes,
+     * bounce buffers' bytes, peak and overflow, the longest wait); then the rows every comparison has.
      */
     private List<Row> rows() {
         List<String> groups = new ArrayList<>();
@@ -234,6 +234,9 @@ public final class Comparison {
             rows.add(Row.of("not ready: discarded", c -> notReady.get(c).discardedBytes(), BYTES));
             rows.add(Row.of("rendezvous fetches", c -> notReady.get(c).rendezvous().fetchCount(), COUNT));
             rows.add(Row.of("rendezvous buffered", c -> notReady.get(c).rendezvous().bufferedBytes(), BYTES));
+            rows.add(Row.of("bounce buffered", c -> notReady.get(c).bounce().bufferedBytes(), BYTES));
+            rows.add(Row.of("bounce buffer peak", c -> notReady.get(c).bounce().peakBytesMax(), BYTES));
+            rows.add(Row.of("bounce overflow (RTW)", c -> notReady.get(c).bounce().overflowPackets(), COUNT));
             rows.add(Row.of("longest not-ready wait", c -> notReady.get(c).waitedPsMax(), TIME));
             rows.add(Row.of("PDC receiver not ready (RNR)", c -> notReady.get(c).pdc().rnrCount(), COUNT));
             rows.add(Row.of("PDC retries", c -> notReady.get(c).pdc().retryCount(), COUNT));

@@ -80,6 +80,11 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         return RendezvousTotals.of(flows);
     }
 
+    /** What bounce buffers at the targets held: all zero when the run used none. */
+    BounceBufferTotals bounce() {
+        return BounceBufferTotals.of(flows);
+    }
+
     /** The {@code receiverNotReady} object of results.json. */
     Map<String, Object> json() {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -95,6 +100,10 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
         }
         if (pdc.any()) {
             pdc.into(doc);
+        }
+        BounceBufferTotals bounce = bounce();
+        if (bounce.any()) {
+            bounce.into(doc);
         }
         List<Map<String, Object>> rows = new ArrayList<>(flows.size());
         for (int i = 0; i < flows.size(); i++) {
@@ -115,6 +124,9 @@ public record NotReadyTotals(long rtwCount, long rtsCount, long discardedBytes, 
             }
             if (pdc.any()) {
                 PdcTotals.into(row, f);
+            }
+            if (bounce.any()) {
+                BounceBufferTotals.into(row, f);
             }
             row.put("fctPs", f.fctPs());
             rows.add(row);

@@ -29,6 +29,9 @@ record RendezvousTotals(long fetchCount, long bufferedBytes, long bufferedBytesP
         Map<Integer, Long> peakByNic = new TreeMap<>();
         for (FlowResult f : flows) {
             MessageWaits w = f.waits();
+            if (w.bounced()) {
+                continue; // held in a bounce buffer: BounceBufferTotals
+            }
             fetches += w.fetchCount();
             buffered += w.bufferedBytes();
             waited += w.fetchCount() > 0 && w.waitedPs() > 0 ? 1 : 0;

@@ -101,6 +101,14 @@ public final class SummaryTable {
                         rendezvous.bufferedBytesPeakSum(), rendezvous.messagesWaited(),
                         rendezvous.messagesWaited() == 1 ? "" : "s")});
             }
+            BounceBufferTotals bounce = notReady.bounce();
+            if (bounce.any()) {
+                rows.add(new String[] {"bounce buffers", String.format(Locale.ROOT,
+                        "%,d B of %d message%s held until the receive (largest NIC pool %,d B, all NICs' peaks %,d B);"
+                                + " %,d packets found the pool full (RTW)", bounce.bufferedBytes(),
+                        bounce.messagesBuffered(), bounce.messagesBuffered() == 1 ? "" : "s", bounce.peakBytesMax(),
+                        bounce.peakBytesSum(), bounce.overflowPackets())});
+            }
         }
         if (s.btsSent() > 0) {
             rows.add(new String[] {"back-to-sender", String.format(Locale.ROOT,

@@ -26,6 +26,7 @@ final class FlowResults {
         long[] buffered = new long[flows.size()];
         long[] targetBuffered = new long[flows.size()];
         int[] targetPdcEntries = new int[flows.size()];
+        boolean[] bounced = new boolean[flows.size()];
         java.util.Arrays.fill(waits, MessageWaits.NONE);
         java.util.Arrays.fill(finish, -1);
         // A flow that waits for others starts when the run says so; one that never started reports -1.
@@ -54,6 +55,7 @@ final class FlowResults {
                 outOfOrder[s.flowId()] = s.outOfOrderPackets();
                 buffered[s.flowId()] = s.bufferedBytes();
                 targetBuffered[s.flowId()] = s.targetBufferedBytes();
+                bounced[s.flowId()] = s.bounced();
                 if (s.waits().any()) {
                     waits[s.flowId()] = s.waits(); // a RoCEv2 responder's RNR NAKs; its requester reports none
                 }
@@ -66,7 +68,7 @@ final class FlowResults {
             long fct = finish[id] >= 0 ? finish[id] - start[id] : -1;
             out.add(new FlowResult(id, f.src(), f.dst(), f.bytes(), start[id], finish[id], fct, retransmitted[id],
                     delivered[id], failed[id], outOfOrder[id], f.group(), waits[id].withBuffered(buffered[id],
-                    targetBuffered[id]).withPdc(waits[id].pdc().withTargetEntries(targetPdcEntries[id]))));
+                    targetBuffered[id], bounced[id]).withPdc(waits[id].pdc().withTargetEntries(targetPdcEntries[id]))));
         }
         return out;
     }

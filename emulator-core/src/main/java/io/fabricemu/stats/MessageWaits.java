@@ -24,11 +24,15 @@ package io.fabricemu.stats;
  * @param bufferedBytes  rendezvous sends: the eager bytes the target held in its unexpected-message buffer until the
  *                       receive was posted (as the target counted them)
  * @param targetBufferedBytes rendezvous sends: all the target NIC held in that buffer, for every message, just
- *                       before this message's receive was posted; the NIC's peak is the largest of these
+ *                       before this message's receive was posted; the NIC's peak is the largest of these; for
+ *                       a bounce buffer, the most the target's pool held at once
+ * @param bounced        the target held the buffered bytes in its bounce buffer ({@code receiverNotReady: buffer})
+ *                       or had no room for some of them; its RTWs are then the packets that did not fit
  * @param pdc            what a full PDC table at the target cost the flow's PDC (UET only, US 12,388,756 FIG. 2D)
  */
 public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs, long rnrNaks,
-                           long fetchCount, long bufferedBytes, long targetBufferedBytes, PdcWaits pdc) {
+                           long fetchCount, long bufferedBytes, long targetBufferedBytes, boolean bounced,
+                           PdcWaits pdc) {
     /** A message that never met a receiver that was not ready. */
     public static final MessageWaits NONE = new MessageWaits(0, 0, 0, 0);
 
@@ -47,7 +51,7 @@ public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, lo
     public MessageWaits(long rtwCount, long rtsCount, long discardedBytes, long waitedPs, long rnrNaks,
                         long fetchCount, long bufferedBytes, long targetBufferedBytes) {
         this(rtwCount, rtsCount, discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes,
-                PdcWaits.NONE);
+                false, PdcWaits.NONE);
     }
 
     /** An Ultra Ethernet message's request-to-wait and request-to-send only. */
@@ -67,14 +71,20 @@ public record MessageWaits(long rtwCount, long rtsCount, long discardedBytes, lo
 
     /** These waits, with what the target buffered of the message (its {@link FlowReceiverStats}). */
     public MessageWaits withBuffered(long bufferedBytes, long targetBufferedBytes) {
-        return bufferedBytes == 0 && targetBufferedBytes == 0 ? this : new MessageWaits(rtwCount, rtsCount,
-                discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes, pdc);
+        return withBuffered(bufferedBytes, targetBufferedBytes, false);
+    }
+
+    /** As above; {@code bounced}: held in the target's bounce buffer, not as a rendezvous send's eager part. */
+    public MessageWaits withBuffered(long bufferedBytes, long targetBufferedBytes, boolean bounced) {
+        return bufferedBytes == 0 && targetBufferedBytes == 0 && !bounced ? this : new MessageWaits(rtwCount,
+                rtsCount, discardedBytes, waitedPs, rnrNaks, fetchCount, bufferedBytes, targetBufferedBytes, bounced,
+                pdc);
     }
 
     /** These waits, with what a full PDC table cost the flow's PDC. */
     public MessageWaits withPdc(PdcWaits pdc) {
         return pdc.equals(this.pdc) ? this : new MessageWaits(rtwCount, rtsCount, discardedBytes, waitedPs, rnrNaks,
-                fetchCount, bufferedBytes, targetBufferedBytes, pdc);
+                fetchCount, bufferedBytes, targetBufferedBytes, bounced, pdc);
     }
 
     /** Whether the message met a receiver that was not ready at all. */

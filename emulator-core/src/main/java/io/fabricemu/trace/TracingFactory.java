@@ -41,6 +41,11 @@ final class TracingFactory implements ElementFactory {
     }
 
     @Override
+    public int completionsAwaited() {
+        return fabric.completionsAwaited();
+    }
+
+    @Override
     public int[] sendersTo(int elementId) {
         return fabric.sendersTo(elementId);
     }

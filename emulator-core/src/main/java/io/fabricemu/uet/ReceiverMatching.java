@@ -39,6 +39,12 @@ import java.util.function.IntPredicate;
  * discarded and no RTW goes: an eager packet that finds no posted receive is held in the unexpected-message buffer
  * and acknowledged; once the receive is posted and the message's first packet has arrived, the RTS goes as the
  * fetch request for the rest, repeated as above until a packet of the rest arrives.
+ *
+ * <p>With bounce buffers ({@link BounceBuffer}, {@code transport.receiverNotReady: buffer}) a packet that finds no
+ * posted receive is held in the target's pool while it fits, and goes on to be acknowledged as any delivered
+ * packet (a trimmed one is NACKed, as to a ready receiver); the message completes only once its receive is posted
+ * and the held bytes copied out. A packet that does not fit is answered by request-to-wait as above, and so is the
+ * rest of its message until the post, which then sends the RTS.
  */
 final class ReceiverMatching {
     /** The time has come to post incoming flow {@code inIndex}'s receive. */
@@ -68,6 +74,8 @@ final class ReceiverMatching {
     private final int[] postedIndex;
     /** Rendezvous sends' state, or null when packets that find no receive are answered by request-to-wait. */
     private final RendezvousTarget rendezvous;
+    /** The bounce-buffer pool, or null when packets that find no receive are not held in one. */
+    private final BounceBuffer bounce;
 
     /**
      * @param finished whether incoming flow {@code i} has been fully received (a message whose old copies all
@@ -80,8 +88,15 @@ final class ReceiverMatching {
     /** As above; {@code rendezvous} non-null: the sources send rendezvous, and the target fetches. */
     ReceiverMatching(int host, NicFlow[] flows, CommonTransport transport, NicActions nic, IntPredicate finished,
             RendezvousTarget rendezvous) {
+        this(host, flows, transport, nic, finished, rendezvous, null);
+    }
+
+    /** As above; {@code bounce} non-null: the target holds unexpected packets in its bounce buffer. */
+    ReceiverMatching(int host, NicFlow[] flows, CommonTransport transport, NicActions nic, IntPredicate finished,
+            RendezvousTarget rendezvous, BounceBuffer bounce) {
         this.host = host;
         this.rendezvous = rendezvous;
+        this.bounce = bounce;
         this.finished = finished;
         this.flows = flows;
         this.transport = transport;
@@ -145,6 +160,9 @@ final class ReceiverMatching {
         if (!posted[i] && f.recvPostedPs() >= 0 && now >= f.recvPostedPs()) {
             post(i, ctx);
         }
+        if (!posted[i] && bounce != null && bounced(i, p, ctx)) {
+            return true;
+        }
         if (table.onPacket(f.peer(), msn[i]) == MatchTable.Outcome.FAILED_MATCH) {
             nic.reply(transport.answer(host, p, PacketKind.RTW, p.psn(), 0));
             if (!postArmed[i] && f.recvPostedPs() >= 0) {
@@ -185,6 +203,21 @@ final class ReceiverMatching {
         }
     }
 
+    /** Packet {@code p} of flow {@code i}, whose receive is not posted, is held in the bounce buffer if it fits. */
+    private boolean bounced(int i, Packet p, EventContext ctx) {
+        if (bounce.overflowed(i)) {
+            return false;
+        }
+        if (!p.trimmed() && !bounce.offer(i, p.psn(), p.payloadBytes())) {
+            return false;
+        }
+        if (!postArmed[i] && flows[i].recvPostedPs() >= 0) {
+            postArmed[i] = true;
+            ctx.schedule(flows[i].recvPostedPs(), new Posted(i));
+        }
+        return true;
+    }
+
     private void sendFetch(int i, EventContext ctx) {
         rendezvous.fetched(i);
         sendRts(i, ctx);
@@ -200,6 +233,10 @@ final class ReceiverMatching {
         }
         if (signal instanceof RtsCheck c) {
             onRtsCheck(c.inIndex(), ctx);
+            return true;
+        }
+        if (signal instanceof BounceBuffer.Copied c) {
+            bounce.release(c.inIndex(), ctx);
             return true;
         }
         return false;
@@ -233,6 +270,9 @@ final class ReceiverMatching {
             }
             return;
         }
+        if (bounce != null) {
+            bounce.onPosted(i, ctx);
+        }
         if (table.post(flows[i].peer(), msn[i])) {
             sendRts(i, ctx);
         }
@@ -254,6 +294,9 @@ final class ReceiverMatching {
     void reportBuffered(List<FlowReceiverStats> received, int from) {
         if (rendezvous != null) {
             rendezvous.report(received, from, flows);
+        }
+        if (bounce != null) {
+            bounce.report(received, from, flows);
         }
     }
 

@@ -159,7 +159,8 @@ final class UetReceiver {
         this.acks = new AckCoalescer(uet.ackPolicy(), flows.length);
         this.memory = uet.memory() == null ? null : new ReceiverMemory(uet.memory());
         this.matching = ReceiverMatching.anyLate(flows) ? new ReceiverMatching(host, flows, transport, nic,
-                i -> receivers[i].finishPs() >= 0, RendezvousTarget.of(uet, host, flows, transport)) : null;
+                i -> receivers[i].finishPs() >= 0, RendezvousTarget.of(uet, host, flows, transport),
+                BounceBuffer.of(uet, receivers)) : null;
         this.sliceLengthPs = uet.sliceLengthPs();
         this.creditOnlyBudgetBytes = Ps.bytesIn(sliceLengthPs, rateBps) / CREDIT_ONLY_LINK_SHARE_DIVISOR;
         this.rccc = uet.rccc() && flows.length > 0

@@ -30,8 +30,8 @@ public final class TransportBinder {
     public static TransportConfig bind(Section t) throws ScenarioException {
         TransportConfig d = TransportConfig.defaults();
         t.declare("mtu", "header", "window", "rto", "cc", "loadBalancing", "baseRtt", "initialWindow", "windowRate",
-                "receiverNotReady", "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode",
-                "messageSize", "rnrRetry", "rnrTimer", "dcqcn", "nscc", "ack", "pdcLimit", "pdcRetry");
+                "receiverNotReady", "eagerSize", "bounceBuffer", "creditSlice", "initialCredit", "receiverMemory",
+                "deliveryMode", "messageSize", "rnrRetry", "rnrTimer", "dcqcn", "nscc", "ack", "pdcLimit", "pdcRetry");
         t.rejectUnknownFields();
         int headerBytes = (int) t.optionalBytes("header", d.headerBytes(), 1, TransportConfig.MAX_MTU_BYTES - 1);
         int mtuBytes = (int) t.optionalBytes("mtu", d.mtuBytes(), headerBytes + 1L, TransportConfig.MAX_MTU_BYTES);
@@ -53,8 +53,8 @@ public final class TransportBinder {
     }
 
     private static final List<String> UET_ONLY = List.of("baseRtt", "initialWindow", "windowRate", "receiverNotReady",
-            "eagerSize", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "nscc", "ack", "pdcLimit",
-            "pdcRetry");
+            "eagerSize", "bounceBuffer", "creditSlice", "initialCredit", "receiverMemory", "deliveryMode", "nscc",
+            "ack", "pdcLimit", "pdcRetry");
 
     private static UetOptions bindUet(Section t, CongestionControlKind cc, int mtuBytes) throws ScenarioException {
         UetOptions d = UetOptions.defaults();
@@ -142,7 +142,8 @@ public final class TransportBinder {
                 + "not modelled); use cc: nscc"
                 : mode == DeliveryMode.ROD ? "transport.deliveryMode: rod (a refused packet would need a go-back); "
                 + "use deliveryMode: rud"
-                : notReady.rendezvous() ? "transport.receiverNotReady: rendezvous; use rtw" : null;
+                : notReady.kind() != NotReadyProtocol.Kind.RTW ? "transport.receiverNotReady: "
+                + notReady.kind().scenarioName() + "; use rtw" : null;
         if (why != null) {
             throw t.error("pdcLimit", "is not modelled with " + why + ", or remove pdcLimit");
         }
@@ -151,10 +152,28 @@ public final class TransportBinder {
         return new PdcLimit(entries, retryPs);
     }
 
-    /** {@code receiverNotReady} and {@code eagerSize}: the latter only with a rendezvous. */
+    /**
+     * {@code receiverNotReady}, {@code eagerSize} and {@code bounceBuffer}: the second only with a rendezvous, the
+     * third only with bounce buffers.
+     */
     private static NotReadyProtocol notReady(Section t, int mtuBytes) throws ScenarioException {
         NotReadyProtocol.Kind kind = NotReadyProtocol.Kind.named(t.optionalOneOf("receiverNotReady",
                 NotReadyProtocol.Kind.RTW.scenarioName(), NotReadyProtocol.Kind.scenarioNames()));
+        if (kind != NotReadyProtocol.Kind.BUFFER && t.has("bounceBuffer")) {
+            throw t.error("bounceBuffer", "is each target's bounce-buffer pool and applies with "
+                    + "transport.receiverNotReady: buffer only (allowed values of receiverNotReady: "
+                    + String.join(", ", NotReadyProtocol.Kind.scenarioNames()) + "); remove it or set "
+                    + "receiverNotReady: buffer");
+        }
+        if (kind == NotReadyProtocol.Kind.BUFFER) {
+            if (t.has("eagerSize")) {
+                throw t.error("eagerSize", "is the eager part of a rendezvous send and applies with "
+                        + "transport.receiverNotReady: rendezvous only; remove it or set receiverNotReady");
+            }
+            long poolBytes = t.optionalBytes("bounceBuffer", NotReadyProtocol.DEFAULT_BOUNCE_BUFFER_BYTES, mtuBytes,
+                    Limits.MAX_BUFFER_BYTES);
+            return NotReadyProtocol.bounceBuffers(poolBytes);
+        }
         if (kind != NotReadyProtocol.Kind.RENDEZVOUS) {
             if (t.has("eagerSize")) {
                 throw t.error("eagerSize", "is the eager part of a rendezvous send and applies with "
