@@ -36,13 +36,16 @@ public enum PacketKind {
      * A UET request-to-wait, header only, control class, sent by a target to the source of a data packet that
      * found no posted receive (US 12,388,756 ¶(59)): its flow and PSN are the data packet's, its transmit time is
      * echoed; the data was discarded and the source stops sending that message. Never retransmitted: every
-     * packet that finds no match causes one.
+     * packet that finds no match causes one. In UE 1.0's semantic sublayer, the response to a
+     * {@code UET_DEFERRABLE_SEND} with return code {@code RC_NO_MATCH} ("could not be matched at the target and was
+     * dropped").
      */
     RTW,
     /**
      * A UET request-to-send, header only, control class, sent by a target when it posts a receive that a packet
      * failed to match earlier (US 12,388,756 ¶(59)): the source restarts the message from its first packet. The
-     * target sends it again if no data follows within the retransmission timeout.
+     * target sends it again if no data follows within the retransmission timeout. In UE 1.0's semantic sublayer,
+     * {@code UET_DEFERRABLE_RTR}, the target's ready-to-restart for a deferrable send.
      */
     RTS,
     /**
