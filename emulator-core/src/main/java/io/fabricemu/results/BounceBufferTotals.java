@@ -37,13 +37,8 @@ record BounceBufferTotals(long bufferedBytes, int messagesBuffered, long peakByt
             overflow += w.rtwCount();
             peakByNic.merge(f.dst(), w.targetBufferedBytes(), Math::max);
         }
-        long max = 0;
-        long sum = 0;
-        for (long peak : peakByNic.values()) {
-            max = Math.max(max, peak);
-            sum += peak;
-        }
-        return new BounceBufferTotals(buffered, messages, max, sum, overflow);
+        NicPeaks peaks = NicPeaks.of(peakByNic.values());
+        return new BounceBufferTotals(buffered, messages, peaks.maxBytes(), peaks.sumBytes(), overflow);
     }
 
     /** Whether any message was held in, or overflowed, a bounce buffer. */

@@ -39,13 +39,8 @@ record RendezvousTotals(long fetchCount, long bufferedBytes, long bufferedBytesP
                 peakByNic.merge(f.dst(), w.targetBufferedBytes(), Math::max);
             }
         }
-        long max = 0;
-        long sum = 0;
-        for (long peak : peakByNic.values()) {
-            max = Math.max(max, peak);
-            sum += peak;
-        }
-        return new RendezvousTotals(fetches, buffered, max, sum, waited);
+        NicPeaks peaks = NicPeaks.of(peakByNic.values());
+        return new RendezvousTotals(fetches, buffered, peaks.maxBytes(), peaks.sumBytes(), waited);
     }
 
     /** Whether any message was sent as a rendezvous that met a receiver not ready. */
