@@ -155,5 +155,19 @@ class ReceiverNotReadyTest {
         long skewedJct = skewed.get("collectives").get(1).get("finishPs").asLong();
         long inStepJct = inStep.get("collectives").get(1).get("finishPs").asLong();
         assertTrue(skewedJct > inStepJct, "skewed " + skewedJct + " ps, in step " + inStepJct + " ps");
+        JsonNode maxZero = Cli.runScenario(dir, "uet-all-reduce-skew-rtw.yaml", Cli.sets("workload.skew.max=0us"));
+        assertEquals(inStep.get("digest"), maxZero.get("digest"), "skew.max 0 is the ring in step");
+    }
+
+    /** A skew sweep from 0: compare's table puts the skew's cost beside the ring in step. */
+    @Test
+    void compare_skewSweptFromZero_showsWhatTheSkewCosts() throws IOException {
+        Path out = dir.resolve("skew-sweep");
+        Cli.Outcome o = Cli.run("compare", Cli.scenario("uet-all-reduce-skew-rtw.yaml"), "--quiet", "--out=" + out,
+                "--sweep", "workload.skew.max=0us,20us");
+        assertEquals(0, o.exitCode(), o.err());
+        String table = Files.readString(out.resolve("comparison.md"));
+        assertTrue(table.contains("workload.skew.max=0us") && table.contains("workload.skew.max=20us"), table);
+        assertTrue(table.contains("request-to-wait (RTW)"), "the skewed run met receives not posted:\n" + table);
     }
 }

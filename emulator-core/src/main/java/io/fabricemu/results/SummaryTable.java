@@ -79,7 +79,9 @@ public final class SummaryTable {
                     notReady.rtsCount(), notReady.discardedBytes())
                     : String.format(Locale.ROOT, "%,d RNR NAKs from responders, %,d B dropped", notReady.rnrNaks(),
                     notReady.discardedBytes());
-            if (waitedForReceive > 0) {
+            // a message held whole in a bounce buffer never stopped its source: nothing to say here but its row below
+            boolean stopped = notReady.rtwCount() > 0 || notReady.rnrNaks() > 0 || notReady.waitedPsMax() > 0;
+            if (waitedForReceive > 0 && stopped) {
                 rows.add(new String[] {"receiver not ready", String.format(Locale.ROOT, "%s; %d message%s waited,"
                         + " longest %s", answers, waitedForReceive, waitedForReceive == 1 ? "" : "s",
                         time(notReady.waitedPsMax()))});

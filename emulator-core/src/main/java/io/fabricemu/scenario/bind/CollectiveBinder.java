@@ -65,9 +65,10 @@ final class CollectiveBinder {
         if (skew != null) {
             skew.declare("max", "receives");
             skew.rejectUnknownFields();
-            skewMaxPs = skew.requiredTimePs("max", 1, Limits.MAX_TIME_PS);
+            // 0: the ranks in step, every receive posted in time, as with no skew: what a skew sweep compares to
+            skewMaxPs = skew.requiredTimePs("max", 0, Limits.MAX_TIME_PS);
             prePosted = skew.optionalOneOf("receives", "on-step", List.of("on-step", "pre-posted"))
-                    .equals("pre-posted");
+                    .equals("pre-posted") && skewMaxPs > 0;
         }
         try {
             return new Collective(kind, algorithm, ranks, bytes, chunks, iterations, computeGapPs, startPs, skewMaxPs,
