@@ -126,6 +126,8 @@ public final class ShardWindows {
     private final long lookaheadPs;
     /** A window's length: {@code lookaheadPs} times the cells it spans. */
     private final long spanPs;
+    /** The most steps a shard takes ahead of a window. */
+    private final int aheadSteps;
     private final long stopPs;
     private final int flowCount;
     private Stage stage = Stage.STARTING;
@@ -167,6 +169,9 @@ public final class ShardWindows {
                     + lookaheadPs + " ps, windows of " + windowCells + " cells, stop " + stopPs + " ps");
         }
         this.spanPs = Math.multiplyExact(lookaheadPs, windowCells);
+        // A window of c cells may be found over c - 1 cells after the cell the run became over in, and the run ends
+        // MAX_AHEAD cells after that cell: so steps ahead go at most MAX_AHEAD - (c - 1) cells past a window.
+        this.aheadSteps = MAX_AHEAD - (windowCells - 1);
         this.tally = new WindowTally(lookaheadPs);
         this.scheduler = scheduler;
         this.agreement = new WindowAgreement(shards - 1);
@@ -288,9 +293,7 @@ public final class ShardWindows {
      */
     private Step runAhead() {
         long limitPs = course.limitPs();
-        // A window of c cells may be found over c - 1 cells after the cell the run became over in, and the run ends
-        // MAX_AHEAD cells after that cell: so steps ahead go at most MAX_AHEAD - (c - 1) cells past a window.
-        while (aheadDepth < Math.min(MAX_AHEAD - (spanPs / lookaheadPs - 1), scheduler.deepest())) {
+        while (aheadDepth < Math.min(aheadSteps, scheduler.deepest())) {
             aheadDepth++;
             long endPs = windowEndPs + Math.min(aheadDepth * lookaheadPs, limitPs - windowEndPs);
             if (endPs <= windowEndPs) {

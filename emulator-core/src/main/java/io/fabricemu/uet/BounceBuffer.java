@@ -43,7 +43,7 @@ final class BounceBuffer {
     private final FlowReceiver[] receivers;
     /** Per incoming flow: the PSNs held, null when none is. */
     private final BitSet[] held;
-    private final long[] heldBytes;
+    /** Per incoming flow: the payload held; all of it until the receive is posted, then kept for the report. */
     private final long[] bufferedBytes;
     /** Per incoming flow: a packet found no room before the receive was posted; the rest goes by request-to-wait. */
     private final boolean[] overflowed;
@@ -65,7 +65,6 @@ final class BounceBuffer {
         this.receivers = receivers;
         int n = receivers.length;
         this.held = new BitSet[n];
-        this.heldBytes = new long[n];
         this.bufferedBytes = new long[n];
         this.overflowed = new boolean[n];
     }
@@ -100,7 +99,6 @@ final class BounceBuffer {
             receivers[i].holdCompletion();
         }
         held[i].set((int) psn);
-        heldBytes[i] += payloadBytes;
         bufferedBytes[i] += payloadBytes;
         nicBytes += payloadBytes;
         peakBytes = Math.max(peakBytes, nicBytes);
@@ -123,7 +121,7 @@ final class BounceBuffer {
             ctx.flowCompleted();
             return;
         }
-        long copyPs = copyRateBps == 0 ? 0 : Ps.serializationPs(heldBytes[i], copyRateBps);
+        long copyPs = copyRateBps == 0 ? 0 : Ps.serializationPs(bufferedBytes[i], copyRateBps);
         if (copyPs == 0) {
             release(i, ctx);
         } else {
@@ -133,8 +131,7 @@ final class BounceBuffer {
 
     /** Flow {@code i}'s held bytes are in user memory: they leave the pool, and the message may complete. */
     void release(int i, EventContext ctx) {
-        nicBytes -= heldBytes[i];
-        heldBytes[i] = 0;
+        nicBytes -= bufferedBytes[i]; // all of it was held: nothing is offered once the receive is posted
         held[i] = null;
         receivers[i].releaseCompletion(ctx.nowPs());
         ctx.flowCompleted();
