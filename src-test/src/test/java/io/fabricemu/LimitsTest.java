@@ -129,7 +129,7 @@ class LimitsTest {
         Path out = tmp.resolve("out");
         Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
         assertEquals(2, o.exitCode(), o.err());
-        assertTrue(o.err().contains("the run needs about 47.242 GiB of heap before the first packet moves, for the"
+        assertTrue(o.err().contains("the run needs about 47.51 GiB of heap before the first packet moves, for the"
                 + " fabric's 24,000,000 elements (2,000,000 hosts, 50,000 switches, 6,000,000 cables) alone; this JVM"
                 + " may use "), o.err());
         assertTrue(o.err().contains("Give it at least -Xmx53g (FABRIC_EMU_JAVA_OPTS=-Xmx53g bin/fabric-emu ...)"),

@@ -77,6 +77,8 @@ final class MemberConfig {
                         "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = on",
                         "akka.cluster.jmx.enabled = off",
                         "akka.coordinated-shutdown.exit-jvm = off",
+                        // members on one machine would watch for work at each other's expense: no SpinningExecutor
+                        "akka.actor.default-dispatcher.executor = fork-join-executor",
                         "akka.actor.default-dispatcher.fork-join-executor.parallelism-min = 1",
                         "akka.remote.artery.advanced.use-dispatcher = akka.actor.default-dispatcher",
                         "akka.remote.artery.advanced.inbound-lanes = 1",

@@ -10,9 +10,10 @@ import io.fabricemu.engine.Event;
 import java.util.List;
 
 /**
- * Hosts one element (a NIC, a switch port or a link): turns a window message into a call of the model and
- * sends back what the model sent. The hottest actor there is, so it dispatches with a single
- * {@code receive} and {@code instanceof} instead of a receive builder.
+ * Hosts one element (a NIC, a switch port or a link): turns a window message into a call of the model, leaving
+ * what the model sent in its runner for the shard, which the last element of the step to finish tells
+ * ({@link WindowRound}). The hottest actor there is, so it dispatches with a single {@code receive} and
+ * {@code instanceof} instead of a receive builder.
  */
 final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
 
@@ -38,23 +39,24 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
 
     private final ElementRunner runner;
     private final ActorRef<ShardActor.Command> shard;
+    private final WindowRound round;
 
-    private ElementActor(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
+    private ElementActor(ElementRunner runner, ActorRef<ShardActor.Command> shard, WindowRound round) {
         this.runner = runner;
         this.shard = shard;
+        this.round = round;
     }
 
-    static Behavior<Command> create(ElementRunner runner, ActorRef<ShardActor.Command> shard) {
-        return Behaviors.setup(ctx -> new ElementActor(runner, shard));
+    /** @param round the shard's count of the elements still running the current step */
+    static Behavior<Command> create(ElementRunner runner, ActorRef<ShardActor.Command> shard, WindowRound round) {
+        return Behaviors.setup(ctx -> new ElementActor(runner, shard, round));
     }
 
     @Override
     public Behavior<Command> receive(TypedActorContext<Command> ctx, Command msg) {
         if (msg instanceof RunWindow w) {
-            int handled = runner.runWindow(w.endPs(), w.inbox());
-            shard.tell(new ShardActor.WindowDone(runner.id(), runner.nextEventPs(), runner.drainOutbox(), handled,
-                    runner.drainFlowsCompleted(), runner.lastHandledPs(), runner.haltReason(), runner.haltPs(),
-                    runner.deliveredBytes()));
+            runner.runWindow(w.endPs(), w.inbox());
+            round.elementDone(); // the last thing: the shard may read the runner from here on
         } else if (msg == Start.INSTANCE) {
             long first = runner.start();
             shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));

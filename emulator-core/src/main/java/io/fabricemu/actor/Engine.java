@@ -24,6 +24,10 @@ public final class Engine {
             "akka.actor.default-dispatcher.throughput = 64",
             "akka.actor.default-dispatcher.fork-join-executor.parallelism-min = 2",
             "akka.actor.default-dispatcher.fork-join-executor.parallelism-factor = 1.0",
+            "akka.actor.default-dispatcher.executor = \"" + SpinningExecutorConfigurator.class.getName() + "\"",
+            "akka.actor.default-dispatcher.spinning-executor.parallelism-min = 2",
+            "akka.actor.default-dispatcher.spinning-executor.parallelism-factor = 1.0",
+            "akka.actor.default-dispatcher.spinning-executor.parallelism-max = 64",
             "akka.coordinated-shutdown.run-by-jvm-shutdown-hook = off"))
             .withFallback(ConfigFactory.load());
 

@@ -45,7 +45,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     static final long REPORT_CHUNK_BYTES = 256 * 1024;
 
     /** What a shard accepts. */
-    public sealed interface Command permits Peers, OpenWindow, ElementStarted, WindowDone, PeerBatch, Collect,
+    public sealed interface Command permits Peers, OpenWindow, ElementStarted, RoundDone, PeerBatch, Collect,
             SendReports, ElementReported {
     }
 
@@ -65,12 +65,11 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     }
 
     /**
-     * An element ran to the end it was given: {@code flowsCompletedAtPs} holds when each flow it completed did;
-     * {@code haltReason} is null unless it asked (at {@code haltPs}) to end the run; {@code deliveredBytes} is what
-     * its receivers had delivered at its latest sample (progress display only).
+     * Every element woken for the current step ran to the end it was given ({@link WindowRound}): what each did is in
+     * its runner, read in the order they were woken.
      */
-    public record WindowDone(int elementId, long nextPs, List<Event> sent, int events, long[] flowsCompletedAtPs,
-                      long lastHandledPs, String haltReason, long haltPs, long deliveredBytes) implements Command {
+    enum RoundDone implements Command {
+        INSTANCE
     }
 
     /**
@@ -113,6 +112,11 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     private final ShardWindows windows;
     private final int[] localIds;
     private final ActorRef<ElementActor.Command>[] byId;
+    /** This shard's elements' runners, by element id (null for other shards' elements). */
+    private final ElementRunner[] runners;
+    private final WindowRound round;
+    /** The elements of the step running now, in the order they were woken. */
+    private List<ShardScheduler.Activation> running = List.of();
     private List<ActorRef<Command>> peers = List.of();
     /** Counts for the coordinator's display and summary; nothing in the run depends on them. */
     private long events;
@@ -150,7 +154,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                 ? AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD) : new int[shardOf.length]);
         this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(),
                 WindowSpan.cells(factory, shardOf), limits.stopPs(), factory.completionsAwaited());
-        ElementRunner[] runners = new ElementRunner[shardOf.length];
+        this.runners = new ElementRunner[shardOf.length];
+        this.round = new WindowRound(self);
         for (int id : localIds) {
             runners[id] = new ElementRunner(id, factory.create(id), limits.sampling(),
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
@@ -158,7 +163,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         relayLocally(factory, runners);
         for (int id : localIds) {
             ElementRunner runner = runners[id];
-            ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf()), "e" + id);
+            ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf(), round), "e" + id);
             ctx.watch(ref);
             byId[id] = ref;
         }
@@ -201,10 +206,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
 
     /** Wall-clock time is read only to report how busy coordination was; nothing in the run depends on it. */
     private void handle(Command msg) {
-        if (msg instanceof WindowDone d) {
-            count(d);
-            perform(windows.elementDone(d.elementId(), d.nextPs(), d.sent(), d.events(), d.flowsCompletedAtPs(),
-                    d.haltReason(), d.haltPs()));
+        if (msg == RoundDone.INSTANCE) {
+            roundDone();
         } else if (msg instanceof PeerBatch b) {
             windows.peerEvents(b.events());
             if (b.last()) {
@@ -260,10 +263,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                     coordinator.tell(ready(Coordinator.Phase.PROGRESS, windows.progressState()));
                     yield windows.reported();
                 }
-                case OPEN -> {
-                    self.tell(new OpenWindow(windows.nextEndPs()));
-                    yield ShardWindows.Step.WAIT;
-                }
+                case OPEN -> windows.open(windows.nextEndPs());
                 case FINAL -> {
                     coordinator.tell(ready(Coordinator.Phase.FINAL, windows.finalState()));
                     yield ShardWindows.Step.WAIT;
@@ -273,13 +273,31 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
     }
 
+    /** Takes what every element of the step did from its runner, in the order they were woken. */
+    private void roundDone() {
+        List<ShardScheduler.Activation> done = running;
+        running = List.of();
+        ShardWindows.Step step = ShardWindows.Step.WAIT;
+        for (int i = 0, n = done.size(); i < n; i++) {
+            if (step != ShardWindows.Step.WAIT) {
+                throw new IllegalStateException("the step was over before element " + done.get(i).elementId());
+            }
+            ElementRunner r = runners[done.get(i).elementId()];
+            count(r);
+            step = windows.elementDone(r.id(), r.nextEventPs(), r.drainOutbox(), r.windowEvents(),
+                    r.drainFlowsCompleted(), r.haltReason(), r.haltPs());
+        }
+        perform(step);
+    }
+
     /** The display counts of an element's window. */
-    private void count(WindowDone d) {
-        events += d.events();
-        deliveredBytes += d.deliveredBytes() - deliveredByElement[d.elementId()];
-        deliveredByElement[d.elementId()] = d.deliveredBytes();
-        if (d.lastHandledPs() > lastHandledPs) {
-            lastHandledPs = d.lastHandledPs();
+    private void count(ElementRunner r) {
+        events += r.windowEvents();
+        long delivered = r.deliveredBytes();
+        deliveredBytes += delivered - deliveredByElement[r.id()];
+        deliveredByElement[r.id()] = delivered;
+        if (r.lastHandledPs() > lastHandledPs) {
+            lastHandledPs = r.lastHandledPs();
         }
     }
 
@@ -315,6 +333,8 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
     /** Tells the woken elements to run to {@code endPs}. */
     private void wake(List<ShardScheduler.Activation> woken, long endPs) {
         activations += woken.size();
+        running = woken;
+        round.arm(woken.size());
         for (int i = 0, n = woken.size(); i < n; i++) {
             ShardScheduler.Activation a = woken.get(i);
             byId[a.elementId()].tell(new ElementActor.RunWindow(endPs, a.inbox()));

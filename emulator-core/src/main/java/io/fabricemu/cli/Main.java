@@ -1,5 +1,6 @@
 package io.fabricemu.cli;
 
+import io.fabricemu.actor.Engine;
 import io.fabricemu.run.ClusterSupport;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         Thread.setDefaultUncaughtExceptionHandler(OutOfHeap::uncaught);
         TieredRelaunch.remember(args);
+        readEngineSettingsAhead(args);
         int code;
         try {
             code = commandLine().execute(args);
@@ -46,6 +48,19 @@ public final class Main implements Runnable {
             code = OutOfHeap.exit(e);
         }
         System.exit(code);
+    }
+
+    /**
+     * For a command that runs the engine, reads Akka's settings (every module's {@code reference.conf}, about 0.1 s)
+     * on a thread of its own while the command line and the scenario are read: the engine, when it needs them, finds
+     * them read, or waits for the rest (BENCHMARKS.md, round eleven).
+     */
+    private static void readEngineSettingsAhead(String[] args) {
+        if (args.length > 0 && (args[0].equals("run") || args[0].equals("compare"))) {
+            Thread reading = new Thread(Engine::config, "fabric-emu-settings");
+            reading.setDaemon(true);
+            reading.start();
+        }
     }
 
     /** The command line with every subcommand, for embedding and tests. */

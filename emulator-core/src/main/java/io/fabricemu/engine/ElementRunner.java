@@ -18,6 +18,8 @@ public final class ElementRunner implements EventContext {
     private long nowPs;
     private long windowEndPs;
     private long lastHandledPs = Long.MIN_VALUE;
+    /** Events handled in the latest {@link #runWindow}. */
+    private int windowEvents;
     private ArrayList<Event> outbox = new ArrayList<>();
     private static final long[] NONE = new long[0];
     private long[] completedAtPs = new long[4];
@@ -115,7 +117,13 @@ public final class ElementRunner implements EventContext {
             handle(e);
             handled++;
         }
+        windowEvents = handled;
         return handled;
+    }
+
+    /** The number of events the latest {@link #runWindow} handled. */
+    public int windowEvents() {
+        return windowEvents;
     }
 
     /** Handles {@code e}: the samples due before it first. */

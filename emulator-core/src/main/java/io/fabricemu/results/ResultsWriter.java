@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Writes a run's files into a folder ({@link OutputFolder} stages it and puts it in place).
@@ -53,9 +55,16 @@ public final class ResultsWriter {
         writeInto(r, s, SeriesSelection.of(r.series()), source, overrides, folder);
     }
 
-    /** As above, with the run's series already selected. */
+    /**
+     * As above, with the run's series already selected. The report page, the slowest part, is drawn on a thread of its
+     * own while the other files are written: it only reads the results.
+     */
     public static void writeInto(RunResult r, Summary s, SeriesSelection series, String source, List<String> overrides,
                                  Path folder) throws IOException {
+        FutureTask<String> report = new FutureTask<>(() -> RunReport.html(r, s, series));
+        Thread drawing = new Thread(report, "fabric-emu-report");
+        drawing.setDaemon(true);
+        drawing.start();
         JSON.writeValue(folder.resolve("results.json").toFile(), document(r, s, source, overrides));
         writeFlowsCsv(r, folder.resolve("flows.csv"));
         writePortsCsv(r, folder.resolve("ports.csv"));
@@ -75,7 +84,25 @@ public final class ResultsWriter {
             ChakraTimelineCsv.write(r.chakra(), folder.resolve(ChakraTimelineCsv.FILE));
         }
         SeriesCsv.write(series, folder);
-        Files.writeString(folder.resolve(RunReport.FILE), RunReport.html(r, s, series), StandardCharsets.UTF_8);
+        Files.writeString(folder.resolve(RunReport.FILE), drawn(report), StandardCharsets.UTF_8);
+    }
+
+    /** The report page drawn by {@code report}, once it is; what went wrong drawing it, as it was thrown. */
+    private static String drawn(FutureTask<String> report) {
+        try {
+            return report.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the report was drawn", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     static Map<String, Object> document(RunResult r, Summary s, String source, List<String> overrides) {

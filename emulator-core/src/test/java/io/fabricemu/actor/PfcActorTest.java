@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
-import akka.actor.typed.ActorRef;
 import io.fabricemu.baseline.BaselineNic;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
@@ -58,7 +57,7 @@ class PfcActorTest {
     }
 
     /** Port 0 of a two-port switch with three classes, class 0 lossless; everything goes out through port 1. */
-    private static ActorRef<ElementActor.Command> port(TestProbe<ShardActor.Command> shard) {
+    private static HostedElement port(TestProbe<ShardActor.Command> shard) {
         PfcSettings pfc = new PfcSettings(1, 65_536, 32_768, PfcSettings.AUTO_HEADROOM, QUANTA, 3840, 4150,
                 1_000_000_000);
         SwitchPlan plan = TestPlans.of(50, new int[] {10, 11}, new long[] {RATE, RATE},
@@ -66,30 +65,28 @@ class PfcActorTest {
                         .withPfc(pfc),
                 7L, (node, dst) -> new int[] {1}, PoolPlan.NONE);
         SwitchPort model = new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);
-        return testKit.spawn(ElementActor.create(new ElementRunner(10, model), shard.getRef()));
+        return new HostedElement(testKit, new ElementRunner(10, model), shard);
     }
 
-    private static ShardActor.WindowDone run(ActorRef<ElementActor.Command> actor, TestProbe<ShardActor.Command> shard,
-                                             long endPs, List<Event> inbox) {
-        actor.tell(new ElementActor.RunWindow(endPs, inbox));
-        return shard.expectMessageClass(ShardActor.WindowDone.class);
+    private static HostedElement.Window run(HostedElement actor, long endPs, List<Event> inbox) {
+        return actor.run(endPs, inbox);
     }
 
-    private static List<Packet> onWire(ShardActor.WindowDone w) {
+    private static List<Packet> onWire(HostedElement.Window w) {
         return w.sent().stream().filter(e -> e.signal() instanceof OnWire).map(e -> ((OnWire) e.signal()).packet())
                 .toList();
     }
 
     /** A pause of class 0 at 500 ps, then one packet of class 0 and one of class 1 ready at 1,000 ps. */
-    private static ActorRef<ElementActor.Command> pausedWithTwoPackets(TestProbe<ShardActor.Command> shard) {
-        ActorRef<ElementActor.Command> actor = port(shard);
-        ShardActor.WindowDone w = run(actor, shard, 250_000, List.of(
+    private static HostedElement pausedWithTwoPackets(TestProbe<ShardActor.Command> shard) {
+        HostedElement actor = port(shard);
+        HostedElement.Window w = run(actor, 250_000, List.of(
                 new Event(500, 99, 0, 10, new PfcArrival(PfcFrame.of(0, QUANTA))),
                 new Event(1_000, 5, 0, 10, new Forward(packet(1, 0))),
                 new Event(1_000, 5, 1, 10, new Forward(packet(2, 1)))));
         assertEquals(List.of(new Event(251_000, 10, 1, LINK, new OnWire(packet(2, 1), 1_000, 1_000 + SER_PS))),
                 w.sent(), "class 1 goes at once; class 0, queued first, waits (its wake-up took sequence number 0)");
-        ShardActor.WindowDone done = run(actor, shard, 500_000, List.of());
+        HostedElement.Window done = run(actor, 500_000, List.of());
         assertEquals(List.of(), done.sent(), "class 0 stays paused after class 1 has left");
         return actor;
     }
@@ -97,12 +94,12 @@ class PfcActorTest {
     @Test
     void pausedClass_startsAtExactlyThePausesExpiry() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = pausedWithTwoPackets(shard);
+        HostedElement actor = pausedWithTwoPackets(shard);
         long expiry = 500 + PAUSE_PS;
-        ShardActor.WindowDone w = run(actor, shard, expiry, List.of());
+        HostedElement.Window w = run(actor, expiry, List.of());
         assertEquals(List.of(), w.sent());
         assertEquals(expiry, w.nextPs(), "the one wake-up is the pause's expiry");
-        ShardActor.WindowDone after = run(actor, shard, expiry + 250_000, List.of());
+        HostedElement.Window after = run(actor, expiry + 250_000, List.of());
         assertEquals(List.of(new OnWire(packet(1, 0), expiry, expiry + SER_PS)),
                 after.sent().stream().map(Event::signal).toList());
         assertEquals(expiry + HANDOFF, after.sent().get(0).timePs());
@@ -111,8 +108,8 @@ class PfcActorTest {
     @Test
     void pausedClass_startsAtTheResumesArrival() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = pausedWithTwoPackets(shard);
-        ShardActor.WindowDone w = run(actor, shard, 2_250_000,
+        HostedElement actor = pausedWithTwoPackets(shard);
+        HostedElement.Window w = run(actor, 2_250_000,
                 List.of(new Event(2_000_000, 99, 1, 10, new PfcArrival(PfcFrame.of(0, 0)))));
         assertEquals(List.of(packet(1, 0)), onWire(w));
         assertEquals(2_000_000 + HANDOFF, w.sent().get(0).timePs(), "first bit at the resume's arrival");
@@ -125,24 +122,23 @@ class PfcActorTest {
         BaselineNic nic = new BaselineNic(new NicSetup(0, "h0:nic", LINK, RATE, HANDOFF,
                 List.of(new NicFlow(1, 5, 1 << 20, 0, 7)), List.of(new NicFlow(2, 5, 1 << 20, 0, 9)), transport.common()),
                 transport.windowBytes());
-        ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(new ElementRunner(0, nic),
-                shard.getRef()));
+        HostedElement actor = new HostedElement(testKit, new ElementRunner(0, nic), shard);
         actor.tell(ElementActor.Start.INSTANCE);
         shard.expectMessageClass(ShardActor.ElementStarted.class);
         Packet incoming = PacketBuilder.data(2, 5, 0).sizeBytes(4150).payloadBytes(4086).entropy(9).build();
-        ShardActor.WindowDone w1 = run(actor, shard, 250_000, List.of(
+        HostedElement.Window w1 = run(actor, 250_000, List.of(
                 new Event(100_000, 99, 0, 0, new PfcArrival(PfcFrame.of(0, QUANTA))),
                 new Event(200_000, 99, 1, 0, new Arrival(incoming, 0, 200_000))));
         assertEquals(List.of(PacketKind.DATA), onWire(w1).stream().map(Packet::kind).toList(),
                 "the first data packet started at 0, before the pause");
-        ShardActor.WindowDone w2 = run(actor, shard, 500_000, List.of());
+        HostedElement.Window w2 = run(actor, 500_000, List.of());
         List<Packet> sent = onWire(w2);
         assertEquals(1, sent.size());
         assertEquals(PacketKind.ACK, sent.get(0).kind(), "the ACK (control class) goes while data is paused");
         long expiry = 100_000 + PAUSE_PS;
-        ShardActor.WindowDone w3 = run(actor, shard, expiry, List.of());
+        HostedElement.Window w3 = run(actor, expiry, List.of());
         assertEquals(List.of(), w3.sent(), "no data until the pause expires");
-        ShardActor.WindowDone w4 = run(actor, shard, expiry + 250_000, List.of());
+        HostedElement.Window w4 = run(actor, expiry + 250_000, List.of());
         assertEquals(List.of(PacketKind.DATA), onWire(w4).stream().map(Packet::kind).toList());
         assertEquals(expiry + HANDOFF, w4.sent().get(0).timePs(), "data starts again at exactly the expiry");
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
-import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.SwitchConfig;
@@ -69,8 +68,7 @@ class RnrNackActorTest {
     @Test
     void overflow_sendsTheRnrNakTowardTheRequesterOneLatencyLater() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = testKit.spawn(
-                ElementActor.create(new ElementRunner(10, port()), shard.getRef()));
+        HostedElement actor = new HostedElement(testKit, new ElementRunner(10, port()), shard);
         // The responder acknowledged PSN 4 (one message complete) before the burst.
         Packet ack = PacketBuilder.of(PacketKind.ACK, 1, RESPONDER, REQUESTER).sizeBytes(64).trafficClass(1).entropy(3)
                 .psn(4).header(new RoceHeader(REQUESTER_QPN, RoceHeader.Opcode.ACKNOWLEDGE, 1, 0)).build();
@@ -79,8 +77,7 @@ class RnrNackActorTest {
         for (long psn = 5; psn <= 8; psn++) {
             inbox.add(new Event(2_000, 11, psn, 10, new Forward(data(psn))));
         }
-        actor.tell(new ElementActor.RunWindow(250_000, inbox));
-        ShardActor.WindowDone w = shard.expectMessageClass(ShardActor.WindowDone.class);
+        HostedElement.Window w = actor.run(250_000, inbox);
 
         List<Event> naks = w.sent().stream().filter(e -> e.targetId() == 11 && e.signal() instanceof Forward f
                 && f.packet().kind() == PacketKind.NAK_RNR).toList();

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
-import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.Element;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
@@ -289,14 +288,14 @@ class RoceNicActorTest {
     private static final class Hosted {
         private final int id;
         private final TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        private final ActorRef<ElementActor.Command> actor;
+        private final HostedElement actor;
         private long windowEndPs;
         private long nextPs;
         private long seq;
 
         Hosted(int id, Element nic) {
             this.id = id;
-            this.actor = testKit.spawn(ElementActor.create(new ElementRunner(id, nic), shard.getRef()));
+            this.actor = new HostedElement(testKit, new ElementRunner(id, nic), shard);
             actor.tell(ElementActor.Start.INSTANCE);
             ShardActor.ElementStarted started = shard.expectMessageClass(ShardActor.ElementStarted.class);
             assertEquals(List.of(), started.sent());
@@ -329,8 +328,7 @@ class RoceNicActorTest {
                     }
                 }
                 in.removeAll(now);
-                actor.tell(new ElementActor.RunWindow(end, now));
-                ShardActor.WindowDone done = shard.expectMessageClass(ShardActor.WindowDone.class);
+                HostedElement.Window done = actor.run(end, now);
                 for (Event e : done.sent()) {
                     assertEquals(LINK, e.targetId());
                     OnWire w = (OnWire) e.signal();

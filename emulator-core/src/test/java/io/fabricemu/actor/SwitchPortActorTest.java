@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
-import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
 import io.fabricemu.fabric.SwitchConfig;
@@ -55,27 +54,24 @@ class SwitchPortActorTest {
         return new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false);
     }
 
-    private static ShardActor.WindowDone run(ActorRef<ElementActor.Command> actor, TestProbe<ShardActor.Command> shard,
-                                             long endPs, List<Event> inbox) {
-        actor.tell(new ElementActor.RunWindow(endPs, inbox));
-        return shard.expectMessageClass(ShardActor.WindowDone.class);
+    private static HostedElement.Window run(HostedElement actor, long endPs, List<Event> inbox) {
+        return actor.run(endPs, inbox);
     }
 
     @Test
     void egress_serializesBackToBackAndHandsEachPacketToTheLink() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = testKit.spawn(
-                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard.getRef()));
+        HostedElement actor = new HostedElement(testKit, new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard);
         Packet p1 = packet(1, 4150, 3);
         Packet p2 = packet(2, 4150, 3);
         // Two packets become ready at the same time; the key (origin, seq) decides the order, not arrival.
-        ShardActor.WindowDone w1 = run(actor, shard, 250_000,
+        HostedElement.Window w1 = run(actor, 250_000,
                 List.of(new Event(1_000, 5, 9, 10, new Forward(p2)), new Event(1_000, 5, 8, 10, new Forward(p1))));
         assertEquals(2, w1.events());
         assertEquals(List.of(new Event(251_000, 10, 0, LINK, new OnWire(p1, 1_000, 333_000))), w1.sent());
         assertEquals(333_000, w1.nextPs(), "the first packet's last bit leaves after 332,000 ps");
 
-        ShardActor.WindowDone w2 = run(actor, shard, 500_000, List.of());
+        HostedElement.Window w2 = run(actor, 500_000, List.of());
         assertEquals(List.of(new Event(583_000, 10, 2, LINK, new OnWire(p2, 333_000, 665_000))), w2.sent());
         assertEquals(Long.MAX_VALUE, w2.nextPs(), "nothing waits behind the second packet: its end is deferred");
     }
@@ -83,10 +79,9 @@ class SwitchPortActorTest {
     @Test
     void ingress_cutThroughForwardsOneLatencyAfterTheFirstBit() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = testKit.spawn(
-                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard.getRef()));
+        HostedElement actor = new HostedElement(testKit, new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, RATE)), shard);
         Packet p = packet(1, 4150, 3);
-        ShardActor.WindowDone w = run(actor, shard, 400_000,
+        HostedElement.Window w = run(actor, 400_000,
                 List.of(new Event(1_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
         assertEquals(List.of(new Event(401_000, 10, 0, 11, new Forward(p, 0))), w.sent(), "the packet carries its ingress port");
     }
@@ -94,12 +89,11 @@ class SwitchPortActorTest {
     @Test
     void ingress_cutThroughIntoAFasterPortWaitsForTheTail() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = testKit.spawn(
-                ElementActor.create(new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, 4 * RATE)), shard.getRef()));
+        HostedElement actor = new HostedElement(testKit, new ElementRunner(10, port(ForwardingMode.CUT_THROUGH, 4 * RATE)), shard);
         Packet p = packet(1, 4150, 3);
         // In at 100 Gb/s (332,000 ps), out at 400 Gb/s (83,000 ps): the last bit may leave no earlier than
         // LATENCY after it arrived, so the packet starts at 333,000 + 400,000 - 83,000.
-        ShardActor.WindowDone w = run(actor, shard, 400_000,
+        HostedElement.Window w = run(actor, 400_000,
                 List.of(new Event(1_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
         assertEquals(650_000, w.sent().get(0).timePs());
     }
@@ -107,10 +101,9 @@ class SwitchPortActorTest {
     @Test
     void ingress_storeAndForwardWaitsForTheWholePacket() {
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = testKit.spawn(
-                ElementActor.create(new ElementRunner(10, port(ForwardingMode.STORE_AND_FORWARD, RATE)), shard.getRef()));
+        HostedElement actor = new HostedElement(testKit, new ElementRunner(10, port(ForwardingMode.STORE_AND_FORWARD, RATE)), shard);
         Packet p = packet(1, 4150, 3);
-        ShardActor.WindowDone w = run(actor, shard, 400_000,
+        HostedElement.Window w = run(actor, 400_000,
                 List.of(new Event(333_000, 99, 0, 10, new Arrival(p, 1_000, 333_000))));
         assertEquals(733_000, w.sent().get(0).timePs());
     }
@@ -125,12 +118,12 @@ class SwitchPortActorTest {
                 SwitchConfig.defaults().withLatencyPs(LATENCY).withQueueBytes(10_000).withWreb(wreb), 7L,
                 (node, dst) -> new int[] {1}, PoolPlan.NONE);
         TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        ActorRef<ElementActor.Command> actor = testKit.spawn(ElementActor.create(
-                new ElementRunner(10, new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false)), shard.getRef()));
+        HostedElement actor = new HostedElement(testKit, 
+                new ElementRunner(10, new SwitchPort(plan, "sw:p0", 1, LINK, HANDOFF, 0, false)), shard);
         Packet p1 = packet(1, 4150, 3);
         Packet p2 = packet(2, 4150, 3);
         Packet p3 = packet(3, 4150, 3);
-        ShardActor.WindowDone w = run(actor, shard, 250_000, List.of(new Event(5_000, 5, 1, 10, new Forward(p1)),
+        HostedElement.Window w = run(actor, 250_000, List.of(new Event(5_000, 5, 1, 10, new Forward(p1)),
                 new Event(5_000, 5, 2, 10, new Forward(p2)), new Event(5_000, 5, 3, 10, new Forward(p3))));
         List<Event> notices = w.sent().stream().filter(e -> e.targetId() == 11).toList();
         assertEquals(2, notices.size(), "one early and one drop notice: " + notices);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
-import akka.actor.typed.ActorRef;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
@@ -249,14 +248,14 @@ import org.junit.jupiter.params.provider.ValueSource;
     static final class Hosted {
         private final int id;
         private final TestProbe<ShardActor.Command> shard = testKit.createTestProbe();
-        private final ActorRef<ElementActor.Command> actor;
+        private final HostedElement actor;
         private long windowEndPs;
         private long nextPs;
         private long seq;
 
         Hosted(int id, UetNic nic) {
             this.id = id;
-            this.actor = testKit.spawn(ElementActor.create(new ElementRunner(id, nic), shard.getRef()));
+            this.actor = new HostedElement(testKit, new ElementRunner(id, nic), shard);
             actor.tell(ElementActor.Start.INSTANCE);
             ShardActor.ElementStarted started = shard.expectMessageClass(ShardActor.ElementStarted.class);
             assertEquals(List.of(), started.sent());
@@ -281,9 +280,8 @@ import org.junit.jupiter.params.provider.ValueSource;
             List<OnWire> wire = new ArrayList<>();
             while (windowEndPs < endPs) {
                 long end = nextPs == Ps.NEVER ? endPs : Math.min(endPs, Math.max(windowEndPs, nextPs) + HANDOFF);
-                actor.tell(new ElementActor.RunWindow(end, in));
+                HostedElement.Window done = actor.run(end, in);
                 in = List.of();
-                ShardActor.WindowDone done = shard.expectMessageClass(ShardActor.WindowDone.class);
                 for (Event e : done.sent()) {
                     assertEquals(LINK, e.targetId());
                     OnWire w = (OnWire) e.signal();

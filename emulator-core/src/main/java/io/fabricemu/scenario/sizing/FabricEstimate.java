@@ -30,8 +30,11 @@ public record FabricEstimate(FabricCounts counts, long elements, long flows, lon
                              long heapBytes) {
     /** The actor system and the emulator's own objects before any fabric: 7.9 to 8.8 MB measured. */
     static final long BASE_BYTES = 7_900_000;
-    /** Every element: its model object, runner and event queue, its actor and the shard's entries for it. */
-    static final long ELEMENT_BYTES = 1_537;
+    /**
+     * Every element: its model object, runner and event queue, its actor and the shard's entries for it (its runner
+     * among them, since the shard reads what a window did there).
+     */
+    static final long ELEMENT_BYTES = 1_549;
     /** Every element's sample log when sampling is on. */
     static final long SAMPLED_ELEMENT_BYTES = 569;
     /** Every switch port on top of its element: its queues, counters and share of the switch's plan. */
