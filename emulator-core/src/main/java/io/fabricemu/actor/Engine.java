@@ -1,12 +1,14 @@
 package io.fabricemu.actor;
 
 import akka.actor.typed.ActorSystem;
+import com.sun.management.HotSpotDiagnosticMXBean;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.engine.EngineResult;
 import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +26,7 @@ public final class Engine {
             "akka.actor.default-dispatcher.throughput = 64",
             "akka.actor.default-dispatcher.fork-join-executor.parallelism-min = 2",
             "akka.actor.default-dispatcher.fork-join-executor.parallelism-factor = 1.0",
-            "akka.actor.default-dispatcher.executor = \"" + SpinningExecutorConfigurator.class.getName() + "\"",
+            "akka.actor.default-dispatcher.executor = " + executor(),
             "akka.actor.default-dispatcher.spinning-executor.parallelism-min = 2",
             "akka.actor.default-dispatcher.spinning-executor.parallelism-factor = 1.0",
             "akka.actor.default-dispatcher.spinning-executor.parallelism-max = 64",
@@ -37,6 +39,23 @@ public final class Engine {
     }
 
     private Engine() {
+    }
+
+    /**
+     * The default dispatcher's pool: {@link SpinningExecutor} in a JVM that compiles with C1 alone (the launcher's
+     * choice for runs of a few seconds), where the fork-join pool's atomics run as slow calls and a worker's sleep
+     * at every window's hand-off shows; Akka's fork-join pool where C2 compiles, in the long runs, where the
+     * spinning pool's one shared queue cost more than it saved (BENCHMARKS.md, round eleven).
+     */
+    private static String executor() {
+        String level;
+        try {
+            level = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .getVMOption("TieredStopAtLevel").getValue();
+        } catch (RuntimeException e) { // not HotSpot, or no such option: what Akka would choose
+            level = "";
+        }
+        return "1".equals(level) ? "\"" + SpinningExecutorConfigurator.class.getName() + "\"" : "fork-join-executor";
     }
 
     /** The actor system settings every JVM of a run uses: quiet logging, and the dispatcher the engine is tuned to. */
