@@ -145,11 +145,7 @@ final class BounceBuffer {
     /** Adds what was bounced to the stats of the flows received, {@code received} from index {@code from} on. */
     void report(List<FlowReceiverStats> received, int from, NicFlow[] flows) {
         for (int i = 0; i < flows.length; i++) {
-            FlowReceiverStats s = received.get(from + i);
-            if (s.flowId() != flows[i].flowId()) {
-                throw new IllegalStateException("receiver stats of flow " + s.flowId() + " where flow "
-                        + flows[i].flowId() + " was expected");
-            }
+            FlowReceiverStats s = ReceivedStats.of(received, from + i, flows[i]);
             if (bufferedBytes[i] > 0 || overflowed[i]) {
                 received.set(from + i, s.withBounced(bufferedBytes[i], peakBytes));
             }
