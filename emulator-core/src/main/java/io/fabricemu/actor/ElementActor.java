@@ -32,9 +32,9 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
 
     /**
      * Send the element's report, once the events it deferred before {@code horizonPs} (up to which the run handled
-     * every event) are handled.
+     * every event) are handled and its samples are on the grid of {@code reachedPs}, a time the run reached.
      */
-    record Report(long horizonPs) implements Command {
+    record Report(long horizonPs, long reachedPs) implements Command {
     }
 
     private final ElementRunner runner;
@@ -62,6 +62,7 @@ final class ElementActor extends ExtensibleBehavior<ElementActor.Command> {
             shard.tell(new ShardActor.ElementStarted(runner.id(), first, runner.drainOutbox()));
         } else if (msg instanceof Report r) {
             runner.settle(r.horizonPs());
+            runner.thinSamples(r.reachedPs());
             shard.tell(new ShardActor.ElementReported(runner.id(), runner.report(),
                     runner.lastHandledBeforePs(r.horizonPs())));
         }

@@ -12,6 +12,7 @@ import io.fabricemu.engine.ElementFactory;
 import io.fabricemu.engine.ElementReport;
 import io.fabricemu.engine.ElementRunner;
 import io.fabricemu.engine.Event;
+import io.fabricemu.engine.Passes;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.engine.ShardScheduler;
 import io.fabricemu.engine.ShardWindows;
@@ -150,8 +151,9 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
         }
         this.localIds = ids.stream().mapToInt(Integer::intValue).toArray();
         boolean ahead = shards > 1 && limits.runAhead();
+        Passes passes = Passes.of(factory);
         ShardScheduler scheduler = new ShardScheduler(shard, shardOf, shards, ahead
-                ? AheadDepth.of(factory, shardOf, shard, ShardWindows.MAX_AHEAD) : new int[shardOf.length]);
+                ? AheadDepth.of(factory, passes, shardOf, shard, ShardWindows.MAX_AHEAD) : new int[shardOf.length]);
         this.windows = new ShardWindows(scheduler, shards, localIds.length, factory.lookaheadPs(),
                 WindowSpan.cells(factory, shardOf), limits.stopPs(), factory.completionsAwaited());
         this.runners = new ElementRunner[shardOf.length];
@@ -161,6 +163,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
         }
         relayLocally(factory, runners);
+        passLocally(factory, passes, runners);
         for (int id : localIds) {
             ElementRunner runner = runners[id];
             ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf(), round), "e" + id);
@@ -186,6 +189,20 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             int[] senders = factory.sendersTo(relay.id());
             if (senders != null && senders.length == 1 && runners[senders[0]] != null) {
                 runners[senders[0]].relayThrough(relay);
+            }
+        }
+    }
+
+    /**
+     * Has each relay of this shard that sends to an element with a stand-in ({@link Passes}), of this shard or
+     * another, handle what passes through that element as it sends it ({@link ElementRunner#passThrough}: a quiet
+     * switch port's arrivals, routed in the turn of the link that delivers them).
+     */
+    private static void passLocally(ElementFactory factory, Passes passes, ElementRunner[] runners) {
+        for (int id = 0; id < runners.length; id++) {
+            int relay = passes.handlerOf(id);
+            if (relay >= 0 && runners[relay] != null) {
+                runners[relay].passThrough(id, factory.passer(id));
             }
         }
     }
@@ -229,7 +246,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             if (awaitedReports == 0) {
                 coordinator.tell(new Coordinator.ShardReported(shard, List.of(), List.of(), true, lastHandledPs));
             }
-            tellAll(new ElementActor.Report(windows.horizonPs()));
+            tellAll(new ElementActor.Report(windows.horizonPs(), Math.min(lastHandledPs, windows.horizonPs() - 1)));
         } else if (msg instanceof ElementReported r) {
             reportIds.add(r.elementId());
             reports.add(r.report());

@@ -12,19 +12,21 @@ import java.util.Arrays;
  * interaction takes at least one), so once the shard has run a window it may run an element of depth {@code k}
  * through the next {@code k} lookaheads while the peers' batches are on their way. With an element whose senders
  * the fabric does not name ({@link ElementFactory#sendersTo} returns null), every element that hears from it is
- * as shallow as if a peer could reach it.
+ * as shallow as if a peer could reach it. A relay that sends what passes through an element in that element's name
+ * ({@link Passes}) counts among the senders of whoever the element sends to.
  */
 public final class AheadDepth {
     private AheadDepth() {
     }
 
     /**
+     * @param passes   the relays that send in other elements' names
      * @param shardOf  the shard of every element
      * @param shard    the shard whose elements to place
      * @param maxDepth the cap, at least 1
      * @return for every element id, its depth in {@code shard} (0 for the elements of other shards)
      */
-    public static int[] of(ElementFactory factory, int[] shardOf, int shard, int maxDepth) {
+    public static int[] of(ElementFactory factory, Passes passes, int[] shardOf, int shard, int maxDepth) {
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth must be >= 1, was " + maxDepth);
         }
@@ -39,7 +41,7 @@ public final class AheadDepth {
                 depth[id] = 0;
                 continue;
             }
-            int[] from = factory.sendersTo(id);
+            int[] from = passes.sendersTo(factory, id);
             boolean local = from != null;
             for (int i = 0; local && i < from.length; i++) {
                 local = shardOf[from[i]] == shard;

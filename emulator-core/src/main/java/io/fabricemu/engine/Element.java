@@ -25,6 +25,19 @@ public interface Element {
         return -1;
     }
 
+    /**
+     * Whether a stand-in ({@link ElementFactory#passer}) handles {@code signal} by sending only, changing nothing of
+     * its own or of the element it stands in for (no state, timer, sample, completion or halt): a quiet switch
+     * port's ingress, which only routes. The engine then handles such a signal in the turn of the one relay that
+     * sends it, as it is sent ({@link ElementRunner#passThrough}), whatever the shards. What the stand-in sends carries
+     * the element's id and sequence numbers of their own, the same wherever it is handled; they differ from those of
+     * the element's other events, so only a stand-in for an element whose other events never meet these at one
+     * target and time may say yes. It must say the same for a signal of one kind throughout the run.
+     */
+    default boolean passesThrough(Signal signal) {
+        return false;
+    }
+
     /** Handle one event at {@code ctx.nowPs()}. */
     void onEvent(Signal signal, EventContext ctx);
 

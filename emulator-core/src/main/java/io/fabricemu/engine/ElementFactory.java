@@ -32,6 +32,16 @@ public interface ElementFactory {
         return false;
     }
 
+    /**
+     * A stand-in for element {@code elementId} that handles the signals the element lets pass
+     * ({@link Element#passesThrough}: a quiet switch port's arrivals) in the turn of the one relay that sends them, or
+     * null when none pass (by default). It holds nothing of the element's, so any shard may make one, for an element
+     * of another shard too, without making the element; the engine makes one per element, in the relay's shard.
+     */
+    default Element passer(int elementId) {
+        return null;
+    }
+
     /** Flows that must complete for the run to be done. */
     int flowCount();
 

@@ -40,6 +40,14 @@ public final class ElementRunner implements EventContext {
     private ElementRunner relayOwner;
     /** A relay's latest event times, to tell its last before the run's horizon; null for other elements. */
     private RecentTimes relayedTimes;
+    /** The first sequence number of what is sent in an element's name while a signal passes through it. */
+    static final long PASS_SEQ_BASE = 1L << 62;
+    /** The element whose passing signals this one handles ({@link #passThrough}), or -1; its stand-in, or null. */
+    private int passTargetId = -1;
+    private Element passer;
+    private long passSeq = PASS_SEQ_BASE;
+    /** The stand-in is handling a signal: what is sent now is the target's, and nothing else may happen. */
+    private boolean passing;
     /** Events deferred ({@link #defer}) and not handled yet, in key order. */
     private DeferredEvents deferred = DeferredEvents.NONE;
     private boolean handlingDeferred;
@@ -157,6 +165,21 @@ public final class ElementRunner implements EventContext {
     public void settle(long horizonPs) {
         while (deferred.before(horizonPs)) {
             handleDeferred(deferred.take());
+        }
+    }
+
+    /**
+     * Moves the samples to the grid in force at {@code atPs}, a time the run reached, as the run's time series will
+     * (an element not woken since the grid coarsened kept the finer one). Call after {@link #settle}.
+     */
+    public void thinSamples(long atPs) {
+        if (samples == null || atPs <= 0) {
+            return;
+        }
+        long intervalPs = sampling.intervalAt(atPs);
+        if (intervalPs > samples.intervalPs()) {
+            samples.thin(intervalPs);
+            nextTickPs = (nextTickPs + intervalPs - 1) / intervalPs * intervalPs;
         }
     }
 
@@ -293,6 +316,60 @@ public final class ElementRunner implements EventContext {
         return relayedTimes == null ? 0 : relayedTimes.count();
     }
 
+    /**
+     * Has what this element sends {@code targetId} and its stand-in {@code passer} lets pass handled as it is sent,
+     * in this element's turn (or its relay owner's), sent on in the target's name with sequence numbers of the
+     * target's own; the target is not woken, and nothing is queued or counted. For the one relay that sends to the
+     * target ({@link Passes}), wherever the target is. Call before the run starts, from this element's shard.
+     */
+    public void passThrough(int targetId, Element passer) {
+        if (this.passer != null || targetId == id) {
+            throw new IllegalStateException("element " + id + " cannot handle element " + targetId
+                    + "'s passing signals: an element handles one other element's");
+        }
+        passTargetId = targetId;
+        this.passer = passer;
+    }
+
+    /**
+     * Lets {@code signal}, arriving at {@code atPs}, through the target's stand-in, with this runner as its context
+     * (the only {@link EventContext} a run loads, so the models' calls to it stay direct): it may only send.
+     */
+    private void pass(long atPs, Signal signal) {
+        long ownNowPs = nowPs;
+        nowPs = atPs;
+        passing = true;
+        try {
+            passer.onEvent(signal, this);
+        } finally {
+            passing = false;
+            nowPs = ownNowPs;
+        }
+    }
+
+    /** Refuses anything but a send while a signal passes: {@code what} (with {@code signal}, if any) was tried. */
+    private void notPassing(String what, Signal signal) {
+        if (passing) {
+            throw new IllegalStateException("element " + passTargetId + " " + what + (signal == null ? "" : signal)
+                    + " while letting a signal pass through: a signal that passes may only send");
+        }
+    }
+
+    /** What the passing target's stand-in sends, in the target's name, with a sequence number of the target's. */
+    private void sendPassed(int targetId, long atPs, Signal signal) {
+        if (atPs < windowEndPs) {
+            throw belowLookahead(passTargetId, targetId, atPs, signal);
+        }
+        (relayOwner == null ? outbox : relayOwner.outbox).add(new Event(atPs, passTargetId, passSeq++, targetId,
+                signal));
+    }
+
+    private IllegalStateException belowLookahead(int originId, int targetId, long atPs, Signal signal) {
+        return new IllegalStateException("element " + originId + " at " + nowPs + " ps sent " + signal + " to element "
+                + targetId + " for " + atPs + " ps, inside the window ending at " + windowEndPs
+                + " ps: the interaction delay is below the lookahead");
+    }
+
     /** Handles an event {@code owner} sends this relay, now, in owner's turn; what it sends goes out with owner's. */
     private void handleRelayed(long atPs, Signal signal, ElementRunner owner) {
         if (atPs < lastHandledPs) {
@@ -312,6 +389,10 @@ public final class ElementRunner implements EventContext {
 
     @Override
     public void send(int targetId, long atPs, Signal signal) {
+        if (passing) {
+            sendPassed(targetId, atPs, signal);
+            return;
+        }
         if (handlingDeferred) {
             throw new IllegalStateException("element " + id + " sent " + signal + " while handling an event it"
                     + " had deferred: a deferred event may change only the element's own state");
@@ -325,9 +406,11 @@ public final class ElementRunner implements EventContext {
             }
         }
         if (atPs < windowEndPs) {
-            throw new IllegalStateException("element " + id + " at " + nowPs + " ps sent " + signal
-                    + " to element " + targetId + " for " + atPs + " ps, inside the window ending at "
-                    + windowEndPs + " ps: the interaction delay is below the lookahead");
+            throw belowLookahead(id, targetId, atPs, signal);
+        }
+        if (targetId == passTargetId && passer.passesThrough(signal)) {
+            pass(atPs, signal);
+            return;
         }
         // a relay's events go out with its sender's: its own outbox stays its actor's alone
         (relayOwner == null ? outbox : relayOwner.outbox).add(new Event(atPs, id, eventSeq, targetId, signal));
@@ -343,6 +426,7 @@ public final class ElementRunner implements EventContext {
      */
     @Override
     public void defer(long atPs, Signal signal) {
+        notPassing("deferred ", signal);
         if (relayOwner != null || handlingDeferred) {
             throw new IllegalStateException("element " + id + " deferred " + signal + " where it may not");
         }
@@ -359,6 +443,7 @@ public final class ElementRunner implements EventContext {
     /** Queues the deferred event carrying {@code signal} (the same instance), with its key; none: nothing. */
     @Override
     public void promote(Signal signal) {
+        notPassing("promoted ", signal);
         Event e = deferred.remove(signal);
         if (e != null) {
             queue.add(e);
@@ -367,6 +452,7 @@ public final class ElementRunner implements EventContext {
 
     @Override
     public void schedule(long atPs, Signal signal) {
+        notPassing("scheduled ", signal);
         if (handlingDeferred) {
             throw new IllegalStateException("element " + id + " scheduled " + signal + " while handling an event"
                     + " it had deferred: a deferred event may change only the element's own state");
@@ -383,6 +469,7 @@ public final class ElementRunner implements EventContext {
 
     @Override
     public void flowCompleted() {
+        notPassing("completed a flow", null);
         if (completed == completedAtPs.length) {
             completedAtPs = java.util.Arrays.copyOf(completedAtPs, completed * 2);
         }
@@ -391,6 +478,7 @@ public final class ElementRunner implements EventContext {
 
     @Override
     public void halt(String reason) {
+        notPassing("halted the run", null);
         if (reason == null || reason.isEmpty()) {
             throw new IllegalArgumentException("element " + id + " halted without a reason");
         }

@@ -14,6 +14,7 @@ import io.fabricemu.pfc.PfcDeadlockMonitor;
 import io.fabricemu.pfc.PfcPeer;
 import io.fabricemu.switching.ForwardingMode;
 import io.fabricemu.switching.PoolPlan;
+import io.fabricemu.switching.QuietIngress;
 import io.fabricemu.switching.SharedBufferPool;
 import io.fabricemu.switching.SwitchPlan;
 import io.fabricemu.switching.SwitchPort;
@@ -176,6 +177,18 @@ public final class FabricBuilder implements ElementFactory {
         return elementId >= linkBase && elementId < poolBase && faults.healthy(elementId - linkBase, lossProbability);
     }
 
+    /** A port's ingress that only routes ({@link QuietIngress}), routed in the turn of the link into the port. */
+    @Override
+    public Element passer(int id) {
+        if (id < hosts || id >= linkBase) {
+            return null;
+        }
+        int node = switchOfPort(id);
+        int port = id - portBase[node];
+        boolean hostFacing = topology.isHost(topology.cableAt(node, port).peerOf(node));
+        return QuietIngress.of(plans[node], port, topology.tier(node), hostFacing, !faults.plan().isEmpty());
+    }
+
     @Override
     public int flowCount() {
         return flows.size();
@@ -205,11 +218,6 @@ public final class FabricBuilder implements ElementFactory {
 
     /** The element id of the NIC or switch port at ({@code node}, {@code port}). */
     public int portElementOf(int node, int port) {
-        return elementAt(node, port);
-    }
-
-    /** The element id of the NIC or switch port at ({@code node}, {@code port}). */
-    private int elementAt(int node, int port) {
         return topology.isHost(node) ? node : portBase[node] + port;
     }
 
@@ -294,7 +302,7 @@ public final class FabricBuilder implements ElementFactory {
         boolean wholePacket = topology.isHost(toNode) || switches.forwarding() == ForwardingMode.STORE_AND_FORWARD;
         double loss = LinkLoss.of(lossProbability, c.spec().lossProbability());
         String name = loss == 0 ? "" : topology.name(aToB ? c.nodeA() : c.nodeB()) + " -> " + topology.name(toNode);
-        return new Link(elementAt(toNode, toPort), c.spec().flightPs(), wholePacket, loss,
+        return new Link(portElementOf(toNode, toPort), c.spec().flightPs(), wholePacket, loss,
                 Ecmp.mix(seed ^ (0x1055_0000_0000L + id)), name, faults.link(id - linkBase, id, seed));
     }
 
@@ -426,7 +434,7 @@ public final class FabricBuilder implements ElementFactory {
             int node = switchOfPort(id);
             int pool = plans[node].pool().elementId();
             int[] senders = portsOf(node, pool >= 0 ? 2 : 1);
-            senders[topology.portCount(node)] = linkInto(node, id - portBase[node]);
+            senders[topology.portCount(node)] = linkOut(node, id - portBase[node]) ^ 1;
             if (pool >= 0) {
                 senders[senders.length - 1] = pool;
             }
@@ -434,7 +442,7 @@ public final class FabricBuilder implements ElementFactory {
         }
         Cable c = topology.cable((id - linkBase) / 2);
         boolean aToB = (id - linkBase) % 2 == 0;
-        return new int[] {aToB ? elementAt(c.nodeA(), c.portA()) : elementAt(c.nodeB(), c.portB())};
+        return new int[] {aToB ? portElementOf(c.nodeA(), c.portA()) : portElementOf(c.nodeB(), c.portB())};
     }
 
     /** The links into host {@code h} (one per plane), then the other hosts that receive a flow one of {@code h}'s flows waits for. */
@@ -452,7 +460,7 @@ public final class FabricBuilder implements ElementFactory {
         int planes = topology.planes();
         int[] senders = new int[planes + notifiers.size()];
         for (int p = 0; p < planes; p++) {
-            senders[p] = linkInto(h, p);
+            senders[p] = linkOut(h, p) ^ 1;
         }
         int k = planes;
         for (int notifier : notifiers) {
@@ -471,17 +479,10 @@ public final class FabricBuilder implements ElementFactory {
         return ids;
     }
 
-    /** The link that delivers to the NIC or port at ({@code node}, {@code port}): its cable's other direction. */
-    private int linkInto(int node, int port) {
-        Cable c = topology.cableAt(node, port);
-        boolean fromA = c.nodeA() == node && c.portA() == port;
-        return linkBase + 2 * c.id() + (fromA ? 1 : 0);
-    }
-
+    /** The link that leaves the NIC or port at ({@code node}, {@code port}); {@code ^ 1}, the one into it. */
     private int linkOut(int node, int port) {
         Cable c = topology.cableAt(node, port);
-        boolean fromA = c.nodeA() == node && c.portA() == port;
-        return linkBase + 2 * c.id() + (fromA ? 0 : 1);
+        return linkBase + 2 * c.id() + (c.nodeA() == node && c.portA() == port ? 0 : 1);
     }
 
     private int switchOfPort(int id) {

@@ -73,6 +73,14 @@ public final class SwitchStages implements PortStages {
         return stages.toArray(new EgressStage[0]);
     }
 
+    /** PFC, RNR NAKs at this port, back-to-sender notices and adaptive routing take part in a port's ingress. */
+    @Override
+    public boolean touchesIngress(int tier, boolean hostFacing) {
+        RnrNackSettings rnr = settings.rnrNack();
+        return settings.pfc().enabled() || (rnr.enabled() && (hostFacing || !rnr.lastHopOnly()))
+                || settings.wreb().enabled() || settings.adaptive().at(tier);
+    }
+
     private static boolean drawnElsewhere(List<EgressStage> stages, int trafficClass) {
         for (EgressStage s : stages) {
             if (s.drawsEcnFor(trafficClass)) {

@@ -69,6 +69,11 @@ import java.util.Map;
  * still put the scheme on every port.
  */
 public final class RnrNackPort implements EgressStage {
+    @Override
+    public boolean touchesIngress() {
+        return true; // it sees arrivals and sends forged NAKs from the switch
+    }
+
     /** A NACKed QP: the PSN it resumes from and until when the port waits for that. */
     private record Nacked(long nackPsn, long guardUntilPs) {
     }

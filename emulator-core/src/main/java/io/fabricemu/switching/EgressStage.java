@@ -27,6 +27,16 @@ public interface EgressStage {
     }
 
     /**
+     * Whether this stage takes part in the port's ingress: it hears of arrivals ({@link #arrived}) or sends packets
+     * of the switch's own to other ports ({@link EgressPort#sendFromSwitch}), which could meet the ingress's
+     * forwards at one port and time. Arrivals pass through a port none of whose stages does, unseen
+     * ({@link QuietIngress}), so its switch's {@link PortStages#touchesIngress} must say so.
+     */
+    default boolean touchesIngress() {
+        return false;
+    }
+
+    /**
      * Packet {@code p} is about to be offered to the port's queue. A stage may tell the offer what it may take
      * ({@link EgressOffer}), change the packet (trim or mark it), send something back toward its sender, or
      * take it away.
@@ -88,6 +98,16 @@ public interface EgressStage {
      * built.
      */
     default boolean drawsEcnFor(int trafficClass) {
+        return false;
+    }
+
+    /** Whether any of {@code stages} takes part in the ingress ({@link #touchesIngress}). */
+    static boolean anyTouchesIngress(EgressStage[] stages) {
+        for (EgressStage s : stages) {
+            if (s.touchesIngress()) {
+                return true;
+            }
+        }
         return false;
     }
 }

@@ -20,4 +20,14 @@ public interface PortStages {
      * @param port       what the stages see of the port
      */
     EgressStage[] build(SwitchPlan plan, int portNumber, int tier, boolean hostFacing, EgressPort port);
+
+    /**
+     * Whether a port of a switch of tier {@code tier} ({@code hostFacing} or not) has a stage that takes part in its
+     * ingress ({@link EgressStage#touchesIngress}) or routes adaptively: then its arrivals cannot pass through
+     * ({@link QuietIngress}). Answered from the settings, without building a port's stages; by default yes, which
+     * keeps every arrival at its port.
+     */
+    default boolean touchesIngress(int tier, boolean hostFacing) {
+        return true;
+    }
 }

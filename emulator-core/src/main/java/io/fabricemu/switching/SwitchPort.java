@@ -173,6 +173,11 @@ public final class SwitchPort implements Element {
                 this::sendFromSwitch, t -> pauses != null && pauses.pausedMask(t) != 0)).clone();
         this.adaptive = stages.length > 0 && stages[stages.length - 1] instanceof AdaptivePort a ? a : null;
         this.quietDepartures = faults == null && pauses == null && pfcIngress == null && quiet(stages);
+        if (faults == null && pfcIngress == null && !plan.stages().touchesIngress(tier, hostFacing)
+                && (adaptive != null || EgressStage.anyTouchesIngress(stages))) {
+            throw new IllegalStateException("switch port " + name + ": its stages take part in its ingress, which the"
+                    + " switch's stages said they would not: its arrivals would pass through it unseen");
+        }
     }
 
     private static boolean quiet(EgressStage[] stages) {
@@ -263,15 +268,7 @@ public final class SwitchPort implements Element {
             noRoute(p, ctx);
             return;
         }
-        long latency = plan.latencyPs();
-        long readyPs;
-        if (plan.mode() == ForwardingMode.STORE_AND_FORWARD) {
-            readyPs = a.lastBitPs() + latency;
-        } else {
-            long outSerPs = Ps.serializationPs(p.sizeBytes(), plan.portRatesBps()[out]);
-            readyPs = Math.max(a.firstBitPs() + latency, a.lastBitPs() + latency - outSerPs);
-        }
-        ctx.send(plan.portElementIds()[out], readyPs, new Forward(p, portNumber));
+        QuietIngress.forward(plan, portNumber, a, out, ctx);
     }
 
     /** The switch has no route for {@code p} (its routes around failures found none): black-holed here. */

@@ -37,6 +37,11 @@ import java.util.SplittableRandom;
  * snapshot time, the port's buffer and shared bytes, and the class queue's gradient ({@link BtsHeader}).
  */
 public final class WrebPort implements EgressStage {
+    @Override
+    public boolean touchesIngress() {
+        return true; // it sends back-to-sender notices from the switch
+    }
+
     private final WrebSettings settings;
     private final WrebMarker[] markers;
     private final QueueGradient[] gradients;

@@ -347,7 +347,7 @@ class RoceNicActorTest {
         }
 
         ElementReport report() {
-            actor.tell(new ElementActor.Report(Long.MAX_VALUE));
+            actor.tell(new ElementActor.Report(Long.MAX_VALUE, 0));
             return shard.expectMessageClass(ShardActor.ElementReported.class).report();
         }
     }

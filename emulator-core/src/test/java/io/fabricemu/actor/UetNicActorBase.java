@@ -300,7 +300,7 @@ import org.junit.jupiter.params.provider.ValueSource;
         }
 
         ElementReport report() {
-            actor.tell(new ElementActor.Report(Long.MAX_VALUE));
+            actor.tell(new ElementActor.Report(Long.MAX_VALUE, 0));
             return shard.expectMessageClass(ShardActor.ElementReported.class).report();
         }
     }
