@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
+import io.fabricemu.engine.Frames.Frame;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,9 +18,6 @@ class PassThroughTest {
     private static final long HANDOFF_PS = 40;
     private static final long FLIGHT_PS = 100;
     private static final long LATENCY_PS = 50;
-
-    private record Frame(int n) implements Signal {
-    }
 
     /** A link from element 1 to element 9: hands each frame on {@code FLIGHT_PS - HANDOFF_PS} after it got it. */
     private static final class Wire implements Element {
@@ -84,14 +81,6 @@ class PassThroughTest {
         }
     }
 
-    private static List<Event> frames(long... timesPs) {
-        List<Event> in = new ArrayList<>();
-        for (int i = 0; i < timesPs.length; i++) {
-            in.add(new Event(timesPs[i], 0, i, 1, new Frame(i)));
-        }
-        return in;
-    }
-
     @Test
     void passingFrames_leaveInTheElementsName_atTheTimesItsQueueWouldHaveGiven() {
         ElementRunner sender = new ElementRunner(1, new Sender());
@@ -100,7 +89,7 @@ class PassThroughTest {
         Router passer = new Router(false);
         wire.passThrough(9, passer);
         sender.start();
-        assertEquals(2, sender.runWindow(30, frames(10, 20)), "only the sender's two frames are events");
+        assertEquals(2, sender.runWindow(30, Frames.at(10, 20)), "only the sender's two frames are events");
         List<Event> out = sender.drainOutbox();
 
         // Queued instead: the wire's four events reach element 9, which routes what passes.
@@ -110,7 +99,7 @@ class PassThroughTest {
         alone.start();
         wireAlone.start();
         router.start();
-        alone.runWindow(30, frames(10, 20));
+        alone.runWindow(30, Frames.at(10, 20));
         wireAlone.runWindow(100, alone.drainOutbox());
         List<Event> toRouter = wireAlone.drainOutbox();
         router.runWindow(150, toRouter.stream().filter(e -> ((Frame) e.signal()).n() < 100).toList());
@@ -134,7 +123,7 @@ class PassThroughTest {
         sender.relayThrough(wire);
         wire.passThrough(9, new Router(true));
         sender.start();
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> sender.runWindow(30, frames(10)));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> sender.runWindow(30, Frames.at(10)));
         assertTrue(e.getMessage().contains("element 9 scheduled") && e.getMessage().contains("may only send"),
                 e.getMessage());
         assertThrows(IllegalStateException.class, () -> wire.passThrough(8, new Router(false)));

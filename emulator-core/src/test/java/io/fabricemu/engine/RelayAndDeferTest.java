@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fabricemu.engine.Frames.Frame;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,9 +17,6 @@ import org.junit.jupiter.api.Test;
 class RelayAndDeferTest {
     private static final long HANDOFF_PS = 40;
     private static final long FLIGHT_PS = 100;
-
-    private record Frame(int n) implements Signal {
-    }
 
     private enum Done implements Signal {
         INSTANCE
@@ -62,14 +60,6 @@ class RelayAndDeferTest {
         }
     }
 
-    private static List<Event> frames(long... timesPs) {
-        List<Event> in = new ArrayList<>();
-        for (int i = 0; i < timesPs.length; i++) {
-            in.add(new Event(timesPs[i], 0, i, 1, new Frame(i)));
-        }
-        return in;
-    }
-
     /** The events the wire sends carry its own id and sequence numbers, exactly as when it runs on its own. */
     @Test
     void relayThrough_givesTheRelaysEventsTheirOwnKeys() {
@@ -78,14 +68,14 @@ class RelayAndDeferTest {
         sender.relayThrough(wire);
         sender.start();
         wire.start();
-        assertEquals(4, sender.runWindow(30, frames(10, 20))); // two frames, two timers
+        assertEquals(4, sender.runWindow(30, Frames.at(10, 20))); // two frames, two timers
         List<Event> relayed = sender.drainOutbox();
 
         ElementRunner alone = new ElementRunner(1, new Sender());
         ElementRunner wireAlone = new ElementRunner(2, new Wire());
         alone.start();
         wireAlone.start();
-        alone.runWindow(30, frames(10, 20));
+        alone.runWindow(30, Frames.at(10, 20));
         List<Event> toWire = alone.drainOutbox();
         wireAlone.runWindow(100, toWire);
         List<Event> queued = wireAlone.drainOutbox();
@@ -176,7 +166,7 @@ class RelayAndDeferTest {
         ElementRunner runner = new ElementRunner(1, port);
         runner.start();
         // done at 40 comes before the frame at 50, after the frame at 20 (busy then)
-        assertEquals(3, runner.runWindow(100, frames(10, 20, 50)));
+        assertEquals(3, runner.runWindow(100, Frames.at(10, 20, 50)));
         assertEquals(List.of("frame0@10", "frame1@20 busy", "done@40", "frame2@50"), port.seen);
         assertEquals(Long.MAX_VALUE, runner.nextEventPs()); // the deferred end at 80 wakes nobody
         assertEquals(1, runner.deferredEvents());
@@ -193,7 +183,7 @@ class RelayAndDeferTest {
         Port port = new Port(false);
         ElementRunner runner = new ElementRunner(5, port);
         runner.start();
-        runner.runWindow(20, frames(10));
+        runner.runWindow(20, Frames.at(10));
         // the end at 40 carries origin 5: an event at 40 from element 3 comes first, one from element 7 after it
         runner.runWindow(100, List.of(new Event(40, 3, 0, 5, new Frame(30)), new Event(40, 7, 0, 5, new Frame(70))));
         assertEquals(List.of("frame0@10", "frame30@40 busy", "done@40", "frame70@40"), port.seen);
@@ -204,7 +194,7 @@ class RelayAndDeferTest {
         Port port = new Port(true);
         ElementRunner runner = new ElementRunner(1, port);
         runner.start();
-        runner.runWindow(30, frames(10, 20));
+        runner.runWindow(30, Frames.at(10, 20));
         assertEquals(40, runner.nextEventPs());
         runner.runWindow(100, List.of());
         assertEquals(List.of("frame0@10", "frame1@20 busy", "done@40"), port.seen);
@@ -216,7 +206,7 @@ class RelayAndDeferTest {
         Port port = new Port(false);
         ElementRunner runner = new ElementRunner(1, port, new Sampling(25, 1000));
         runner.start();
-        runner.runWindow(200, frames(10, 150)); // done at 40, deferred; ticks at 25 (busy), 50 .. 150 (idle)
+        runner.runWindow(200, Frames.at(10, 150)); // done at 40, deferred; ticks at 25 (busy), 50 .. 150 (idle)
         List<String> rows = SampleLogTest.rows(runner.finishSamples());
         assertTrue(rows.stream().anyMatch(r -> r.startsWith("25 port p t1 q1 ")), rows.toString());
         assertTrue(rows.stream().anyMatch(r -> r.startsWith("50 port p t1 q0 ")), rows.toString());
@@ -242,7 +232,7 @@ class RelayAndDeferTest {
         ElementRunner runner = new ElementRunner(1, sends);
         runner.start();
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> runner.runWindow(100, frames(10, 50)));
+                () -> runner.runWindow(100, Frames.at(10, 50)));
         assertTrue(e.getMessage().contains("deferred"), e.getMessage());
     }
 }
