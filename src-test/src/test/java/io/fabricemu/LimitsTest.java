@@ -129,10 +129,10 @@ class LimitsTest {
         Path out = tmp.resolve("out");
         Cli.Outcome o = Cli.run("run", file.toString(), "--quiet", "--out", out.toString());
         assertEquals(2, o.exitCode(), o.err());
-        assertTrue(o.err().contains("the run needs about 48.293 GiB of heap before the first packet moves, for the"
+        assertTrue(o.err().contains("the run needs about 49.544 GiB of heap before the first packet moves, for the"
                 + " fabric's 24,000,000 elements (2,000,000 hosts, 50,000 switches, 6,000,000 cables) alone; this JVM"
                 + " may use "), o.err());
-        assertTrue(o.err().contains("Give it at least -Xmx54g (FABRIC_EMU_JAVA_OPTS=-Xmx54g bin/fabric-emu ...)"),
+        assertTrue(o.err().contains("Give it at least -Xmx55g (FABRIC_EMU_JAVA_OPTS=-Xmx55g bin/fabric-emu ...)"),
                 o.err());
         assertFalse(Files.exists(out));
     }
@@ -157,12 +157,12 @@ class LimitsTest {
         Cli.Outcome o = Cli.run("validate", Cli.scenario("permutation-8192.yaml"),
                 Cli.scenario("uet-permutation-1024.yaml"));
         assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.out().contains("98,304 actors; window 500.000 ns; heap at the start about 254.557 MiB of the"),
+        assertTrue(o.out().contains("98,304 actors; window 500.000 ns; heap at the start about 259.807 MiB of the"),
                 o.out());
         assertTrue(o.out().contains(" may use; 4,210,688 data packets: at least 16,842,752 events, at least 8 s at"
                 + " 2 M events/s; recording 49,152 ports and 64 flows on at most 201 ticks: at most 1.277 GiB; a trace of"
                 + " every frame (run --trace) at least 706.75 MiB\n"), o.out());
-        assertTrue(o.out().contains("12,288 actors; window 500.000 ns; heap at the start about 45.342 MiB of the"),
+        assertTrue(o.out().contains("12,288 actors; window 500.000 ns; heap at the start about 45.998 MiB of the"),
                 o.out());
     }
 }

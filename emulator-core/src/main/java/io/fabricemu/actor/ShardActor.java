@@ -301,8 +301,9 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
             }
             ElementRunner r = runners[done.get(i).elementId()];
             count(r);
-            step = windows.elementDone(r.id(), r.nextEventPs(), r.drainOutbox(), r.windowEvents(),
+            step = windows.elementDone(r.id(), r.nextEventPs(), r.sent(), r.windowEvents(),
                     r.drainFlowsCompleted(), r.haltReason(), r.haltPs());
+            r.clearSent(); // routed: the runner keeps its list for the next window
         }
         perform(step);
     }

@@ -26,11 +26,8 @@ public final class ElementRunner implements EventContext {
     private int completed;
     private String haltReason;
     private long haltPs;
-    private final Sampling sampling;
-    private final SampleLog samples;
-    private final LiveSink live;
-    private long nextTickPs;
-    private boolean changedSinceSample = true;
+    /** Null when the run does not sample. */
+    private final ElementSampler sampler;
     /** Started: by its actor, or, for a relay, by its shard before any actor runs ({@link #relayThrough}). */
     private boolean started;
     private static final ElementRunner[] NO_RELAYS = new ElementRunner[0];
@@ -71,9 +68,7 @@ public final class ElementRunner implements EventContext {
         }
         this.id = id;
         this.element = element;
-        this.sampling = sampling;
-        this.samples = sampling.enabled() ? new SampleLog(sampling.intervalPs(), sampling) : null;
-        this.live = live;
+        this.sampler = sampling.enabled() ? new ElementSampler(element, sampling, live) : null;
     }
 
     public int id() {
@@ -136,10 +131,9 @@ public final class ElementRunner implements EventContext {
 
     /** Handles {@code e}: the samples due before it first. */
     private void handle(Event e) {
-        if (samples != null && e.timePs() >= nextTickPs) {
-            sampleBefore(e.timePs());
+        if (sampler != null) {
+            sampler.beforeEvent(e.timePs());
         }
-        changedSinceSample = true;
         nowPs = e.timePs();
         lastHandledPs = nowPs;
         element.onEvent(e.signal(), this);
@@ -168,18 +162,10 @@ public final class ElementRunner implements EventContext {
         }
     }
 
-    /**
-     * Moves the samples to the grid in force at {@code atPs}, a time the run reached, as the run's time series will
-     * (an element not woken since the grid coarsened kept the finer one). Call after {@link #settle}.
-     */
+    /** Moves the samples to the grid in force at {@code atPs}, a time the run reached; after {@link #settle}. */
     public void thinSamples(long atPs) {
-        if (samples == null || atPs <= 0) {
-            return;
-        }
-        long intervalPs = sampling.intervalAt(atPs);
-        if (intervalPs > samples.intervalPs()) {
-            samples.thin(intervalPs);
-            nextTickPs = (nextTickPs + intervalPs - 1) / intervalPs * intervalPs;
+        if (sampler != null) {
+            sampler.thinTo(atPs);
         }
     }
 
@@ -197,44 +183,11 @@ public final class ElementRunner implements EventContext {
     }
 
     /**
-     * Records the state the element has had since its last event, which stands until {@code eventPs}: the value
-     * at every tick from {@code nextTickPs} to {@code eventPs} inclusive (a tick sees the events before it).
-     */
-    private void sampleBefore(long eventPs) {
-        long intervalPs = sampling.intervalAt(eventPs);
-        if (intervalPs != samples.intervalPs()) {
-            samples.thin(intervalPs);
-            nextTickPs = (nextTickPs + intervalPs - 1) / intervalPs * intervalPs;
-            if (eventPs < nextTickPs) {
-                return;
-            }
-        }
-        if (changedSinceSample) {
-            takeSample();
-        }
-        nextTickPs = (eventPs / intervalPs + 1) * intervalPs;
-    }
-
-    /**
      * The element's samples, its final state included (it stands to the end of the run); call once, after the
      * last window. Null when sampling is off.
      */
     public SampleLog finishSamples() {
-        if (samples != null && changedSinceSample) {
-            takeSample();
-        }
-        return samples;
-    }
-
-    /** Records the element's state at {@code nextTickPs} in the log, and hands it to the live sink if any. */
-    private void takeSample() {
-        samples.begin(nextTickPs);
-        element.sample(samples);
-        if (live != null) {
-            element.sample(live);
-            live.sampleDone(nextTickPs);
-        }
-        changedSinceSample = false;
+        return sampler == null ? null : sampler.finish();
     }
 
     /** The element's report, with its samples when the run sampled; call once, after the last window. */
@@ -249,7 +202,7 @@ public final class ElementRunner implements EventContext {
      * which trails by at most a sampling interval; 0 when sampling is off.
      */
     public long deliveredBytes() {
-        return samples == null ? 0 : samples.latestDeliveredBytes();
+        return sampler == null ? 0 : sampler.deliveredBytes();
     }
 
     /** Time of the last event handled, or {@link Long#MIN_VALUE} before the first. */
@@ -260,6 +213,19 @@ public final class ElementRunner implements EventContext {
     /** Time of the earliest pending event, or {@link Long#MAX_VALUE}. */
     public long nextEventPs() {
         return queue.peekTimePs();
+    }
+
+    /**
+     * What the element sent in the window it ran, in the order sent, for its shard to route before the element is
+     * woken again, then {@link #clearSent clear}: the runner keeps the list, so a wake-up allocates none.
+     */
+    public List<Event> sent() {
+        return outbox;
+    }
+
+    /** Its shard routed what {@link #sent} held. */
+    public void clearSent() {
+        outbox.clear();
     }
 
     /** What the element sent since the last call, in the order sent; the runner starts a new list. */
@@ -376,10 +342,9 @@ public final class ElementRunner implements EventContext {
             throw new IllegalStateException("relay " + id + " was sent an event at " + atPs
                     + " ps after it had handled one at " + lastHandledPs + " ps");
         }
-        if (samples != null && atPs >= nextTickPs) {
-            sampleBefore(atPs);
+        if (sampler != null) {
+            sampler.beforeEvent(atPs);
         }
-        changedSinceSample = true;
         windowEndPs = owner.windowEndPs;
         nowPs = atPs;
         lastHandledPs = atPs;

@@ -34,7 +34,7 @@ public record FabricEstimate(FabricCounts counts, long elements, long flows, lon
      * Every element: its model object, runner and event queue, its actor and the shard's entries for it (its runner
      * among them, since the shard reads what a window did there).
      */
-    static final long ELEMENT_BYTES = 1_584;
+    static final long ELEMENT_BYTES = 1_640;
     /** Every element's sample log when sampling is on. */
     static final long SAMPLED_ELEMENT_BYTES = 569;
     /** Every switch port on top of its element: its queues, counters and share of the switch's plan. */

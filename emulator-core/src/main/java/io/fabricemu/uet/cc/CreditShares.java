@@ -61,29 +61,23 @@ final class CreditShares {
             }
             leastNeedBytes = Math.min(leastNeedBytes, needBytes[i]);
         }
-        Integer[] byNeed = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            byNeed[i] = i;
-        }
         // When every sender needs more than an equal share (the usual slice of a backlogged incast) the loop below
-        // stops at its first sender whatever the order, and everyone is at the level: no sort is needed. Ties
-        // between equal needs may fall in any order: each satisfied sender takes exactly its need, so the result
-        // does not depend on which of two equal needs is looked at first.
-        if (leastNeedBytes <= budgetBytes / n) {
-            Arrays.sort(byNeed, Comparator.comparingLong(i -> needBytes[i]));
-        }
+        // stops at its first sender whatever the order, and everyone is at the level: no order is needed (null).
+        // Ties between equal needs may fall in any order: each satisfied sender takes exactly its need, so the
+        // result does not depend on which of two equal needs is looked at first.
+        int[] byNeed = leastNeedBytes <= budgetBytes / n ? sortedByNeed(needBytes) : null;
 
         long leftBytes = budgetBytes;
         int k = 0;
         while (k < n) {
             int unsatisfied = n - k;
             long levelBytes = leftBytes / unsatisfied;
-            long need = needBytes[byNeed[k]];
+            long need = needBytes[at(byNeed, k)];
             if (need > levelBytes) {
                 break;
             }
             // Satisfying a need at or below the level can only raise the level for those that remain.
-            grantBytesOut[byNeed[k]] = need;
+            grantBytesOut[at(byNeed, k)] = need;
             leftBytes -= need;
             k++;
         }
@@ -94,20 +88,41 @@ final class CreditShares {
         int unsatisfied = n - k;
         long levelBytes = leftBytes / unsatisfied;
         long extraBytes = leftBytes % unsatisfied;
-        boolean[] atLevel = new boolean[n];
+        boolean[] atLevel = k == 0 ? null : new boolean[n]; // null: everyone is at the level
         for (int j = k; j < n; j++) {
-            atLevel[byNeed[j]] = true;
-            grantBytesOut[byNeed[j]] = levelBytes;
+            if (atLevel != null) {
+                atLevel[at(byNeed, j)] = true;
+            }
+            grantBytesOut[at(byNeed, j)] = levelBytes;
         }
         int lastExtra = -1;
         for (int step = 0; step < n && extraBytes > 0; step++) {
             int i = (firstExtraIndex + step) % n;
-            if (atLevel[i]) {
+            if (atLevel == null || atLevel[i]) {
                 grantBytesOut[i]++;
                 extraBytes--;
                 lastExtra = i;
             }
         }
         return lastExtra;
+    }
+
+    /** The {@code k}-th sender in {@code order}, or the {@code k}-th itself when there is no order (null). */
+    private static int at(int[] order, int k) {
+        return order == null ? k : order[k];
+    }
+
+    /** The senders' indices from the least need to the most. */
+    private static int[] sortedByNeed(long[] needBytes) {
+        Integer[] boxed = new Integer[needBytes.length];
+        for (int i = 0; i < boxed.length; i++) {
+            boxed[i] = i;
+        }
+        Arrays.sort(boxed, Comparator.comparingLong(i -> needBytes[i]));
+        int[] order = new int[boxed.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = boxed[i];
+        }
+        return order;
     }
 }

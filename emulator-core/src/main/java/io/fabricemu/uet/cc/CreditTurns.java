@@ -50,6 +50,8 @@ final class CreditTurns {
     private long carryBytes;
     private boolean started;
     private long lastServedId;
+    /** Which senders are at the level, for {@link #handOut}: kept between slices, remade when the count changes. */
+    private boolean[] atLevel = new boolean[0];
 
     /**
      * @param quantumBytes    one packet on the wire, {@code > 0}
@@ -81,10 +83,12 @@ final class CreditTurns {
         long poolBytes = 0;
         long levelBytes = Long.MAX_VALUE;
         long atLevelCount = 0;
-        boolean[] atLevel = new boolean[n];
+        if (atLevel.length != n) {
+            atLevel = new boolean[n];
+        }
         for (int i = 0; i < n; i++) {
-            if (grantBytes[i] < needBytes[i]) {
-                atLevel[i] = true;
+            atLevel[i] = grantBytes[i] < needBytes[i];
+            if (atLevel[i]) {
                 atLevelCount++;
                 levelBytes = Math.min(levelBytes, grantBytes[i]);
                 poolBytes += grantBytes[i];

@@ -89,6 +89,11 @@ public final class RcccReceiver {
     private final TreeMap<Long, Sender> known = new TreeMap<>();
     /** The active sender table: senders with an outstanding need, by id. */
     private final TreeMap<Long, Sender> active = new TreeMap<>();
+    /** {@link #onSlice}'s tables, one entry per active sender in id order. */
+    private Sender[] senders = new Sender[0];
+    private long[] ids = new long[0];
+    private long[] needBytes = new long[0];
+    private long[] grantBytes = new long[0];
     private boolean extraRotationStarted;
     private long lastExtraSenderId;
     private long grantedBytes;
@@ -176,9 +181,12 @@ public final class RcccReceiver {
             }
             return List.of();
         }
-        Sender[] senders = new Sender[n];
-        long[] ids = new long[n];
-        long[] needBytes = new long[n];
+        if (ids.length != n) { // the slice's tables, kept while the number of active senders stays
+            senders = new Sender[n];
+            ids = new long[n];
+            needBytes = new long[n];
+            grantBytes = new long[n];
+        }
         int firstExtra = 0;
         boolean firstExtraFound = !extraRotationStarted;
         int i = 0;
@@ -192,7 +200,6 @@ public final class RcccReceiver {
             }
             i++;
         }
-        long[] grantBytes = new long[n];
         int lastExtra = CreditShares.divide(budgetBytes, needBytes, firstExtra, grantBytes);
         boolean inTurns = turns != null && turns.handOut(ids, needBytes, grantBytes);
         if (lastExtra >= 0 && !inTurns) {
