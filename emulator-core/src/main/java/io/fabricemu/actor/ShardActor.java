@@ -163,7 +163,7 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
                     limits.listener() == null ? null : limits.listener().sinkFor(id));
         }
         relayLocally(factory, runners);
-        passLocally(factory, passes, runners);
+        passLocally(passes, runners);
         for (int id : localIds) {
             ElementRunner runner = runners[id];
             ActorRef<ElementActor.Command> ref = ctx.spawn(ElementActor.create(runner, ctx.getSelf(), round), "e" + id);
@@ -198,11 +198,11 @@ public final class ShardActor extends ExtensibleBehavior<ShardActor.Command> {
      * another, handle what passes through that element as it sends it ({@link ElementRunner#passThrough}: a quiet
      * switch port's arrivals, routed in the turn of the link that delivers them).
      */
-    private static void passLocally(ElementFactory factory, Passes passes, ElementRunner[] runners) {
+    private static void passLocally(Passes passes, ElementRunner[] runners) {
         for (int id = 0; id < runners.length; id++) {
             int relay = passes.handlerOf(id);
             if (relay >= 0 && runners[relay] != null) {
-                runners[relay].passThrough(id, factory.passer(id));
+                runners[relay].passThrough(id, passes.passerOf(id));
             }
         }
     }

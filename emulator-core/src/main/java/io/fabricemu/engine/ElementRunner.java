@@ -326,8 +326,12 @@ public final class ElementRunner implements EventContext {
         if (atPs < windowEndPs) {
             throw belowLookahead(passTargetId, targetId, atPs, signal);
         }
-        (relayOwner == null ? outbox : relayOwner.outbox).add(new Event(atPs, passTargetId, passSeq++, targetId,
-                signal));
+        queue(passTargetId, passSeq++, targetId, atPs, signal);
+    }
+
+    /** Queues a sent event for the shard: a relay's go out with its sender's, its own outbox staying its actor's. */
+    private void queue(int originId, long originSeq, int targetId, long atPs, Signal signal) {
+        (relayOwner == null ? outbox : relayOwner.outbox).add(new Event(atPs, originId, originSeq, targetId, signal));
     }
 
     private IllegalStateException belowLookahead(int originId, int targetId, long atPs, Signal signal) {
@@ -377,8 +381,7 @@ public final class ElementRunner implements EventContext {
             pass(atPs, signal);
             return;
         }
-        // a relay's events go out with its sender's: its own outbox stays its actor's alone
-        (relayOwner == null ? outbox : relayOwner.outbox).add(new Event(atPs, id, eventSeq, targetId, signal));
+        queue(id, eventSeq, targetId, atPs, signal);
     }
 
     /**

@@ -10,25 +10,32 @@ import java.util.Arrays;
  */
 public final class Passes {
     /** No element lets anything pass. */
-    public static final Passes NONE = new Passes(new int[0]);
+    public static final Passes NONE = new Passes(new int[0], new Element[0]);
 
-    /** For every element id, the relay that handles its passing signals, or -1. */
+    /** For every element id, the relay that handles its passing signals, or -1; and the stand-in that does. */
     private final int[] handlerOf;
+    private final Element[] passers;
 
-    private Passes(int[] handlerOf) {
+    private Passes(int[] handlerOf, Element[] passers) {
         this.handlerOf = handlerOf;
+        this.passers = passers;
     }
 
     /** The relays that handle passing signals in {@code factory}'s fabric. */
     public static Passes of(ElementFactory factory) {
         int n = factory.elementCount();
         int[] handlerOf = new int[n];
+        Element[] passers = new Element[n];
         boolean any = false;
         for (int id = 0; id < n; id++) {
-            handlerOf[id] = factory.passer(id) == null ? -1 : onlyRelayTo(factory, id);
-            any |= handlerOf[id] >= 0;
+            Element passer = factory.passer(id);
+            handlerOf[id] = passer == null ? -1 : onlyRelayTo(factory, id);
+            if (handlerOf[id] >= 0) {
+                passers[id] = passer;
+                any = true;
+            }
         }
-        return any ? new Passes(handlerOf) : NONE;
+        return any ? new Passes(handlerOf, passers) : NONE;
     }
 
     /** The one relay among the senders to {@code id}, or -1 when there is none or more than one. */
@@ -49,6 +56,11 @@ public final class Passes {
     /** The relay that handles element {@code id}'s passing signals in its turn, or -1 when none does. */
     public int handlerOf(int id) {
         return id < handlerOf.length ? handlerOf[id] : -1;
+    }
+
+    /** The stand-in that handles element {@code id}'s passing signals, or null when none does. */
+    public Element passerOf(int id) {
+        return id < passers.length ? passers[id] : null;
     }
 
     /**

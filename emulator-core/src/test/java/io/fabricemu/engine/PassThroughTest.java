@@ -1,10 +1,12 @@
 package io.fabricemu.engine;
 
+import static io.fabricemu.engine.Frames.HANDOFF_PS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Frames.Frame;
+import io.fabricemu.engine.Frames.Wire;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,27 +17,7 @@ import org.junit.jupiter.api.Test;
  * queued, counted or handled by the element.
  */
 class PassThroughTest {
-    private static final long HANDOFF_PS = 40;
-    private static final long FLIGHT_PS = 100;
     private static final long LATENCY_PS = 50;
-
-    /** A link from element 1 to element 9: hands each frame on {@code FLIGHT_PS - HANDOFF_PS} after it got it. */
-    private static final class Wire implements Element {
-        @Override
-        public long relaySpanPs() {
-            return HANDOFF_PS;
-        }
-
-        @Override
-        public void onEvent(Signal signal, EventContext ctx) {
-            ctx.send(9, ctx.nowPs() + FLIGHT_PS - HANDOFF_PS, signal);
-        }
-
-        @Override
-        public ElementReport report() {
-            return ElementReport.EMPTY;
-        }
-    }
 
     /** Sends two frames onto its wire (element 2) for every frame it gets: {@code n} and {@code n + 100}. */
     private static final class Sender implements Element {

@@ -1,10 +1,12 @@
 package io.fabricemu.engine;
 
+import static io.fabricemu.engine.Frames.HANDOFF_PS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabricemu.engine.Frames.Frame;
+import io.fabricemu.engine.Frames.Wire;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,32 +17,9 @@ import org.junit.jupiter.api.Test;
  * would; the engine only queues and dispatches less.
  */
 class RelayAndDeferTest {
-    private static final long HANDOFF_PS = 40;
-    private static final long FLIGHT_PS = 100;
 
     private enum Done implements Signal {
         INSTANCE
-    }
-
-    /** A link: passes each frame to element 9, {@code FLIGHT_PS - HANDOFF_PS} after it got it. */
-    private static final class Wire implements Element {
-        final List<Long> handled = new ArrayList<>();
-
-        @Override
-        public long relaySpanPs() {
-            return HANDOFF_PS;
-        }
-
-        @Override
-        public void onEvent(Signal signal, EventContext ctx) {
-            handled.add(ctx.nowPs());
-            ctx.send(9, ctx.nowPs() + FLIGHT_PS - HANDOFF_PS, signal);
-        }
-
-        @Override
-        public ElementReport report() {
-            return ElementReport.EMPTY;
-        }
     }
 
     /** Sends a frame onto its wire (element 2) for every frame it gets, then a timer, then one more frame. */
