@@ -78,7 +78,8 @@ final class CompareCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
-            description = "Shards per run (default: one per processor). Results are identical for every N.")
+            description = "Shards per run (default: one per processor, or one for a narrow run, whose receivers "
+                    + "take under 64 packets a window). Results are identical for every N.")
     Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no table; errors only.")
@@ -230,7 +231,7 @@ final class CompareCommand implements Callable<Integer> {
                     p.workloadBytes(), p.scenario().stopPs());
             try (printer;
                  RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p, labels.get(i))) {
-                result = p.run(shards, progress, runMetrics);
+                result = p.run(this.shards == null ? Shards.orDefault(null, p.width()) : shards, progress, runMetrics);
             } catch (IllegalStateException e) {
                 err.println("error: the emulation of " + labels.get(i) + " failed: " + e.getMessage());
                 err.flush();

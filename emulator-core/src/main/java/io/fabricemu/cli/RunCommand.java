@@ -15,6 +15,7 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
+import io.fabricemu.run.RunWidth;
 import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.sizing.RunEstimate;
@@ -61,8 +62,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = "Split the fabric's actors into N shards that exchange one batch per window "
-                    + "(default: one per processor; with --jvms or --cluster, per member). Results are identical "
-                    + "for every N.")
+                    + "(default: one per processor, or one for a narrow run, whose receivers take under 64 packets "
+                    + "a window; with --jvms or --cluster, per member). Results are identical for every N.")
     Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")
@@ -121,7 +122,6 @@ final class RunCommand implements Callable<Integer> {
             return new EnsembleRun(scenario, overrides, allowFiles.folders, this.shards, cluster, quiet,
                     spec.commandLine().getOut(), err, selection).run(seeds, out);
         }
-        int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards);
         CommandTimings clock = timings ? new CommandTimings() : null;
         // A run across JVMs holds its elements in the members: this JVM, its driver, must hold the rest.
         PreparedRun prepared = ScenarioInput.prepare(scenario, overrides, allowFiles.folders,
@@ -129,6 +129,8 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
+        RunWidth width = prepared.width();
+        int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards, width);
         PacketTrace packets = null;
         if (selection != null) {
             try {
@@ -157,7 +159,7 @@ final class RunCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             if (!cluster.distributed()) {
-                EngineBackend local = EngineBackend.local(shards);
+                EngineBackend local = EngineBackend.local(shards, width.workers(shards));
                 return metrics.around(err, quiet ? null : spec.commandLine().getOut(),
                         live -> run(prepared, local, live, output, outDir, err, clock, traced));
             }

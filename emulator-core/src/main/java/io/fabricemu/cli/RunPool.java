@@ -41,8 +41,18 @@ final class RunPool {
         long largestBytes = largestBytes(runs, maxHeapBytes);
         long byHeap = Math.max(1, maxHeapBytes / (HEAP_FACTOR * largestBytes));
         int concurrent = (int) Math.max(1, Math.min(Math.min(runs.size(), processors), byHeap));
-        int each = shards != null ? shards : Math.max(1, processors / concurrent);
+        int each = shards != null ? shards : allNarrow(runs) ? 1 : Math.max(1, processors / concurrent);
         return new RunPool(concurrent, each);
+    }
+
+    /** Whether every run of {@code runs} is narrow ({@link io.fabricemu.run.RunWidth}): one shard each, then. */
+    private static boolean allNarrow(List<PreparedRun> runs) {
+        for (PreparedRun p : runs) {
+            if (!p.width().narrow()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The heap the largest of {@code runs} is estimated to hold in a heap of {@code maxHeapBytes} (at least 1). */
@@ -110,7 +120,8 @@ final class RunPool {
                 futures.add(pool.submit(() -> {
                     PacketTrace trace = traces == null ? null : traces.get(index);
                     RunResult r = trace == null ? runs.get(index).run(shardsEach, new Progress())
-                            : runs.get(index).run(EngineBackend.local(shardsEach), new Progress(), null, trace);
+                            : runs.get(index).run(EngineBackend.local(shardsEach,
+                                    runs.get(index).width().workers(shardsEach)), new Progress(), null, trace);
                     synchronized (finished) {
                         finished.accept(index);
                     }

@@ -1,6 +1,11 @@
 package io.fabricemu.cli;
 
-/** The default shard count: one per processor, so the shards' routing work runs in parallel too. */
+import io.fabricemu.run.RunWidth;
+
+/**
+ * The default shard count: one per processor, so the shards' routing work runs in parallel too; one for a narrow
+ * run ({@link RunWidth}), whose windows hold too little work to be worth handing between processors.
+ */
 final class Shards {
     private Shards() {
     }
@@ -9,5 +14,10 @@ final class Shards {
     static int orDefault(Integer requested) {
         return requested != null ? requested
                 : Math.min(WholeNumber.ShardCount.MAX, Math.max(1, Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** {@code requested}, else the default for a run of {@code width}. */
+    static int orDefault(Integer requested, RunWidth width) {
+        return requested == null && width.narrow() ? 1 : orDefault(requested);
     }
 }

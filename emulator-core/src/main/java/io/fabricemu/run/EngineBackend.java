@@ -46,11 +46,19 @@ public interface EngineBackend {
 
     /** All shards in this JVM's actor system, not running ahead: between shards of one JVM it only costs. */
     static EngineBackend local(int shards) {
-        return new LocalBackend(shards, false);
+        return new LocalBackend(shards, false, 0);
+    }
+
+    /**
+     * All shards in this JVM's actor system, not running ahead, run by {@code workers} threads (0: one per
+     * processor, at least two; {@link RunWidth#workers}).
+     */
+    static EngineBackend local(int shards, int workers) {
+        return new LocalBackend(shards, false, workers);
     }
 
     /** All shards in this JVM's actor system, running ahead or not: results are the same either way. */
     static EngineBackend local(int shards, boolean runAhead) {
-        return new LocalBackend(shards, runAhead);
+        return new LocalBackend(shards, runAhead, 0);
     }
 }

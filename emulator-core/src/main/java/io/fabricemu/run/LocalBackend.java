@@ -7,11 +7,17 @@ import io.fabricemu.engine.Progress;
 import io.fabricemu.engine.RunLimits;
 import io.fabricemu.fabric.FabricBuilder;
 
-/** Every shard in this JVM, partitioned by {@link Partitioner}; running ahead only if asked ({@link RunLimits#runAhead}). */
-record LocalBackend(int shards, boolean runsAhead) implements EngineBackend {
+/**
+ * Every shard in this JVM, partitioned by {@link Partitioner}; running ahead only if asked ({@link RunLimits#runAhead});
+ * run by {@code workers} threads, 0 for the engine's default pool ({@link Engine#run}).
+ */
+record LocalBackend(int shards, boolean runsAhead, int workers) implements EngineBackend {
     LocalBackend {
         if (shards < 1) {
             throw new IllegalArgumentException("shards must be >= 1, was " + shards);
+        }
+        if (workers < 0) {
+            throw new IllegalArgumentException("workers must be >= 0, was " + workers);
         }
     }
 
@@ -22,6 +28,6 @@ record LocalBackend(int shards, boolean runsAhead) implements EngineBackend {
 
     @Override
     public EngineResult run(ElementFactory factory, RunLimits limits, Progress progress) {
-        return Engine.run(factory, limits, progress);
+        return Engine.run(factory, limits, progress, workers);
     }
 }

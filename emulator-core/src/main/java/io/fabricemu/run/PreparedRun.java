@@ -93,6 +93,11 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         return ids;
     }
 
+    /** How much of the run can go on at once: whether it is narrow enough for one shard on one worker. */
+    public RunWidth width() {
+        return RunWidth.of(this);
+    }
+
     /** The payload of every flow added up (at most {@link Long#MAX_VALUE}): what a finished run has delivered. */
     public long workloadBytes() {
         long sum = 0;
@@ -198,7 +203,7 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
      * (null: to nobody). Live samples need a sampling grid: with sampling off they follow the default one.
      */
     public RunResult run(int shards, Sampling sampling, Progress progress, SampleListener listener) {
-        return run(EngineBackend.local(shards), sampling, progress, listener, null);
+        return run(EngineBackend.local(shards, width().workers(shards)), sampling, progress, listener, null);
     }
 
     /**

@@ -20,6 +20,12 @@ class RunPoolTest {
                 List.of("workload.bytes=64KiB", "seed=" + seed)));
     }
 
+    /** 128 hosts each receiving from another: a wide run ({@link io.fabricemu.run.RunWidth}). */
+    private static PreparedRun permutation() throws Exception {
+        return PreparedRun.of(ScenarioLoader.load(Path.of("..", "topologies", "scenarios",
+                "adaptive-routing-permutation.yaml"), List.of()));
+    }
+
     private static List<PreparedRun> runs(int n) throws Exception {
         List<PreparedRun> runs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -35,7 +41,11 @@ class RunPoolTest {
         assertEquals(4, RunPool.of(six, 4, big, null).concurrent(), "four processors: four at once");
         assertEquals(1, RunPool.of(six, 4, big, null).shardsEach());
         assertEquals(2, RunPool.of(six.subList(0, 2), 8, big, null).concurrent(), "two runs: two at once");
-        assertEquals(4, RunPool.of(six.subList(0, 2), 8, big, null).shardsEach(), "eight processors among two");
+        assertEquals(1, RunPool.of(six.subList(0, 2), 8, big, null).shardsEach(), "narrow runs: one shard each");
+        List<PreparedRun> wide = List.of(permutation(), permutation());
+        assertEquals(4, RunPool.of(wide, 8, big, null).shardsEach(), "eight processors among two");
+        List<PreparedRun> mixed = List.of(permutation(), six.get(0));
+        assertEquals(4, RunPool.of(mixed, 8, big, null).shardsEach(), "one wide run: the processors shared");
         assertEquals(3, RunPool.of(six, 4, big, 3).shardsEach(), "--shards is kept");
         long each = six.get(0).scenario().estimate().bytesHeld(new HeapBudget(big, true));
         long roomForTwo = 2 * RunPool.HEAP_FACTOR * each;

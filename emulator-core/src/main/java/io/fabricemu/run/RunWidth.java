@@ -1,0 +1,111 @@
+package io.fabricemu.run;
+
+import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.topology.Topology;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * How much of a run can go on at once, from its workload and fabric alone, before anything is built: the data
+ * packets its receivers can take in one window of the engine (the fabric's lookahead). Each host that receives a
+ * flow takes at most its line rate, and no more than the hosts sending to it can send; the sum over receivers, times
+ * the window, in packets of the workload's average size.
+ *
+ * <p>A narrow run ({@link #narrow}) has few events a window, and a window's hand-off between processors then costs
+ * more than the processors gain: such a run goes fastest on one shard run by one worker, where every element stays in
+ * one processor's cache. Measured on 2 vCPUs (BENCHMARKS.md, round thirteen), one shard on one worker against two
+ * shards on two workers, the run part alone (single runs, each twice): the 127:1 incasts (under one packet a window
+ * here) 0.64 to 0.84, the tutorial's incast beside background traffic (5) 0.83, a MoE all-to-all (24) 0.75, a 64-rank
+ * rail all-reduce (50) 0.98 to 1.03; the 128-host permutation with adaptive routing (98) 1.22, the 1024-host
+ * permutation (784) 1.88. The estimate counts every receiver as if all flows ran at once, so it errs towards wide,
+ * where a run keeps its parallel shards.
+ */
+public final class RunWidth {
+    /** Runs whose receivers take fewer packets than this a window are narrow. */
+    static final long NARROW_PACKETS = 64;
+
+    private final long packetsPerWindow;
+
+    private RunWidth(long packetsPerWindow) {
+        this.packetsPerWindow = packetsPerWindow;
+    }
+
+    /** The width of {@code run}: its flows on its fabric, in windows of the fabric's lookahead. */
+    public static RunWidth of(PreparedRun run) {
+        long packets = run.scenario().runEstimate().dataPackets();
+        long packetBytes = packets == 0 ? 1 : Math.max(1, run.workloadBytes() / packets);
+        return of(run.flows(), run.fabric().topology(), run.fabric().lookaheadPs(), packetBytes);
+    }
+
+    /**
+     * The width of {@code flows} on {@code topology}: packets of {@code packetBytes} that their receivers take in
+     * {@code windowPs}.
+     */
+    static RunWidth of(List<FlowSpec> flows, Topology topology, long windowPs, long packetBytes) {
+        if (windowPs <= 0 || packetBytes <= 0) {
+            throw new IllegalArgumentException("a window of " + windowPs + " ps and packets of " + packetBytes + " B");
+        }
+        int hosts = topology.hostCount();
+        // Each sender counted once per receiver, however many flows the pair has: they share the sender's line.
+        long[] pairs = new long[flows.size()];
+        int n = 0;
+        for (FlowSpec f : flows) {
+            pairs[n++] = (long) f.dst() * hosts + f.src();
+        }
+        Arrays.sort(pairs, 0, n);
+        long bitsPerWindow = 0;
+        for (int i = 0; i < n; ) {
+            int dst = (int) (pairs[i] / hosts);
+            long sendersBps = 0;
+            for (long last = -1; i < n && pairs[i] / hosts == dst; i++) {
+                if (pairs[i] != last) {
+                    sendersBps = saturatingAdd(sendersBps, topology.hostRateBps((int) (pairs[i] % hosts)));
+                    last = pairs[i];
+                }
+            }
+            long bps = Math.min(topology.hostRateBps(dst), sendersBps);
+            bitsPerWindow = saturatingAdd(bitsPerWindow, bitsIn(bps, windowPs));
+        }
+        return new RunWidth(bitsPerWindow / (8 * packetBytes));
+    }
+
+    private static long bitsIn(long bps, long windowPs) {
+        try {
+            return Math.multiplyExact(bps, windowPs) / 1_000_000_000_000L;
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    /** The data packets the run's receivers can take in one window. */
+    public long packetsPerWindow() {
+        return packetsPerWindow;
+    }
+
+    /** Whether the run goes fastest on one shard and one worker. */
+    public boolean narrow() {
+        return packetsPerWindow < NARROW_PACKETS;
+    }
+
+    /**
+     * The engine's workers for the run on {@code shards} shards: a narrow run's shards each keep one thread (its
+     * elements stay in that processor's cache); 0 for a wide one, the engine's default pool (one per processor,
+     * which also runs one shard's elements in parallel).
+     */
+    public int workers(int shards) {
+        if (shards < 1) {
+            throw new IllegalArgumentException("shards must be >= 1, was " + shards);
+        }
+        return narrow() ? shards : 0;
+    }
+
+    @Override
+    public String toString() {
+        return packetsPerWindow + " packets a window" + (narrow() ? " (narrow)" : "");
+    }
+}
