@@ -101,8 +101,8 @@ public final class Engine {
         }
         CompletableFuture<EngineResult> result = new CompletableFuture<>();
         progress.engineStarting();
-        ActorSystem<Coordinator.Command> system = ActorSystem.create(
-                Coordinator.create(factory, limits, progress, result), "fabric-emu", workers == 0 ? LOCAL : pool(workers));
+        ActorSystem<Coordinator.Command> system = ActorSystem.create(Coordinator.create(factory, limits, progress, result),
+                "fabric-emu", workers == 0 ? LOCAL : pool(workers));
         progress.actorSystemUp();
         try {
             return result.get();

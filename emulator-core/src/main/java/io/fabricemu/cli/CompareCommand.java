@@ -79,7 +79,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = "Shards per run (default: one per processor, or one for a narrow run, whose receivers "
-                    + "take under 64 packets a window). Results are identical for every N.")
+                    + "take under 64 packets a lookahead, as validate prints). Results are identical for every N.")
     Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no table; errors only.")

@@ -58,12 +58,12 @@ final class ValidateCommand implements Callable<Integer> {
                     p.scenario().topology().counts(), p.flows().size(), p.scenario().switchConfig().trafficClasses());
             long traceBytes = PacketTrace.bytesAtLeast(p.scenario().runEstimate().dataPackets());
             out.printf("ok: %s: %s; %,d flows; %,d actors; window %s; heap at the start about %s of the %s this JVM"
-                    + " may use; %s; %s; a trace of every frame (run --trace) at least %s%n", file,
+                    + " may use; %s; %s; a trace of every frame (run --trace) at least %s; %s%n", file,
                     p.fabric().topology().describe(), p.flows().size(), p.fabric().elementCount(),
                     Ps.format(p.fabric().lookaheadPs() * WindowSpan.cells(p.fabric(),
                             new int[p.fabric().elementCount()])), Units.formatBytes(p.scenario().estimate().heapBytes()),
                     Units.formatBytes(Runtime.getRuntime().maxMemory()), p.scenario().runEstimate().describe(),
-                    recording.describe(), Units.formatBytes(traceBytes));
+                    recording.describe(), Units.formatBytes(traceBytes), p.width().describe());
             out.flush();
         }
         out.flush();

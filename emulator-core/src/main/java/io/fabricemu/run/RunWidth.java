@@ -7,21 +7,21 @@ import java.util.List;
 
 /**
  * How much of a run can go on at once, from its workload and fabric alone, before anything is built: the data
- * packets its receivers can take in one window of the engine (the fabric's lookahead). Each host that receives a
- * flow takes at most its line rate, and no more than the hosts sending to it can send; the sum over receivers, times
- * the window, in packets of the workload's average size.
+ * packets its receivers can take in one lookahead of the fabric (the engine's window is one or two of them). Each
+ * host that receives a flow takes at most its line rate, and no more than the hosts sending to it can send; the sum
+ * over receivers, times the lookahead, in packets of the workload's average size.
  *
  * <p>A narrow run ({@link #narrow}) has few events a window, and a window's hand-off between processors then costs
  * more than the processors gain: such a run goes fastest on one shard run by one worker, where every element stays in
  * one processor's cache. Measured on 2 vCPUs (BENCHMARKS.md, round thirteen), one shard on one worker against two
- * shards on two workers, the run part alone (single runs, each twice): the 127:1 incasts (under one packet a window
+ * shards on two workers, the run part alone (single runs, each twice): the 127:1 incasts (under one packet a lookahead
  * here) 0.64 to 0.84, the tutorial's incast beside background traffic (5) 0.83, a MoE all-to-all (24) 0.75, a 64-rank
  * rail all-reduce (50) 0.98 to 1.03; the 128-host permutation with adaptive routing (98) 1.22, the 1024-host
  * permutation (784) 1.88. The estimate counts every receiver as if all flows ran at once, so it errs towards wide,
  * where a run keeps its parallel shards.
  */
 public final class RunWidth {
-    /** Runs whose receivers take fewer packets than this a window are narrow. */
+    /** Runs whose receivers take fewer packets than this a lookahead are narrow. */
     static final long NARROW_PACKETS = 64;
 
     private final long packetsPerWindow;
@@ -82,7 +82,7 @@ public final class RunWidth {
         return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
-    /** The data packets the run's receivers can take in one window. */
+    /** The data packets the run's receivers can take in one lookahead. */
     public long packetsPerWindow() {
         return packetsPerWindow;
     }
@@ -104,8 +104,14 @@ public final class RunWidth {
         return narrow() ? shards : 0;
     }
 
+    /** For {@code validate}: the width, and the shards and workers it gives a run by default. */
+    public String describe() {
+        return String.format("%,d packets a lookahead at most: %s", packetsPerWindow, narrow()
+                ? "a narrow run, on one shard and one worker by default" : "one shard per processor by default");
+    }
+
     @Override
     public String toString() {
-        return packetsPerWindow + " packets a window" + (narrow() ? " (narrow)" : "");
+        return describe();
     }
 }

@@ -61,10 +61,13 @@ class RunWidthTest {
         assertTrue(under.narrow());
         assertEquals(1, under.workers(1));
         assertEquals(3, under.workers(3), "shards asked for keep a worker each");
+        assertEquals("63 packets a lookahead at most: a narrow run, on one shard and one worker by default",
+                under.describe());
         RunWidth at = RunWidth.of(one, eightHosts(), MICROSECOND_PS, 195);
         assertEquals(64, at.packetsPerWindow());
         assertFalse(at.narrow());
         assertEquals(0, at.workers(1));
+        assertEquals("64 packets a lookahead at most: one shard per processor by default", at.describe());
         assertThrows(IllegalArgumentException.class, () -> under.workers(0));
         assertThrows(IllegalArgumentException.class, () -> RunWidth.of(one, eightHosts(), 0, 1_000));
     }
