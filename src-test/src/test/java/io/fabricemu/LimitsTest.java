@@ -161,8 +161,8 @@ class LimitsTest {
                 o.out());
         assertTrue(o.out().contains(" may use; 4,210,688 data packets: at least 16,842,752 events, at least 8 s at"
                 + " 2 M events/s; recording 49,152 ports and 64 flows on at most 201 ticks: at most 1.277 GiB; a trace of"
-                + " every frame (run --trace) at least 706.75 MiB; 6,274 packets a lookahead at most: one shard per"
-                + " processor by default\n"), o.out());
+                + " every frame (run --trace) at least 706.75 MiB; 6,274 packets a lookahead at most, 8,192 hosts: one"
+                + " shard per processor by default\n"), o.out());
         assertTrue(o.out().contains("12,288 actors; window 500.000 ns; heap at the start about 45.998 MiB of the"),
                 o.out());
     }

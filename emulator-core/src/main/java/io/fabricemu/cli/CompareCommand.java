@@ -78,8 +78,9 @@ final class CompareCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
-            description = "Shards per run (default: one per processor, or one for a narrow run, whose receivers "
-                    + "take under 64 packets a lookahead, as validate prints). Results are identical for every N.")
+            description = "Shards per run (default: one per processor, or one for a narrow run, of at most 128 "
+                    + "hosts whose receivers take under 64 packets a lookahead, as validate prints). Results are "
+                    + "identical for every N.")
     Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no table; errors only.")

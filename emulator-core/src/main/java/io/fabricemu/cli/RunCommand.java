@@ -62,9 +62,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--shards", paramLabel = "N", converter = WholeNumber.ShardCount.class,
             description = "Split the fabric's actors into N shards that exchange one batch per window "
-                    + "(default: one per processor, or one for a narrow run, whose receivers take under 64 packets "
-                    + "a lookahead, as validate prints; with --jvms or --cluster, per member). Results are identical "
-                    + "for every N.")
+                    + "(default: one per processor, or one for a narrow run, of at most 128 hosts whose receivers "
+                    + "take under 64 packets a lookahead, as validate prints; with --jvms or --cluster, per member). "
+                    + "Results are identical for every N.")
     Integer shards;
 
     @Option(names = "--quiet", description = "No progress line and no summary table; errors only.")

@@ -13,21 +13,28 @@ import java.util.List;
  *
  * <p>A narrow run ({@link #narrow}) has few events a window, and a window's hand-off between processors then costs
  * more than the processors gain: such a run goes fastest on one shard run by one worker, where every element stays in
- * one processor's cache. Measured on 2 vCPUs (BENCHMARKS.md, round thirteen), one shard on one worker against two
- * shards on two workers, the run part alone (single runs, each twice): the 127:1 incasts (under one packet a lookahead
- * here) 0.64 to 0.84, the tutorial's incast beside background traffic (5) 0.83, a MoE all-to-all (24) 0.75, a 64-rank
- * rail all-reduce (50) 0.98 to 1.03; the 128-host permutation with adaptive routing (98) 1.22, the 1024-host
- * permutation (784) 1.88. The estimate counts every receiver as if all flows ran at once, so it errs towards wide,
- * where a run keeps its parallel shards.
+ * one processor's cache. It takes both: few packets a lookahead, and few hosts taking part, since every sender's
+ * own work (its acknowledgements, credits, timers) and the state of its path add up beside the receivers' packets.
+ * Measured on 2 vCPUs (BENCHMARKS.md, round thirteen), one shard on one worker against two shards on two workers, the
+ * run part alone (single runs, each twice): the 127:1 incasts (under one packet a lookahead here, 128 hosts) 0.64 to
+ * 0.88, the tutorial's incast beside background traffic (5 packets) 0.83, a MoE all-to-all (24) 0.75, a 64-rank rail
+ * all-reduce (50) 0.98 to 1.03; wide, the 128-host permutation with adaptive routing (98) 1.22, the 1024-host
+ * permutation (784) 1.84, and incasts into one host of a 1024-host fat tree from 256 hosts 0.80 (RCCC) and 1.15
+ * (NSCC), from 512 1.04 (RCCC), from 1024 1.13 (RCCC) and 1.40 (NSCC). The estimate counts every receiver as if all
+ * flows ran at once, so it errs towards wide, where a run keeps its parallel shards.
  */
 public final class RunWidth {
-    /** Runs whose receivers take fewer packets than this a lookahead are narrow. */
+    /** Runs whose receivers take fewer packets than this a lookahead are narrow, ... */
     static final long NARROW_PACKETS = 64;
+    /** ... when no more hosts than this send or receive. */
+    static final int NARROW_HOSTS = 128;
 
     private final long packetsPerWindow;
+    private final int hosts;
 
-    private RunWidth(long packetsPerWindow) {
+    private RunWidth(long packetsPerWindow, int hosts) {
         this.packetsPerWindow = packetsPerWindow;
+        this.hosts = hosts;
     }
 
     /** The width of {@code run}: its flows on its fabric, in windows of the fabric's lookahead. */
@@ -66,7 +73,26 @@ public final class RunWidth {
             long bps = Math.min(topology.hostRateBps(dst), sendersBps);
             bitsPerWindow = saturatingAdd(bitsPerWindow, bitsIn(bps, windowPs));
         }
-        return new RunWidth(bitsPerWindow / (8 * packetBytes));
+        return new RunWidth(bitsPerWindow / (8 * packetBytes), hostsIn(flows, hosts));
+    }
+
+    /** The hosts that send or receive a flow of {@code flows}, of {@code hosts}. */
+    private static int hostsIn(List<FlowSpec> flows, int hosts) {
+        boolean[] in = new boolean[hosts];
+        int n = 0;
+        for (FlowSpec f : flows) {
+            n += mark(in, f.src()) + mark(in, f.dst());
+        }
+        return n;
+    }
+
+    /** Marks host {@code h} in {@code in}: 1 if it was not yet. */
+    private static int mark(boolean[] in, int h) {
+        if (in[h]) {
+            return 0;
+        }
+        in[h] = true;
+        return 1;
     }
 
     private static long bitsIn(long bps, long windowPs) {
@@ -87,9 +113,14 @@ public final class RunWidth {
         return packetsPerWindow;
     }
 
+    /** The hosts that send or receive. */
+    public int hosts() {
+        return hosts;
+    }
+
     /** Whether the run goes fastest on one shard and one worker. */
     public boolean narrow() {
-        return packetsPerWindow < NARROW_PACKETS;
+        return packetsPerWindow < NARROW_PACKETS && hosts <= NARROW_HOSTS;
     }
 
     /**
@@ -106,7 +137,7 @@ public final class RunWidth {
 
     /** For {@code validate}: the width, and the shards and workers it gives a run by default. */
     public String describe() {
-        return String.format("%,d packets a lookahead at most: %s", packetsPerWindow, narrow()
+        return String.format("%,d packets a lookahead at most, %,d hosts: %s", packetsPerWindow, hosts, narrow()
                 ? "a narrow run, on one shard and one worker by default" : "one shard per processor by default");
     }
 

@@ -37,6 +37,7 @@ class RunWidthTest {
         // 700 Gb/s offered, 100 Gb/s taken: 100,000 bits = 12,500 B a microsecond, 12 packets of 1,000 B
         RunWidth w = RunWidth.of(incast, eightHosts(), MICROSECOND_PS, 1_000);
         assertEquals(12, w.packetsPerWindow());
+        assertEquals(8, w.hosts());
         assertTrue(w.narrow());
     }
 
@@ -61,15 +62,32 @@ class RunWidthTest {
         assertTrue(under.narrow());
         assertEquals(1, under.workers(1));
         assertEquals(3, under.workers(3), "shards asked for keep a worker each");
-        assertEquals("63 packets a lookahead at most: a narrow run, on one shard and one worker by default",
+        assertEquals("63 packets a lookahead at most, 2 hosts: a narrow run, on one shard and one worker by default",
                 under.describe());
         RunWidth at = RunWidth.of(one, eightHosts(), MICROSECOND_PS, 195);
         assertEquals(64, at.packetsPerWindow());
         assertFalse(at.narrow());
         assertEquals(0, at.workers(1));
-        assertEquals("64 packets a lookahead at most: one shard per processor by default", at.describe());
+        assertEquals("64 packets a lookahead at most, 2 hosts: one shard per processor by default", at.describe());
         assertThrows(IllegalArgumentException.class, () -> under.workers(0));
         assertThrows(IllegalArgumentException.class, () -> RunWidth.of(one, eightHosts(), 0, 1_000));
+    }
+
+    @Test
+    void narrow_takesAtMost128Hosts_howeverFewThePackets() throws Exception {
+        Topology thousand = prepared("uet-incast-1023to1.yaml").fabric().topology();
+        for (int senders : new int[] {127, 128}) {
+            List<FlowSpec> incast = new ArrayList<>();
+            for (int s = 1; s <= senders; s++) {
+                incast.add(new FlowSpec(s, 0, 1 << 20, 0));
+            }
+            RunWidth w = RunWidth.of(incast, thousand, MICROSECOND_PS, 4_000);
+            assertEquals(3, w.packetsPerWindow(), "one receiver's 12,500 B a microsecond");
+            assertEquals(senders + 1, w.hosts());
+            assertEquals(senders < 128, w.narrow(), senders + " senders");
+        }
+        // the 1023:1 incasts: one receiver, but each sender's own work adds up (NSCC 1.40 times as long on one)
+        assertFalse(prepared("uet-incast-1023to1.yaml").width().narrow());
     }
 
     @Test
