@@ -100,7 +100,10 @@ final class Jvms {
 
         /** The JVMs it forked that still run. */
         List<ProcessHandle> workers() {
-            return process.children().filter(ProcessHandle::isAlive).toList();
+            // Not a child still being started: until it execs the JVM it is the JDK's spawn helper, and one killed
+            // then fails the driver's start of it ("Failed to exec spawn helper"), not a worker that never joined.
+            return process.children().filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().command().map(c -> !c.endsWith("jspawnhelper")).orElse(true)).toList();
         }
 
         /** Waits for the process to exit; returns its exit code. Kills it if it runs longer. */
