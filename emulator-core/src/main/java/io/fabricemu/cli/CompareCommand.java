@@ -109,7 +109,6 @@ final class CompareCommand implements Callable<Integer> {
         if (!allowFiles.check(err)) {
             return Main.BAD_INPUT;
         }
-        int shards = Shards.orDefault(this.shards);
         List<Path> files = new ArrayList<>();
         List<List<String>> runOverrides = new ArrayList<>();
         if (!plan(files, runOverrides, err)) {
@@ -154,7 +153,7 @@ final class CompareCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             return metrics.around(err, quiet ? null : stdout, live -> compare(prepared, labels, files, runOverrides,
-                    shards, live, output, outDir, err, stdout));
+                    live, output, outDir, err, stdout));
         }
     }
 
@@ -174,9 +173,9 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private int compare(List<PreparedRun> prepared, List<String> labels, List<Path> files,
-                        List<List<String>> runOverrides, int shards, LiveMetrics live, OutputFolder output,
+                        List<List<String>> runOverrides, LiveMetrics live, OutputFolder output,
                         Path outDir, PrintWriter err, PrintWriter stdout) throws InterruptedException {
-        Ran ran = live != null ? new Ran(runInTurn(prepared, labels, shards, live, err, stdout), RunPlacement.HERE,
+        Ran ran = live != null ? new Ran(runInTurn(prepared, labels, live, err, stdout), RunPlacement.HERE,
                 Main.FAILED)
                 : atOnce(prepared, labels, files, runOverrides, err, stdout);
         List<Comparison.Column> columns = ran.columns();
@@ -215,7 +214,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** The runs one after the other, each with its progress line and live metrics; null after a failure. */
-    private List<Comparison.Column> runInTurn(List<PreparedRun> prepared, List<String> labels, int shards,
+    private List<Comparison.Column> runInTurn(List<PreparedRun> prepared, List<String> labels,
                                               LiveMetrics live, PrintWriter err, PrintWriter stdout) {
         List<Comparison.Column> columns = new ArrayList<>();
         if (!quiet) {
@@ -232,7 +231,7 @@ final class CompareCommand implements Callable<Integer> {
                     p.workloadBytes(), p.scenario().stopPs());
             try (printer;
                  RunMetrics runMetrics = MetricsOptions.beginRun(live, progress, p, labels.get(i))) {
-                result = p.run(this.shards == null ? Shards.orDefault(null, p.width()) : shards, progress, runMetrics);
+                result = p.run(Shards.orDefault(this.shards, p.width()), progress, runMetrics);
             } catch (IllegalStateException e) {
                 err.println("error: the emulation of " + labels.get(i) + " failed: " + e.getMessage());
                 err.flush();

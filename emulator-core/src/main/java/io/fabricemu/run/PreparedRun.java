@@ -42,8 +42,14 @@ import java.util.Optional;
  * @param scenario the scenario
  * @param flows    the workload's flows in flow-id order
  * @param fabric   the elements
+ * @param width    how much of the run can go on at once, which decides its default shards and workers
  */
-public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder fabric) {
+public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder fabric, RunWidth width) {
+
+    /** The run of {@code scenario}'s {@code flows} on {@code fabric}, its width worked out once, here. */
+    public PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder fabric) {
+        this(scenario, flows, fabric, RunWidth.of(scenario, flows, fabric));
+    }
 
     /** Data packets use class 0; control packets (ACKs) the highest class. */
     static final int DATA_CLASS = 0;
@@ -93,13 +99,13 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
         return ids;
     }
 
-    /** How much of the run can go on at once: whether it is narrow enough for one shard on one worker. */
-    public RunWidth width() {
-        return RunWidth.of(this);
-    }
-
     /** The payload of every flow added up (at most {@link Long#MAX_VALUE}): what a finished run has delivered. */
     public long workloadBytes() {
+        return bytesOf(flows);
+    }
+
+    /** The payload of {@code flows} added up, at most {@link Long#MAX_VALUE}. */
+    static long bytesOf(List<FlowSpec> flows) {
         long sum = 0;
         for (FlowSpec f : flows) {
             sum = sum > Long.MAX_VALUE - f.bytes() ? Long.MAX_VALUE : sum + f.bytes();

@@ -1,6 +1,8 @@
 package io.fabricemu.run;
 
+import io.fabricemu.fabric.FabricBuilder;
 import io.fabricemu.fabric.FlowSpec;
+import io.fabricemu.scenario.Scenario;
 import io.fabricemu.topology.Topology;
 import java.util.Arrays;
 import java.util.List;
@@ -29,28 +31,29 @@ public final class RunWidth {
     /** ... when no more hosts than this send or receive. */
     static final int NARROW_HOSTS = 128;
 
-    private final long packetsPerWindow;
+    private final long packetsPerLookahead;
     private final int hosts;
 
-    private RunWidth(long packetsPerWindow, int hosts) {
-        this.packetsPerWindow = packetsPerWindow;
+    private RunWidth(long packetsPerLookahead, int hosts) {
+        this.packetsPerLookahead = packetsPerLookahead;
         this.hosts = hosts;
     }
 
-    /** The width of {@code run}: its flows on its fabric, in windows of the fabric's lookahead. */
-    public static RunWidth of(PreparedRun run) {
-        long packets = run.scenario().runEstimate().dataPackets();
-        long packetBytes = packets == 0 ? 1 : Math.max(1, run.workloadBytes() / packets);
-        return of(run.flows(), run.fabric().topology(), run.fabric().lookaheadPs(), packetBytes);
+    /** The width of {@code scenario}'s {@code flows} on {@code fabric}, in its lookahead and its average packet. */
+    static RunWidth of(Scenario scenario, List<FlowSpec> flows, FabricBuilder fabric) {
+        long packets = scenario.runEstimate().dataPackets();
+        long packetBytes = packets == 0 ? 1 : Math.max(1, PreparedRun.bytesOf(flows) / packets);
+        return of(flows, fabric.topology(), fabric.lookaheadPs(), packetBytes);
     }
 
     /**
      * The width of {@code flows} on {@code topology}: packets of {@code packetBytes} that their receivers take in
-     * {@code windowPs}.
+     * {@code lookaheadPs}.
      */
-    static RunWidth of(List<FlowSpec> flows, Topology topology, long windowPs, long packetBytes) {
-        if (windowPs <= 0 || packetBytes <= 0) {
-            throw new IllegalArgumentException("a window of " + windowPs + " ps and packets of " + packetBytes + " B");
+    static RunWidth of(List<FlowSpec> flows, Topology topology, long lookaheadPs, long packetBytes) {
+        if (lookaheadPs <= 0 || packetBytes <= 0) {
+            throw new IllegalArgumentException("a lookahead of " + lookaheadPs + " ps and packets of " + packetBytes
+                    + " B");
         }
         int hosts = topology.hostCount();
         // Each sender counted once per receiver, however many flows the pair has: they share the sender's line.
@@ -60,7 +63,7 @@ public final class RunWidth {
             pairs[n++] = (long) f.dst() * hosts + f.src();
         }
         Arrays.sort(pairs, 0, n);
-        long bitsPerWindow = 0;
+        long bitsPerLookahead = 0;
         for (int i = 0; i < n; ) {
             int dst = (int) (pairs[i] / hosts);
             long sendersBps = 0;
@@ -71,9 +74,9 @@ public final class RunWidth {
                 }
             }
             long bps = Math.min(topology.hostRateBps(dst), sendersBps);
-            bitsPerWindow = saturatingAdd(bitsPerWindow, bitsIn(bps, windowPs));
+            bitsPerLookahead = saturatingAdd(bitsPerLookahead, bitsIn(bps, lookaheadPs));
         }
-        return new RunWidth(bitsPerWindow / (8 * packetBytes), hostsIn(flows, hosts));
+        return new RunWidth(bitsPerLookahead / (8 * packetBytes), hostsIn(flows, hosts));
     }
 
     /** The hosts that send or receive a flow of {@code flows}, of {@code hosts}. */
@@ -95,9 +98,9 @@ public final class RunWidth {
         return 1;
     }
 
-    private static long bitsIn(long bps, long windowPs) {
+    private static long bitsIn(long bps, long lookaheadPs) {
         try {
-            return Math.multiplyExact(bps, windowPs) / 1_000_000_000_000L;
+            return Math.multiplyExact(bps, lookaheadPs) / 1_000_000_000_000L;
         } catch (ArithmeticException e) {
             return Long.MAX_VALUE;
         }
@@ -109,8 +112,8 @@ public final class RunWidth {
     }
 
     /** The data packets the run's receivers can take in one lookahead. */
-    public long packetsPerWindow() {
-        return packetsPerWindow;
+    public long packetsPerLookahead() {
+        return packetsPerLookahead;
     }
 
     /** The hosts that send or receive. */
@@ -120,7 +123,7 @@ public final class RunWidth {
 
     /** Whether the run goes fastest on one shard and one worker. */
     public boolean narrow() {
-        return packetsPerWindow < NARROW_PACKETS && hosts <= NARROW_HOSTS;
+        return packetsPerLookahead < NARROW_PACKETS && hosts <= NARROW_HOSTS;
     }
 
     /**
@@ -137,7 +140,7 @@ public final class RunWidth {
 
     /** For {@code validate}: the width, and the shards and workers it gives a run by default. */
     public String describe() {
-        return String.format("%,d packets a lookahead at most, %,d hosts: %s", packetsPerWindow, hosts, narrow()
+        return String.format("%,d packets a lookahead at most, %,d hosts: %s", packetsPerLookahead, hosts, narrow()
                 ? "a narrow run, on one shard and one worker by default" : "one shard per processor by default");
     }
 

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A run's width counted by hand: its receivers' line rates, capped by their senders', in packets a window. */
+/** A run's width counted by hand: its receivers' line rates, capped by their senders', in packets a lookahead. */
 class RunWidthTest {
     private static final long MICROSECOND_PS = 1_000_000;
 
@@ -36,7 +36,7 @@ class RunWidthTest {
         }
         // 700 Gb/s offered, 100 Gb/s taken: 100,000 bits = 12,500 B a microsecond, 12 packets of 1,000 B
         RunWidth w = RunWidth.of(incast, eightHosts(), MICROSECOND_PS, 1_000);
-        assertEquals(12, w.packetsPerWindow());
+        assertEquals(12, w.packetsPerLookahead());
         assertEquals(8, w.hosts());
         assertTrue(w.narrow());
     }
@@ -48,7 +48,7 @@ class RunWidthTest {
             shift.add(new FlowSpec(s, (s + 1) % 8, 1 << 20, 0));
         }
         RunWidth w = RunWidth.of(shift, eightHosts(), MICROSECOND_PS, 1_000);
-        assertEquals(8 * 12_500 / 1_000, w.packetsPerWindow());
+        assertEquals(8 * 12_500 / 1_000, w.packetsPerLookahead());
         assertFalse(w.narrow(), "100 packets a window");
         assertEquals(0, w.workers(2), "the default pool");
     }
@@ -58,14 +58,14 @@ class RunWidthTest {
         List<FlowSpec> one = List.of(new FlowSpec(1, 0, 100, 0));
         // 12,500 B a microsecond: 63 packets of 198 B, 64 of 195 B
         RunWidth under = RunWidth.of(one, eightHosts(), MICROSECOND_PS, 198);
-        assertEquals(63, under.packetsPerWindow());
+        assertEquals(63, under.packetsPerLookahead());
         assertTrue(under.narrow());
         assertEquals(1, under.workers(1));
         assertEquals(3, under.workers(3), "shards asked for keep a worker each");
         assertEquals("63 packets a lookahead at most, 2 hosts: a narrow run, on one shard and one worker by default",
                 under.describe());
         RunWidth at = RunWidth.of(one, eightHosts(), MICROSECOND_PS, 195);
-        assertEquals(64, at.packetsPerWindow());
+        assertEquals(64, at.packetsPerLookahead());
         assertFalse(at.narrow());
         assertEquals(0, at.workers(1));
         assertEquals("64 packets a lookahead at most, 2 hosts: one shard per processor by default", at.describe());
@@ -82,7 +82,7 @@ class RunWidthTest {
                 incast.add(new FlowSpec(s, 0, 1 << 20, 0));
             }
             RunWidth w = RunWidth.of(incast, thousand, MICROSECOND_PS, 4_000);
-            assertEquals(3, w.packetsPerWindow(), "one receiver's 12,500 B a microsecond");
+            assertEquals(3, w.packetsPerLookahead(), "one receiver's 12,500 B a microsecond");
             assertEquals(senders + 1, w.hosts());
             assertEquals(senders < 128, w.narrow(), senders + " senders");
         }
@@ -96,7 +96,7 @@ class RunWidthTest {
         long packets = incast.scenario().runEstimate().dataPackets();
         long packetBytes = incast.workloadBytes() / packets;
         long expected = 100_000_000_000L * incast.fabric().lookaheadPs() / 1_000_000_000_000L / (8 * packetBytes);
-        assertEquals(expected, incast.width().packetsPerWindow());
+        assertEquals(expected, incast.width().packetsPerLookahead());
         assertTrue(incast.width().narrow());
         // 128 hosts at 100 Gb/s each receiving from another: 98 packets a window
         assertFalse(prepared("adaptive-routing-permutation.yaml").width().narrow());
