@@ -157,13 +157,13 @@ class LimitsTest {
         Cli.Outcome o = Cli.run("validate", Cli.scenario("permutation-8192.yaml"),
                 Cli.scenario("uet-permutation-1024.yaml"));
         assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.out().contains("98,304 actors; window 500.000 ns; heap at the start about 259.807 MiB of the"),
+        assertTrue(o.out().contains("98,304 actors; window 500.000 ns; heap at the start about 233.136 MiB of the"),
                 o.out());
         assertTrue(o.out().contains(" may use; 4,210,688 data packets: at least 16,842,752 events, at least 8 s at"
                 + " 2 M events/s; recording 49,152 ports and 64 flows on at most 201 ticks: at most 1.277 GiB; a trace of"
                 + " every frame (run --trace) at least 706.75 MiB; 6,274 packets a lookahead at most, 8,192 hosts: one"
                 + " shard per processor by default\n"), o.out());
-        assertTrue(o.out().contains("12,288 actors; window 500.000 ns; heap at the start about 45.998 MiB of the"),
+        assertTrue(o.out().contains("12,288 actors; window 500.000 ns; heap at the start about 42.664 MiB of the"),
                 o.out());
     }
 }

@@ -48,6 +48,14 @@ public interface Element {
     default void sample(SampleSink sink) {
     }
 
+    /**
+     * Whether {@link #sample} can write anything in this run; an element that never does (a healthy link, a buffer
+     * pool) is given no sample log, and its runner takes no samples. It must say the same throughout the run.
+     */
+    default boolean writesSamples() {
+        return true;
+    }
+
     /** What this element contributes to the results, read once after the run. */
     ElementReport report();
 }

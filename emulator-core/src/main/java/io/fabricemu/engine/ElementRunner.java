@@ -68,7 +68,8 @@ public final class ElementRunner implements EventContext {
         }
         this.id = id;
         this.element = element;
-        this.sampler = sampling.enabled() ? new ElementSampler(element, sampling, live) : null;
+        this.sampler = sampling.enabled() && element.writesSamples() ? new ElementSampler(element, sampling, live)
+                : null;
     }
 
     public int id() {

@@ -113,6 +113,11 @@ public final class Link implements Element {
     }
 
     @Override
+    public boolean writesSamples() {
+        return faults != null;
+    }
+
+    @Override
     public ElementReport report() {
         ElementReport report = loss == null ? ElementReport.EMPTY : ElementReport.EMPTY.withLinkLoss(loss.count());
         return faults == null ? report : report.withFaults(faults.counts());

@@ -41,6 +41,12 @@ public final class PfcDeadlockMonitor implements Element {
         }
     }
 
+    /** It has nothing to plot. */
+    @Override
+    public boolean writesSamples() {
+        return false;
+    }
+
     @Override
     public ElementReport report() {
         return ElementReport.EMPTY;

@@ -52,6 +52,12 @@ public final class SharedBufferPool implements Element {
         return ledger;
     }
 
+    /** It has nothing to plot. */
+    @Override
+    public boolean writesSamples() {
+        return false;
+    }
+
     @Override
     public ElementReport report() {
         return ElementReport.EMPTY;

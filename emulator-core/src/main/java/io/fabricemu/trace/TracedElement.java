@@ -46,6 +46,11 @@ final class TracedElement implements Element, EventContext {
     }
 
     @Override
+    public boolean writesSamples() {
+        return element.writesSamples();
+    }
+
+    @Override
     public ElementReport report() {
         return element.report();
     }

@@ -1,6 +1,8 @@
 package io.fabricemu.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
@@ -59,5 +61,46 @@ class ElementRunnerTest {
         runner.runWindow(100, List.of(new Event(90, 0, 0, 1, new Ping(1000))));
         assertThrows(IllegalStateException.class,
                 () -> runner.runWindow(200, List.of(new Event(80, 0, 1, 1, new Ping(1000)))));
+    }
+
+    /** Counts what it handles, and says whether it can write samples as it was told. */
+    private record Counting(boolean writes, List<Long> handled) implements Element {
+        @Override
+        public void onEvent(Signal signal, EventContext ctx) {
+            handled.add(ctx.nowPs());
+        }
+
+        @Override
+        public boolean writesSamples() {
+            return writes;
+        }
+
+        @Override
+        public ElementReport report() {
+            return ElementReport.EMPTY;
+        }
+    }
+
+    /**
+     * An element that can write no sample (a healthy link) is given no log; one that can is sampled at every tick
+     * its events pass. Both handle the same events.
+     */
+    @Test
+    void anElementThatWritesNoSamples_takesNone() {
+        Sampling sampling = new Sampling(10, 1000);
+        List<Event> events = List.of(new Event(15, 0, 0, 1, new Ping(1000)), new Event(35, 0, 1, 1, new Ping(1000)));
+        Counting silent = new Counting(false, new ArrayList<>());
+        ElementRunner unsampled = new ElementRunner(1, silent, sampling);
+        unsampled.start();
+        unsampled.runWindow(100, events);
+        assertNull(unsampled.report().samples());
+
+        Counting sampledElement = new Counting(true, new ArrayList<>());
+        ElementRunner sampled = new ElementRunner(1, sampledElement, sampling);
+        sampled.start();
+        sampled.runWindow(100, events);
+        assertFalse(sampled.report().samples().isEmpty());
+        assertEquals(List.of(15L, 35L), silent.handled());
+        assertEquals(silent.handled(), sampledElement.handled());
     }
 }

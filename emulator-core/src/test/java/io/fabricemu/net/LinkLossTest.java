@@ -53,6 +53,13 @@ class LinkLossTest {
         assertFalse(delivered.equals(carry(link(0.1, 43))), "another seed loses others");
     }
 
+    /** A link without faults, lossy or not, shows nothing in samples, so its runner takes none. */
+    @Test
+    void aLinkWithoutFaults_writesNoSamples() {
+        assertFalse(link(0, 1).writesSamples());
+        assertFalse(link(0.1, 1).writesSamples());
+    }
+
     @Test
     void aPfcFrame_isNeverLost() {
         Link link = link(0.5, 1);

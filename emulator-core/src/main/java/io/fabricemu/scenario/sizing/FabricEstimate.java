@@ -35,7 +35,10 @@ public record FabricEstimate(FabricCounts counts, long elements, long flows, lon
      * among them, since the shard reads what a window did there).
      */
     static final long ELEMENT_BYTES = 1_640;
-    /** Every element's sample log when sampling is on. */
+    /**
+     * Every host's and switch port's sample log when sampling is on; links (but for the few with faults), buffer pools
+     * and the PFC monitor write no samples and have none.
+     */
     static final long SAMPLED_ELEMENT_BYTES = 569;
     /** Every switch port on top of its element: its queues, counters and share of the switch's plan. */
     static final long SWITCH_PORT_BYTES = 948;
@@ -88,7 +91,8 @@ public record FabricEstimate(FabricCounts counts, long elements, long flows, lon
                 FabricCounts.times(flows, PREPARED_FLOW_BYTES),
                 FabricCounts.times(routeEntries, PREPARED_ROUTE_ENTRY_CENTIBYTES) / 100);
         long heap = sum(BASE_BYTES,
-                FabricCounts.times(elements, ELEMENT_BYTES + (sampling ? SAMPLED_ELEMENT_BYTES : 0)),
+                FabricCounts.times(elements, ELEMENT_BYTES),
+                sampling ? FabricCounts.times(FabricCounts.plus(c.hosts(), c.switchPorts()), SAMPLED_ELEMENT_BYTES) : 0,
                 FabricCounts.times(c.switchPorts(), SWITCH_PORT_BYTES),
                 FabricCounts.times(flows, FLOW_BYTES + (uet ? UET_FLOW_BYTES : 0)),
                 FabricCounts.times(routeEntries, ROUTE_ENTRY_CENTIBYTES) / 100,
