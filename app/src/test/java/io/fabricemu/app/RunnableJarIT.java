@@ -97,6 +97,11 @@ class RunnableJarIT {
         }
         Launch overridden = launch("-XX:+PrintCommandLineFlags -XX:GCTimeRatio=19");
         assertTrue(overridden.output().contains("-XX:GCTimeRatio=19"), overridden.output());
+        // huge pages for the heap where the kernel gives them on request, and no flag (which would warn) elsewhere
+        Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        boolean onRequest = Files.isReadable(thp) && Files.readString(thp).contains("[madvise]");
+        assertEquals(onRequest, plain.output().contains("-XX:+UseTransparentHugePages"), plain.output());
+        assertFalse(plain.output().contains("warning"), plain.output());
     }
 
     @Test
