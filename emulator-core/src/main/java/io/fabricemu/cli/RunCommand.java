@@ -15,7 +15,6 @@ import io.fabricemu.run.DistributedBackend;
 import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.MemberLostException;
 import io.fabricemu.run.PreparedRun;
-import io.fabricemu.run.RunWidth;
 import io.fabricemu.run.RunInterruptedException;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.scenario.sizing.RunEstimate;
@@ -130,8 +129,7 @@ final class RunCommand implements Callable<Integer> {
         if (prepared == null) {
             return Main.BAD_INPUT;
         }
-        RunWidth width = prepared.width();
-        int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards, width);
+        int shards = cluster.distributed() ? 1 : Shards.orDefault(this.shards, prepared.width());
         PacketTrace packets = null;
         if (selection != null) {
             try {
@@ -160,7 +158,7 @@ final class RunCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             if (!cluster.distributed()) {
-                EngineBackend local = EngineBackend.local(shards, width.workers(shards));
+                EngineBackend local = prepared.localBackend(shards);
                 return metrics.around(err, quiet ? null : spec.commandLine().getOut(),
                         live -> run(prepared, local, live, output, outDir, err, clock, traced));
             }

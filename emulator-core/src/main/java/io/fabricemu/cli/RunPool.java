@@ -2,7 +2,6 @@ package io.fabricemu.cli;
 
 import io.fabricemu.engine.Progress;
 import io.fabricemu.results.RunResult;
-import io.fabricemu.run.EngineBackend;
 import io.fabricemu.run.PreparedRun;
 import io.fabricemu.scenario.sizing.HeapBudget;
 import io.fabricemu.trace.PacketTrace;
@@ -41,18 +40,10 @@ final class RunPool {
         long largestBytes = largestBytes(runs, maxHeapBytes);
         long byHeap = Math.max(1, maxHeapBytes / (HEAP_FACTOR * largestBytes));
         int concurrent = (int) Math.max(1, Math.min(Math.min(runs.size(), processors), byHeap));
-        int each = shards != null ? shards : allNarrow(runs) ? 1 : Math.max(1, processors / concurrent);
+        // runs all narrow (io.fabricemu.run.RunWidth) take one shard each
+        boolean allNarrow = runs.stream().allMatch(p -> p.width().narrow());
+        int each = shards != null ? shards : allNarrow ? 1 : Math.max(1, processors / concurrent);
         return new RunPool(concurrent, each);
-    }
-
-    /** Whether every run of {@code runs} is narrow ({@link io.fabricemu.run.RunWidth}): one shard each, then. */
-    private static boolean allNarrow(List<PreparedRun> runs) {
-        for (PreparedRun p : runs) {
-            if (!p.width().narrow()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The heap the largest of {@code runs} is estimated to hold in a heap of {@code maxHeapBytes} (at least 1). */
@@ -120,8 +111,8 @@ final class RunPool {
                 futures.add(pool.submit(() -> {
                     PacketTrace trace = traces == null ? null : traces.get(index);
                     RunResult r = trace == null ? runs.get(index).run(shardsEach, new Progress())
-                            : runs.get(index).run(EngineBackend.local(shardsEach,
-                                    runs.get(index).width().workers(shardsEach)), new Progress(), null, trace);
+                            : runs.get(index).run(runs.get(index).localBackend(shardsEach), new Progress(), null,
+                                    trace);
                     synchronized (finished) {
                         finished.accept(index);
                     }

@@ -209,7 +209,12 @@ public record PreparedRun(Scenario scenario, List<FlowSpec> flows, FabricBuilder
      * (null: to nobody). Live samples need a sampling grid: with sampling off they follow the default one.
      */
     public RunResult run(int shards, Sampling sampling, Progress progress, SampleListener listener) {
-        return run(EngineBackend.local(shards, width().workers(shards)), sampling, progress, listener, null);
+        return run(localBackend(shards), sampling, progress, listener, null);
+    }
+
+    /** This run's {@code shards} in this JVM, on the workers its width gives them ({@link RunWidth#workers}). */
+    public EngineBackend localBackend(int shards) {
+        return EngineBackend.local(shards, width.workers(shards));
     }
 
     /**

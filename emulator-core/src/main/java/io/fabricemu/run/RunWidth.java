@@ -5,6 +5,7 @@ import io.fabricemu.fabric.FlowSpec;
 import io.fabricemu.scenario.Scenario;
 import io.fabricemu.topology.Topology;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -81,21 +82,12 @@ public final class RunWidth {
 
     /** The hosts that send or receive a flow of {@code flows}, of {@code hosts}. */
     private static int hostsIn(List<FlowSpec> flows, int hosts) {
-        boolean[] in = new boolean[hosts];
-        int n = 0;
+        BitSet in = new BitSet(hosts);
         for (FlowSpec f : flows) {
-            n += mark(in, f.src()) + mark(in, f.dst());
+            in.set(f.src());
+            in.set(f.dst());
         }
-        return n;
-    }
-
-    /** Marks host {@code h} in {@code in}: 1 if it was not yet. */
-    private static int mark(boolean[] in, int h) {
-        if (in[h]) {
-            return 0;
-        }
-        in[h] = true;
-        return 1;
+        return in.cardinality();
     }
 
     private static long bitsIn(long bps, long lookaheadPs) {
